@@ -1,0 +1,15 @@
+import { PGlite } from '@electric-sql/pglite';
+let t=Date.now();
+const db = await PGlite.create();
+console.log('open', Date.now()-t);
+t=Date.now();
+await db.exec('create table a (id bigint generated always as identity primary key, v bigint, ts timestamptz default now()); insert into a(v) values (5)');
+const r = await db.query('select id, v, sum(v) s, count(*) c, ts from a group by id, v, ts');
+console.log(r.rows, typeof r.rows[0].v, typeof r.rows[0].s, Date.now()-t);
+t=Date.now();
+const dump = await db.dumpDataDir('none');
+console.log('dump', Date.now()-t, dump.size);
+t=Date.now();
+const db2 = await PGlite.create({loadDataDir: dump});
+console.log('load', Date.now()-t, (await db2.query('select count(*) from a')).rows);
+const r2 = await db2.query("select pg_advisory_xact_lock(1)"); console.log(r2.rows);

@@ -1,0 +1,11 @@
+declare module 'virtual:engine-config' {
+  import type { EngineConfig } from '../react/app/config-types.ts';
+  const config: EngineConfig;
+  export default config;
+}
+declare module 'virtual:engine-screens' {
+  export const screenLoaders: Record<string, () => Promise<{ default: unknown }>>;
+}
+declare module 'virtual:engine-content' {
+  export const contentLoaders: Record<string, () => Promise<{ default: string }>>;
+}

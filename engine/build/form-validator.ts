@@ -1,0 +1,83 @@
+// Compiles a form's JSON Schema into a standalone ESM validator module (build time only: ajv's
+// compiler uses `new Function`, its output does not). Shared by the Vite plugin and the tests.
+import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
+import type { RJSFSchema } from '@rjsf/utils';
+
+import type { FormDoc } from '../react/forms/types.ts';
+
+/** The module the runtime validator factory is imported from (a deep import: no ajv compiler in the chunk). */
+export const PRECOMPILED_VALIDATOR_MODULE = '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
+
+/** Picks the CommonJS exports object out of whatever namespace the bundler or Node gave an `import * as`. */
+const CJS_INTEROP = `function __engineCjs(ns) {
+  const d = ns && ns.default;
+  return d && typeof d === 'object' && d.__esModule ? d : ns;
+}`;
+
+/**
+ * ajv's standalone output is CommonJS (`exports["<hash>"] = validate10`, `require("ajv/dist/runtime/...")`):
+ * its ESM mode rejects rjsf's hash ids as export names. Rewrite it into an ESM module whose default export is
+ * the `{ [schemaHash]: validateFn }` map that `createPrecompiledValidator` expects.
+ */
+export function toEsmValidatorModule(cjsCode: string): string {
+  if (/\bmodule\.exports\b/.test(cjsCode)) {
+    throw new Error('unexpected `module.exports` in ajv standalone output (expected a multi-schema export map)');
+  }
+  const imports: string[] = [];
+  const bySpecifier = new Map<string, string>();
+  let body = cjsCode.replace(/^\s*["']use strict["'];?/, '');
+  body = body.replace(/\brequire\(\s*"([^"]+)"\s*\)/g, (_match, specifier: string) => {
+    let local = bySpecifier.get(specifier);
+    if (!local) {
+      local = `__engineReq${bySpecifier.size}`;
+      bySpecifier.set(specifier, local);
+      imports.push(`import * as ${local}Ns from ${JSON.stringify(specifier)};`, `const ${local} = __engineCjs(${local}Ns);`);
+    }
+    return local;
+  });
+  body = body.replace(/(^|[;{}\s])exports(\[|\.)/g, '$1__engineValidators$2');
+  const out = [
+    ...(imports.length ? [CJS_INTEROP] : []),
+    ...imports,
+    'const __engineValidators = {};',
+    body.trim(),
+    'export default __engineValidators;',
+    '',
+  ].join('\n');
+  assertBrowserSafe(out);
+  return out;
+}
+
+/** Throws when generated code could evaluate strings at run time or still holds a CommonJS require. */
+export function assertBrowserSafe(code: string): void {
+  for (const [pattern, what] of [
+    [/\bnew\s+Function\b/, 'new Function'],
+    [/(^|[^.\w$])eval\s*\(/, 'eval('],
+    [/\brequire\s*\(/, 'require('],
+  ] as const) {
+    if (pattern.test(code)) throw new Error(`generated validator contains ${what}`);
+  }
+}
+
+/** The precompiled validator functions for `schema`, as ESM source (default export: the function map). */
+export function compileFormValidatorSource(schema: RJSFSchema): string {
+  return toEsmValidatorModule(compileSchemaValidatorsCode(schema, { ajvOptionsOverrides: { code: { lines: false } } }));
+}
+
+/**
+ * The whole `virtual:engine-form/<id>` module: the form document and its ready validator.
+ * `precompiledModule` lets tests point at the same factory by another specifier if they need to.
+ */
+export function formModuleSource(form: FormDoc, precompiledModule = PRECOMPILED_VALIDATOR_MODULE): string {
+  const validatorCode = compileFormValidatorSource(form.schema);
+  // The validator source default-exports its map; inline it as a local so the whole form is one module.
+  const inlined = validatorCode.replace(/\nexport default __engineValidators;\n$/, '\n');
+  return [
+    `import createPrecompiledValidator from ${JSON.stringify(precompiledModule)};`,
+    inlined,
+    `export const form = ${JSON.stringify(form)};`,
+    'export const validator = createPrecompiledValidator(__engineValidators, form.schema);',
+    'export default { form, validator };',
+    '',
+  ].join('\n');
+}

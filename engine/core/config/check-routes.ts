@@ -1,0 +1,114 @@
+// Cross-checks of routes.yaml, redirects.yaml and navigation.yaml against screens, features and
+// each other.
+import { compileRoutes, type CompiledRoute, type RoutesDoc } from '../routes.ts';
+import { matchesRoutePattern } from '../paths.ts';
+import { isObject, walk, type CheckContext } from './context.ts';
+import type { PathSegment } from './problem.ts';
+import type { SourceDoc } from './source.ts';
+
+export function checkRoutes(ctx: CheckContext): CompiledRoute[] {
+  const doc = ctx.project.schemas.routes;
+  if (!doc) {
+    ctx.problems.push({ file: 'schemas/routes.yaml', path: '', message: 'file is missing' });
+    return [];
+  }
+  if (!isObject(doc.data)) return [];
+  const data = doc.data as RoutesDoc;
+  const screens = ctx.project.collections.screens ?? {};
+  const flags = featureFlags(ctx);
+
+  if (data.notFound !== undefined && !screens[data.notFound]) {
+    ctx.report(doc, ['notFound'], `screen "${data.notFound}" is not in schemas/screens/`);
+  }
+  for (const [name, layout] of Object.entries(data.layouts ?? {})) {
+    if (!isObject(layout)) continue;
+    if (typeof layout.shell === 'string' && !ctx.names.shells.includes(layout.shell)) {
+      ctx.report(doc, ['layouts', name, 'shell'], `shell "${layout.shell}" is not registered (known: ${ctx.names.shells.join(', ')})`);
+    }
+    if (typeof layout.feature === 'string' && flags && !flags.has(layout.feature)) {
+      ctx.report(doc, ['layouts', name, 'feature'], `feature flag "${layout.feature}" is not in schemas/features.yaml`);
+    }
+  }
+
+  // Every route entry, whatever the features: the check covers all layouts.
+  const routes = compileRoutes(data, new Set(flags ?? []));
+  walkRouteDefs(data, (route, path) => {
+    const hasPath = typeof route.path === 'string';
+    if (hasPath === (route.index === true)) {
+      ctx.report(doc, path, hasPath ? 'a route has either "path" or "index: true", not both' : 'a route needs "path" or "index: true"');
+    }
+    const kinds = ['screen', 'redirect', 'planned'].filter((k) => route[k] !== undefined && route[k] !== false);
+    if (kinds.length > 1) ctx.report(doc, path, `a route has only one of ${kinds.map((k) => `"${k}"`).join(', ')}`);
+    if (kinds.length === 0 && !Array.isArray(route.children)) {
+      ctx.report(doc, path, 'a route needs "screen", "redirect", "planned: true" or "children"');
+    }
+    if (typeof route.screen === 'string' && !screens[route.screen]) {
+      ctx.report(doc, [...path, 'screen'], `screen "${route.screen}" is not in schemas/screens/`);
+    }
+    if (typeof route.redirect === 'string' && !routes.some((r) => matchesRoutePattern(r.path, route.redirect as string))) {
+      ctx.report(doc, [...path, 'redirect'], `no route matches "${route.redirect}"`);
+    }
+    ctx.messageKey(doc, [...path, 'title'], route.title);
+  });
+  const seen = new Map<string, string>();
+  for (const r of routes) {
+    const key = `${r.path.toLowerCase()}${r.index ? '#index' : ''}`;
+    const other = seen.get(key);
+    if (other) ctx.report(doc, r.source, `route "${r.path}" is declared twice (also in ${other})`);
+    else seen.set(key, `layout ${r.layout}`);
+  }
+  return routes;
+}
+
+export function checkRedirects(ctx: CheckContext, routes: CompiledRoute[]): void {
+  const doc = ctx.project.schemas.redirects;
+  if (!doc || !isObject(doc.data) || !Array.isArray(doc.data.redirects)) return;
+  const hasPrefixes = Array.isArray(doc.data.legacyPrefixes) && doc.data.legacyPrefixes.length > 0;
+  doc.data.redirects.forEach((entry: unknown, i: number) => {
+    if (!isObject(entry)) return;
+    if (typeof entry.from === 'string' && entry.from.split('/').includes('*') && !hasPrefixes) {
+      ctx.report(doc, ['redirects', i, 'from'], '"*" needs legacyPrefixes');
+    }
+    for (const key of ['to', 'withSubPath']) targetExists(ctx, doc, ['redirects', i, key], entry[key], routes);
+  });
+}
+
+export function checkNavigation(ctx: CheckContext, routes: CompiledRoute[]): void {
+  const doc = ctx.project.schemas.navigation;
+  if (!doc) return;
+  const flags = featureFlags(ctx);
+  walk(doc.data, (value, path) => {
+    if (!isObject(value)) return;
+    if (typeof value.text === 'string') ctx.messageKey(doc, [...path, 'text'], value.text);
+    targetExists(ctx, doc, [...path, 'to'], value.to, routes);
+    if (typeof value.feature === 'string' && flags && !flags.has(value.feature)) {
+      ctx.report(doc, [...path, 'feature'], `feature flag "${value.feature}" is not in schemas/features.yaml`);
+    }
+  });
+}
+
+function targetExists(ctx: CheckContext, doc: SourceDoc, path: PathSegment[], target: unknown, routes: CompiledRoute[]): void {
+  if (typeof target !== 'string') return;
+  const pathname = target.split(/[?#]/)[0];
+  if (!routes.some((r) => matchesRoutePattern(r.path, pathname))) ctx.report(doc, path, `no route matches "${target}"`);
+}
+
+function featureFlags(ctx: CheckContext): Set<string> | undefined {
+  const data = ctx.project.schemas.features?.data;
+  if (!isObject(data) || !isObject(data.flags)) return undefined;
+  return new Set(Object.keys(data.flags));
+}
+
+function walkRouteDefs(data: RoutesDoc, visit: (route: Record<string, unknown>, path: PathSegment[]) => void): void {
+  const visitList = (list: unknown, path: PathSegment[]) => {
+    if (!Array.isArray(list)) return;
+    list.forEach((route, i) => {
+      if (!isObject(route)) return;
+      visit(route, [...path, i]);
+      visitList(route.children, [...path, i, 'children']);
+    });
+  };
+  for (const [name, layout] of Object.entries(data.layouts ?? {})) {
+    if (isObject(layout)) visitList(layout.routes, ['layouts', name, 'routes']);
+  }
+}

@@ -1,0 +1,57 @@
+// Shared helpers for the cross-checks: reporting at a located path, walking documents.
+import { hasMessage, isMessageKey, type Catalog } from '../messages.ts';
+import type { Project } from './load.ts';
+import { formatPath, type PathSegment, type Problem } from './problem.ts';
+import type { SourceDoc } from './source.ts';
+
+/** Names the engine and the product's registry provide to configuration. */
+export interface CheckNames {
+  widgets: readonly string[];
+  shells: readonly string[];
+  guards: readonly string[];
+  actions: readonly string[];
+  actors: readonly string[];
+  formatters: readonly string[];
+}
+
+export const CATALOG_FILE = 'schemas/messages/en.json';
+
+export class CheckContext {
+  readonly problems: Problem[] = [];
+  readonly catalog: Catalog | undefined;
+  readonly project: Project;
+  readonly names: CheckNames;
+
+  constructor(project: Project, names: CheckNames) {
+    this.project = project;
+    this.names = names;
+    const en = project.collections.messages?.en?.data;
+    this.catalog = en && typeof en === 'object' ? (en as Catalog) : undefined;
+  }
+
+  report(doc: SourceDoc, path: readonly PathSegment[], message: string): void {
+    const at = doc.locate(path);
+    this.problems.push({ file: doc.file, line: at?.line, column: at?.column, path: formatPath(path), message });
+  }
+
+  /** Reports `value` when it looks like a message key and the catalog lacks it. */
+  messageKey(doc: SourceDoc, path: readonly PathSegment[], value: unknown): void {
+    if (!this.catalog || !isMessageKey(value) || hasMessage(this.catalog, value)) return;
+    this.report(doc, path, `message "${value}" is not in ${CATALOG_FILE}`);
+  }
+}
+
+export type Visitor = (value: unknown, path: PathSegment[], key: PathSegment | undefined) => void;
+
+/** Depth-first walk over every value of a parsed document. */
+export function walk(value: unknown, visit: Visitor, path: PathSegment[] = []): void {
+  visit(value, path, path[path.length - 1]);
+  if (Array.isArray(value)) value.forEach((v, i) => walk(v, visit, [...path, i]));
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) walk(v, visit, [...path, k]);
+  }
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return !!value && typeof value === 'object' && !Array.isArray(value);
+}

@@ -1,0 +1,101 @@
+// Compiles schemas/routes.yaml into a flat list of full route patterns (mirror copies included,
+// layouts of disabled features left out). Framework-free: the router and the server both use it.
+import { joinPath } from './paths.ts';
+
+export { matchesRoutePattern } from './paths.ts';
+
+export type Requirement = 'session' | 'anonymous';
+
+export interface RouteDef {
+  path?: string;
+  index?: boolean;
+  screen?: string;
+  redirect?: string;
+  planned?: boolean;
+  requires?: Requirement;
+  title?: string;
+  children?: RouteDef[];
+}
+
+export interface LayoutDef {
+  shell: string;
+  mirror?: string;
+  base?: string;
+  feature?: string;
+  routes?: RouteDef[];
+}
+
+export interface RoutesDoc {
+  notFound?: string;
+  layouts?: Record<string, LayoutDef>;
+}
+
+export interface CompiledRoute {
+  /** Unique: `<layout>:<path>` (`#index` appended for an index route sharing its parent's path). */
+  id: string;
+  /** Full pattern such as `/login/:clientId?` or `/embed/login/:clientId?`. */
+  path: string;
+  layout: string;
+  shell: string;
+  screen?: string;
+  /** Target route path (mirror prefix applied in mirror copies). */
+  redirect?: string;
+  planned: boolean;
+  index: boolean;
+  /** Inherited from the nearest ancestor that sets it. */
+  requires?: Requirement;
+  title?: string;
+  /** The mirror prefix, on mirror copies only. */
+  mirror?: string;
+  /** Where the route is declared in routes.yaml, e.g. ['layouts', 'root', 'routes', 3]. */
+  source: (string | number)[];
+}
+
+export function compileRoutes(routesDoc: RoutesDoc, enabledFeatures: Set<string>): CompiledRoute[] {
+  const out: CompiledRoute[] = [];
+  for (const [layout, def] of Object.entries(routesDoc.layouts ?? {})) {
+    if (!def || typeof def !== 'object' || (def.feature && !enabledFeatures.has(def.feature))) continue;
+    const own: CompiledRoute[] = [];
+    const visit = (routes: RouteDef[], parentPath: string, requires: Requirement | undefined, source: (string | number)[]) => {
+      routes.forEach((route, i) => {
+        const here = [...source, i];
+        if (!route || typeof route !== 'object') return;
+        const path = route.index ? parentPath : joinPath(parentPath, typeof route.path === 'string' ? route.path : undefined);
+        const req = route.requires ?? requires;
+        if (route.screen || route.redirect || route.planned || route.index) {
+          const parentHasEntry = own.some((r) => r.path === path);
+          own.push({
+            id: `${layout}:${path}${route.index && parentHasEntry ? '#index' : ''}`,
+            path,
+            layout,
+            shell: def.shell,
+            ...(route.screen ? { screen: route.screen } : {}),
+            ...(route.redirect ? { redirect: route.redirect } : {}),
+            planned: route.planned === true,
+            index: route.index === true,
+            ...(req ? { requires: req } : {}),
+            ...(route.title ? { title: route.title } : {}),
+            source: here,
+          });
+        }
+        if (Array.isArray(route.children)) visit(route.children, path, req, [...here, 'children']);
+      });
+    };
+    const base = typeof def.base === 'string' ? def.base : undefined;
+    visit(Array.isArray(def.routes) ? def.routes : [], joinPath(base), undefined, ['layouts', layout, 'routes']);
+    out.push(...own);
+    if (def.mirror) {
+      const mirror = joinPath(String(def.mirror));
+      for (const r of own) {
+        out.push({
+          ...r,
+          id: `${layout}${mirror}:${joinPath(mirror, r.path)}${r.id.endsWith('#index') ? '#index' : ''}`,
+          path: joinPath(mirror, r.path),
+          ...(r.redirect ? { redirect: joinPath(mirror, r.redirect) } : {}),
+          mirror,
+        });
+      }
+    }
+  }
+  return out;
+}

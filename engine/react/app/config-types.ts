@@ -1,0 +1,33 @@
+import type { FlowDocument } from '../../core/flow/types.ts';
+
+/** The configuration the build hands to the browser (see engine/build/config-plugin.ts). */
+export interface EngineConfig {
+  routesDoc: Record<string, unknown>;
+  redirectsDoc: Record<string, unknown>;
+  enabledFeatures: string[];
+  navigation: NavigationConfig;
+  site: SiteConfig;
+  api: ApiConfig;
+  errors: Record<string, unknown>;
+  messages: Record<string, string>;
+  themes: Record<string, ThemeDocument>;
+  flows: Record<string, FlowDocument>;
+  app: { sessionFlow: string; defaultTheme: string; signInPath: string; homePath: string };
+}
+
+export interface NavigationItem { text: string; to: string; requires?: 'session' | 'anonymous'; siteUrl?: string }
+export interface NavigationConfig { brand?: { text: string }; primary: NavigationItem[]; account: NavigationItem[]; footer: NavigationItem[] }
+export interface SiteConfig {
+  default: Record<string, unknown>;
+  managementCompanies?: Record<string, Record<string, unknown>>;
+  [key: string]: unknown;
+}
+export interface ApiConfig {
+  tokens: Record<string, { storage: 'local' | 'session'; key: string }>;
+  groups: Record<string, { token: string }>;
+  queries: { staleMinutes: number; retries: number; retryDelayFirstMs: number; retryDelayMaxMs: number; alwaysRefetch: string[] };
+}
+export interface ThemeDocument { name: string; tokens: Record<string, unknown>; semanticTokens?: Record<string, unknown> }
+
+/** A node of a screen: a widget name and its props, possibly with children. */
+export interface WidgetNodeConfig { widget: string; when?: string; unless?: string; [prop: string]: unknown }

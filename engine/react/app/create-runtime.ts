@@ -1,0 +1,138 @@
+import { QueryClient } from '@tanstack/react-query';
+import { createActor } from 'xstate';
+import type { i18n } from 'i18next';
+import { createApiClient, retryDelay, shouldRetry, type OperationDescriptor } from '../../core/api/client.ts';
+import { createTokenStore } from '../../core/api/tokens.ts';
+import { decideErrorHandling } from '../../core/errors.ts';
+import { createFlowMachine } from '../../core/flow/create-machine.ts';
+import { clearStorageKey, savePersisted } from '../../core/flow/persist.ts';
+import type { FlowEnvironment, FlowImplementations, ToastRequest } from '../../core/flow/types.ts';
+import { compileRoutes } from '../../core/routes.ts';
+import type { EngineConfig } from './config-types.ts';
+import { resolveLink } from './route-table.ts';
+import type { Runtime } from './runtime.ts';
+import { toaster } from './toaster.tsx';
+
+export interface Navigator { navigate(to: string, options?: { replace?: boolean }): void; location(): { pathname: string; search: string } }
+
+export interface RuntimeInput {
+  config: EngineConfig;
+  flows: FlowImplementations;
+  operations: Record<string, OperationDescriptor>;
+  i18n: i18n;
+  navigator: Navigator;
+}
+
+interface ShownToast extends ToastRequest { title?: string; lines?: string[]; reportUrl?: string }
+
+function showToast(i18n: i18n, request: ShownToast) {
+  const title = request.titleKey ? i18n.t(request.titleKey) : request.title;
+  const description = [request.descriptionKey ? i18n.t(request.descriptionKey) : request.description, ...(request.lines ?? [])]
+    .filter(Boolean).join(' ');
+  const reportUrl = request.reportUrl;
+  toaster.create({
+    type: request.status, title, description, duration: request.durationMs ?? 6000, closable: true,
+    ...(reportUrl ? { action: { label: i18n.t('errors.report'), onClick: () => { window.open(reportUrl, '_blank', 'noopener'); } } } : {}),
+  });
+}
+
+export function createRuntime({ config, flows, operations, i18n, navigator }: RuntimeInput): Runtime {
+  const tokens = createTokenStore(config.api.tokens);
+  const routes = compileRoutes(config.routesDoc as never, new Set(config.enabledFeatures));
+  let sendToSession: (event: { type: string }) => void = () => {};
+
+  const navigate = (to: string) => navigator.navigate(resolveLink(to, navigator.location().pathname, routes));
+
+  const api = createApiClient({
+    operations,
+    groupTokens: config.api.groups,
+    tokens,
+    onResponseProblem(event) {
+      const { pathname } = navigator.location();
+      const decision = decideErrorHandling(config.errors as never, { ...event, currentRoute: pathname }, config.messages);
+      // A caller that shows errors itself (a form) gets no toast, unless the session ends.
+      if (decision.toast && (!event.suppressToast || decision.logout)) {
+        const toast = decision.toast;
+        const lines = [
+          toast.errorId ? i18n.t('errors.errorId', { id: toast.errorId }) : '',
+          toast.errorCode ? i18n.t('errors.errorCode', { code: toast.errorCode }) : '',
+        ];
+        const site = siteFor(sessionContext().customer);
+        const reportUrl = toast.reportLink && typeof site.reportProblemUrl === 'string' ? site.reportProblemUrl : undefined;
+        showToast(i18n, { ...toast, lines, reportUrl });
+      }
+      if (decision.logout) sendToSession({ type: 'LOGOUT' });
+      if (decision.navigateTo) {
+        const target = resolveLink(decision.navigateTo, pathname, routes);
+        if (target.toLowerCase() !== pathname.toLowerCase()) navigator.navigate(target);
+      }
+      return Boolean(decision.logout);
+    },
+  });
+
+  const q = config.api.queries;
+  const queryClient = new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: q.staleMinutes * 60_000,
+        retry: (count, error) => shouldRetry(count, error, q.retries),
+        retryDelay: (attempt) => retryDelay(attempt, q.retryDelayFirstMs, q.retryDelayMaxMs),
+      },
+      mutations: { retry: false },
+    },
+  });
+
+  const siteFor = (customer: unknown) => ({
+    ...config.site.default,
+    ...(config.site.managementCompanies?.[String(customer ?? '')] ?? {}),
+    businessManagementCustomers: config.site.businessManagementCustomers,
+  });
+
+  let sessionContext = (): Record<string, unknown> => ({});
+
+  const environment = (extraScope?: () => Record<string, unknown>): FlowEnvironment => ({
+    // Reads go through the query cache (retries, staleness); writes are sent once.
+    call(operationId, request) {
+      const operation = api.operation(operationId);
+      if (operation.method.toUpperCase() !== 'GET') return api.call(operationId, request);
+      const alwaysFresh = q.alwaysRefetch.includes(operationId);
+      return queryClient.fetchQuery({
+        queryKey: [operationId, request.params ?? {}, request.query ?? {}, tokens.get(config.api.groups[operation.group]?.token ?? '')],
+        queryFn: ({ signal }) => api.call(operationId, request, signal),
+        staleTime: alwaysFresh ? 0 : undefined,
+      });
+    },
+    navigate,
+    toast: (request) => showToast(i18n, request),
+    sendToSession: (event) => sendToSession(event),
+    scope: () => {
+      const { search } = navigator.location();
+      const session = sessionContext();
+      return {
+        query: Object.fromEntries(new URLSearchParams(search)),
+        session,
+        site: siteFor(session.customer),
+        ...(extraScope ? extraScope() : {}),
+      };
+    },
+    setToken: (slot, value) => tokens.set(slot, value),
+    getToken: (slot) => tokens.get(slot),
+    clearStored: (storage, key) => clearStorageKey(storage, key),
+    now: () => Date.now(),
+  });
+
+  const sessionDoc = config.flows[config.app.sessionFlow];
+  const session = createActor(createFlowMachine(sessionDoc, flows, environment()));
+  sessionContext = () => session.getSnapshot().context as Record<string, unknown>;
+  sendToSession = (event) => session.send(event);
+  let wasSignedIn = false;
+  session.subscribe((snapshot) => {
+    savePersisted(sessionDoc.persist, snapshot.context as Record<string, unknown>);
+    const signedIn = Boolean((snapshot.context as Record<string, unknown>).isLoggedIn);
+    if (wasSignedIn && !signedIn) queryClient.clear();
+    wasSignedIn = signedIn;
+  });
+  session.start();
+
+  return { config, flows, routes, session, queryClient, environment };
+}

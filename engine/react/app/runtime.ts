@@ -1,0 +1,26 @@
+import { createContext, useContext } from 'react';
+import type { ActorRefFrom, AnyStateMachine } from 'xstate';
+import type { QueryClient } from '@tanstack/react-query';
+import type { FlowEnvironment, FlowImplementations } from '../../core/flow/types.ts';
+import type { EngineConfig } from './config-types.ts';
+import type { CompiledRoute } from './route-table.ts';
+
+export type SessionActor = ActorRefFrom<AnyStateMachine>;
+
+export interface Runtime {
+  config: EngineConfig;
+  flows: FlowImplementations;
+  routes: CompiledRoute[];
+  session: SessionActor;
+  queryClient: QueryClient;
+  /** Builds a flow environment whose bindings see the given route params and flow-local scope. */
+  environment(extraScope?: () => Record<string, unknown>): FlowEnvironment;
+}
+
+export const RuntimeContext = createContext<Runtime | null>(null);
+
+export function useRuntime(): Runtime {
+  const runtime = useContext(RuntimeContext);
+  if (!runtime) throw new Error('useRuntime outside the engine');
+  return runtime;
+}

@@ -1,0 +1,40 @@
+import { createContext, useContext, useMemo } from 'react';
+import { useLocation, useParams } from 'react-router';
+import { useSelector } from '@xstate/react';
+import { useRuntime } from './runtime.ts';
+
+/** Values that `$…` bindings in screens can read: session, route, query, site and flow context. */
+export type Scope = Record<string, unknown>;
+
+const FlowScopeContext = createContext<Record<string, unknown> | null>(null);
+export const FlowScopeProvider = FlowScopeContext.Provider;
+
+export function useSessionContext(): Record<string, unknown> {
+  const { session } = useRuntime();
+  return useSelector(session, (snapshot) => snapshot.context as Record<string, unknown>);
+}
+
+export function useSessionStatus(): 'loading' | 'signedIn' | 'signedOut' {
+  const { session } = useRuntime();
+  return useSelector(session, (snapshot) => {
+    if (snapshot.matches('signedIn')) return 'signedIn';
+    if (snapshot.matches('signedOut')) return 'signedOut';
+    return 'loading';
+  });
+}
+
+export function useScope(): Scope {
+  const runtime = useRuntime();
+  const session = useSessionContext();
+  const route = useParams();
+  const location = useLocation();
+  const flow = useContext(FlowScopeContext);
+  return useMemo(() => {
+    const site = runtime.environment().scope().site;
+    return {
+      session, route, site,
+      query: Object.fromEntries(new URLSearchParams(location.search)),
+      ...(flow ? { context: flow } : {}),
+    };
+  }, [runtime, session, route, location.search, flow]);
+}

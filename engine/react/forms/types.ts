@@ -1,0 +1,63 @@
+// The shape of a form document (schemas/forms/<id>.yaml) as the engine sees it.
+// Pure types: imported by the Vite plugin (Node) and the React renderer alike.
+import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
+
+/** A condition on another field's value. Exactly one of equals / in / notEmpty is expected. */
+export interface RuleCondition {
+  /** Dotted path of the controlling field, e.g. `method` or `address.country`. */
+  field: string;
+  equals?: unknown;
+  in?: unknown[];
+  notEmpty?: boolean;
+}
+
+/**
+ * A conditional-field rule. `show`: hidden unless the condition holds; `hide`: hidden while it holds;
+ * `enable`: disabled unless it holds; `require`: required exactly while it holds.
+ * A hidden field is not rendered, not validated, not submitted, and cleared when its controller changes.
+ */
+export interface FormRule {
+  /** Dotted path of the field the rule applies to. */
+  field: string;
+  show?: RuleCondition;
+  hide?: RuleCondition;
+  enable?: RuleCondition;
+  require?: RuleCondition;
+}
+
+/** A cross-field check. `sameAs`: `field` must equal `other` (error keyword `sameAs`, params `{ other }`). */
+export interface FormCheck {
+  type: 'sameAs';
+  field: string;
+  other: string;
+}
+
+export const CHECK_TYPES = ['sameAs'] as const;
+
+export interface FormDoc {
+  /** The form id: the file name without `.yaml`. */
+  id: string;
+  schema: RJSFSchema;
+  ui?: UiSchema;
+  /** `<field path>.<keyword>` -> message key. */
+  messages?: Record<string, string>;
+  rules?: FormRule[];
+  /** Message key of the submit button's text. */
+  submit?: string;
+  /** Message keys the screen may show around the form (the renderer itself does not). */
+  title?: string;
+  description?: string;
+  cancel?: string;
+  /** Initial values, under `initialData` and over schema defaults. */
+  defaults?: Record<string, unknown>;
+  checks?: FormCheck[];
+}
+
+export type FormData = Record<string, unknown>;
+
+/** What `virtual:engine-form/<id>` exports. */
+export interface FormModule {
+  form: FormDoc;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  validator: ValidatorType<any, RJSFSchema, any>;
+}

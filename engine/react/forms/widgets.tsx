@@ -1,0 +1,243 @@
+// The engine's form widgets. Native controls styled with Chakra so that labels, focus, keyboard use and
+// aria wiring stay under our control (see templates.tsx for the label/description/error owner).
+import { useState, type ChangeEvent } from 'react';
+import { Box, Button, HStack, Input, NativeSelect, Stack, Text, Textarea, chakra } from '@chakra-ui/react';
+import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
+import {
+  descriptionId,
+  enumOptionsIndexForValue,
+  enumOptionsValueForIndex,
+  optionId,
+} from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+
+import { fieldAria, isRequired } from './aria.ts';
+import { RequiredMark } from './templates.tsx';
+
+function autocompleteOf(props: WidgetProps, fallback?: string): string | undefined {
+  const value = props.options.autocomplete ?? props.uiSchema?.['ui:autocomplete'];
+  return typeof value === 'string' ? value : fallback;
+}
+
+function textChange(props: WidgetProps) {
+  return ({ target }: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    props.onChange(target.value === '' ? props.options.emptyValue : target.value);
+}
+
+function commonInputProps(props: WidgetProps) {
+  const { id, htmlName, value, disabled, readonly, autofocus, placeholder, rawErrors, uiSchema, schema } = props;
+  return {
+    id,
+    name: htmlName || id,
+    value: value || value === 0 ? String(value) : '',
+    required: isRequired(props.required, uiSchema),
+    disabled,
+    readOnly: readonly,
+    autoFocus: autofocus,
+    placeholder: placeholder || undefined,
+    onBlur: (e: { target: { value: string } }) => props.onBlur(id, e.target.value),
+    onFocus: (e: { target: { value: string } }) => props.onFocus(id, e.target.value),
+    ...fieldAria({ id, rawErrors, uiSchema, schema }),
+  };
+}
+
+/** A password with a show/hide toggle; autocomplete from `ui:autocomplete` (default current-password). */
+export function PasswordWidget(props: WidgetProps) {
+  const { t } = useTranslation();
+  const [visible, setVisible] = useState(false);
+  const { id, schema } = props;
+  return (
+    <HStack gap="2" align="stretch">
+      <Input
+        {...commonInputProps(props)}
+        type={visible ? 'text' : 'password'}
+        autoComplete={autocompleteOf(props, 'current-password')}
+        maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : undefined}
+        onChange={textChange(props)}
+        flex="1"
+      />
+      <Button
+        type="button"
+        variant="outline"
+        aria-controls={id}
+        onClick={() => setVisible((v) => !v)}
+        disabled={props.disabled}
+      >
+        {visible ? t('forms.hidePassword') : t('forms.showPassword')}
+      </Button>
+    </HStack>
+  );
+}
+
+/** A one-time code: numeric keyboard, one-time-code autocomplete, maxLength from the schema. */
+export function CodeWidget(props: WidgetProps) {
+  const { schema } = props;
+  return (
+    <Input
+      {...commonInputProps(props)}
+      type="text"
+      inputMode="numeric"
+      autoComplete={autocompleteOf(props, 'one-time-code')}
+      maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : undefined}
+      onChange={textChange(props)}
+      letterSpacing="widest"
+    />
+  );
+}
+
+export function EmailWidget(props: WidgetProps) {
+  return (
+    <Input
+      {...commonInputProps(props)}
+      type="email"
+      autoComplete={autocompleteOf(props, 'email')}
+      onChange={textChange(props)}
+    />
+  );
+}
+
+export function TextareaWidget(props: WidgetProps) {
+  const rows = typeof props.options.rows === 'number' ? props.options.rows : 4;
+  return (
+    <Textarea
+      {...commonInputProps(props)}
+      rows={rows}
+      autoComplete={autocompleteOf(props)}
+      maxLength={typeof props.schema.maxLength === 'number' ? props.schema.maxLength : undefined}
+      onChange={textChange(props)}
+    />
+  );
+}
+
+/** A native select: keyboard and screen-reader behaviour for free, styled by Chakra. */
+export function SelectWidget(props: WidgetProps) {
+  const { t } = useTranslation();
+  const { id, options, value, multiple } = props;
+  const required = isRequired(props.required, props.uiSchema);
+  const enumOptions = options.enumOptions ?? [];
+  const selected = enumOptionsIndexForValue(value, enumOptions, multiple);
+  const { value: _v, onBlur: _b, onFocus: _f, placeholder, ...rest } = commonInputProps(props);
+  return (
+    <NativeSelect.Root disabled={props.disabled}>
+      <NativeSelect.Field
+        {...rest}
+        value={selected === undefined ? '' : String(selected)}
+        onChange={(e: ChangeEvent<HTMLSelectElement>) =>
+          props.onChange(enumOptionsValueForIndex(e.target.value, enumOptions, options.emptyValue))
+        }
+        onBlur={(e) => props.onBlur(id, enumOptionsValueForIndex(e.target.value, enumOptions, options.emptyValue))}
+        onFocus={(e) => props.onFocus(id, enumOptionsValueForIndex(e.target.value, enumOptions, options.emptyValue))}
+        autoComplete={autocompleteOf(props)}
+      >
+        {!multiple && (!required || selected === undefined) ? (
+          <option value="">{placeholder ?? t('forms.selectPlaceholder')}</option>
+        ) : null}
+        {enumOptions.map((opt, i) => (
+          <option key={i} value={String(i)} disabled={options.enumDisabled?.includes(opt.value)}>
+            {opt.label}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
+/** A radio group for enums: fieldset + legend, native radios (arrow keys move within the group). */
+export function RadioWidget(props: WidgetProps) {
+  const { id, htmlName, options, value, label, hideLabel, disabled, readonly, rawErrors, uiSchema, schema } = props;
+  const required = isRequired(props.required, uiSchema);
+  const enumOptions = options.enumOptions ?? [];
+  const aria = fieldAria({ id, rawErrors, uiSchema, schema });
+  const description = typeof uiSchema?.['ui:description'] === 'string' ? uiSchema['ui:description'] : undefined;
+  return (
+    <chakra.fieldset border="0" p="0" m="0" minW="0">
+      {!hideLabel && label ? (
+        <chakra.legend fontWeight="medium" mb="1" p="0">
+          {label}
+          {required ? <RequiredMark /> : null}
+        </chakra.legend>
+      ) : null}
+      {description ? (
+        <Text id={descriptionId(id)} color="fg.muted" fontSize="sm" mb="1">
+          {description}
+        </Text>
+      ) : null}
+      <Stack direction={options.inline ? 'row' : 'column'} gap="2">
+        {enumOptions.map((opt, i) => {
+          const optId = optionId(id, i);
+          const itemDisabled = disabled || readonly || options.enumDisabled?.includes(opt.value);
+          return (
+            <HStack key={optId} gap="2">
+              <chakra.input
+                type="radio"
+                id={optId}
+                name={htmlName || id}
+                value={String(i)}
+                checked={value === opt.value}
+                disabled={itemDisabled}
+                required={required}
+                onChange={() => props.onChange(opt.value)}
+                onBlur={() => props.onBlur(id, value)}
+                onFocus={() => props.onFocus(id, value)}
+                w="4"
+                h="4"
+                accentColor="colorPalette.solid"
+                {...aria}
+              />
+              <chakra.label htmlFor={optId}>{opt.label}</chakra.label>
+            </HStack>
+          );
+        })}
+      </Stack>
+    </chakra.fieldset>
+  );
+}
+
+/** A single boolean checkbox with its own label beside it. */
+export function CheckboxWidget(props: WidgetProps) {
+  const { id, htmlName, value, label, hideLabel, disabled, readonly, rawErrors, uiSchema, schema } = props;
+  const required = isRequired(props.required, uiSchema);
+  return (
+    <Box>
+      <HStack gap="2" align="center">
+        <chakra.input
+          type="checkbox"
+          id={id}
+          name={htmlName || id}
+          checked={value === true}
+          required={required}
+          disabled={disabled || readonly}
+          onChange={(e: ChangeEvent<HTMLInputElement>) => props.onChange(e.target.checked)}
+          onBlur={() => props.onBlur(id, value)}
+          onFocus={() => props.onFocus(id, value)}
+          w="4"
+          h="4"
+          accentColor="colorPalette.solid"
+          {...fieldAria({ id, rawErrors, uiSchema, schema })}
+        />
+        <chakra.label htmlFor={id}>
+          {hideLabel ? null : label}
+          {required ? <RequiredMark /> : null}
+        </chakra.label>
+      </HStack>
+    </Box>
+  );
+}
+
+export const engineWidgets: RegistryWidgetsType = {
+  PasswordWidget,
+  password: PasswordWidget,
+  CodeWidget,
+  code: CodeWidget,
+  EmailWidget,
+  email: EmailWidget,
+  TextareaWidget,
+  textarea: TextareaWidget,
+  SelectWidget,
+  select: SelectWidget,
+  RadioWidget,
+  radio: RadioWidget,
+  CheckboxWidget,
+  checkbox: CheckboxWidget,
+};

@@ -1,0 +1,24 @@
+import { Navigate, useLocation } from 'react-router';
+import { useRuntime } from '../app/runtime.ts';
+import { resolveLink, type CompiledRoute } from '../app/route-table.ts';
+import { useSessionStatus } from '../app/scope.tsx';
+import { Busy } from '../widgets/Busy.tsx';
+import { ScreenView } from './ScreenView.tsx';
+
+/** Applies a route's requirement (signed in, or signed out) before showing its screen. */
+export function RouteElement({ route, notFoundScreen }: { route: CompiledRoute; notFoundScreen: string }) {
+  const { config, routes } = useRuntime();
+  const status = useSessionStatus();
+  const location = useLocation();
+  if (route.planned || !route.screen) return <ScreenView screenId={notFoundScreen} />;
+  if (route.requires && status === 'loading') return <Busy />;
+  if (route.requires === 'session' && status !== 'signedIn') {
+    const returnTo = `${location.pathname}${location.search}`;
+    const login = resolveLink(config.app.signInPath, location.pathname, routes);
+    return <Navigate to={`${login}?returnTo=${encodeURIComponent(returnTo)}`} replace />;
+  }
+  if (route.requires === 'anonymous' && status === 'signedIn') {
+    return <Navigate to={resolveLink(config.app.homePath, location.pathname, routes)} replace />;
+  }
+  return <ScreenView screenId={route.screen} titleKey={route.title} />;
+}

@@ -1,0 +1,37 @@
+import { Suspense, use, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { screenLoaders } from 'virtual:engine-screens';
+import type { WidgetNodeConfig } from '../app/config-types.ts';
+import { WidgetNode } from '../widgets/WidgetNode.tsx';
+import { Busy } from '../widgets/Busy.tsx';
+
+const loaded = new Map<string, Promise<WidgetNodeConfig>>();
+
+function loadScreen(id: string): Promise<WidgetNodeConfig> {
+  let promise = loaded.get(id);
+  if (!promise) {
+    const loader = screenLoaders[id];
+    promise = loader ? loader().then((module) => module.default as WidgetNodeConfig) : Promise.reject(new Error(`No screen "${id}"`));
+    loaded.set(id, promise);
+  }
+  return promise;
+}
+
+function Screen({ screenId, titleKey }: { screenId: string; titleKey?: string }) {
+  const screen = use(loadScreen(screenId));
+  const { t } = useTranslation();
+  const title = titleKey ?? (screen.title as string | undefined);
+  useEffect(() => {
+    document.title = title ? `${t(title)} · ${t('app.name')}` : t('app.name');
+  }, [title, t]);
+  return <WidgetNode node={screen} />;
+}
+
+/** A screen of schemas/screens/, loaded as its own chunk. */
+export function ScreenView(props: { screenId: string; titleKey?: string }) {
+  return (
+    <Suspense fallback={<Busy />}>
+      <Screen key={props.screenId} {...props} />
+    </Suspense>
+  );
+}

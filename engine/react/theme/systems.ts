@@ -1,0 +1,18 @@
+import { createSystem, defaultConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
+import type { ThemeDocument } from '../app/config-types.ts';
+
+const cache = new Map<string, SystemContext>();
+
+/** One Chakra system per theme document, made on first use. Unknown names fall back to the default theme. */
+export function systemFor(themes: Record<string, ThemeDocument>, name: string, fallback: string): SystemContext {
+  const doc = themes[name] ?? themes[fallback];
+  const key = doc?.name ?? 'engine-default';
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const system = createSystem(defaultConfig, defineConfig({
+    theme: { tokens: (doc?.tokens ?? {}) as never, semanticTokens: (doc?.semanticTokens ?? {}) as never },
+    globalCss: { body: { bg: 'frame.page', color: 'fg' } },
+  }));
+  cache.set(key, system);
+  return system;
+}

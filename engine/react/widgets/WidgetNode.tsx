@@ -1,0 +1,23 @@
+import { Suspense, type ComponentType } from 'react';
+import { resolveBindings } from '../../core/bindings.ts';
+import type { WidgetNodeConfig } from '../app/config-types.ts';
+import { useScope } from '../app/scope.tsx';
+import { widgetRegistry } from './registry.tsx';
+import { Busy } from './Busy.tsx';
+
+export interface WidgetProps { node: WidgetNodeConfig }
+
+/** Renders one node of a screen by its widget name, honouring `when` / `unless` bindings. */
+export function WidgetNode({ node }: WidgetProps) {
+  const scope = useScope();
+  if (node.when !== undefined && !resolveBindings(node.when, scope)) return null;
+  if (node.unless !== undefined && resolveBindings(node.unless, scope)) return null;
+  const Widget = (widgetRegistry as Record<string, unknown>)[node.widget] as ComponentType<WidgetProps> | undefined;
+  if (!Widget) throw new Error(`Unknown widget "${node.widget}"`);
+  return <Suspense fallback={<Busy />}><Widget node={node} /></Suspense>;
+}
+
+export function WidgetChildren({ nodes }: { nodes: unknown }) {
+  if (!Array.isArray(nodes)) return null;
+  return <>{(nodes as WidgetNodeConfig[]).map((child, index) => <WidgetNode key={index} node={child} />)}</>;
+}

@@ -1,0 +1,43 @@
+import { Link as ChakraLink, List } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { useRuntime } from '../app/runtime.ts';
+import { isLinkable, resolveLink } from '../app/route-table.ts';
+import type { WidgetProps } from './WidgetNode.tsx';
+
+/** A link to a configured path: kept under the mirror prefix, hidden when its route is not built. */
+export function EngineLink({ to, children }: { to: string; children: ReactNode }) {
+  const { routes } = useRuntime();
+  const { pathname } = useLocation();
+  if (!isLinkable(to, routes)) return null;
+  if (/^[a-z]+:/i.test(to)) {
+    return <ChakraLink href={to} color="brand.fg" textDecoration="underline">{children}</ChakraLink>;
+  }
+  return (
+    <ChakraLink asChild color="brand.fg" textDecoration="underline">
+      <RouterLink to={resolveLink(to, pathname, routes)}>{children}</RouterLink>
+    </ChakraLink>
+  );
+}
+
+export function LinkWidget({ node }: WidgetProps) {
+  const { t } = useTranslation();
+  return <EngineLink to={String(node.to)}>{t(String(node.text))}</EngineLink>;
+}
+
+export function LinksWidget({ node }: WidgetProps) {
+  const { t } = useTranslation();
+  const { routes } = useRuntime();
+  const items = ((node.items as { text: string; to: string }[]) ?? []).filter((item) => isLinkable(item.to, routes));
+  if (items.length === 0) return null;
+  return (
+    <nav aria-label={node.label ? t(String(node.label)) : undefined}>
+      <List.Root gap="2" listStyle="none" ps="0">
+        {items.map((item) => (
+          <List.Item key={item.to}><EngineLink to={item.to}>{t(item.text)}</EngineLink></List.Item>
+        ))}
+      </List.Root>
+    </nav>
+  );
+}

@@ -1,0 +1,29 @@
+import { lazy, type ComponentType } from 'react';
+import { builtinWidgetNames } from '../../core/builtin-names.ts';
+import { AlertWidget, HeadingWidget, SpacerWidget, StackWidget, TextWidget } from './basic.tsx';
+import { ButtonWidget, CountdownWidget, EffectWidget } from './actions.tsx';
+import { FlowWidget } from './FlowWidget.tsx';
+import { LinkWidget, LinksWidget } from './links.tsx';
+
+// Heavy widgets are their own chunks, fetched by the screens that use them.
+const FormWidget = lazy(() => import('./FormWidget.tsx').then((m) => ({ default: m.FormWidget })));
+const ContentWidget = lazy(() => import('./ContentWidget.tsx').then((m) => ({ default: m.ContentWidget })));
+
+type WidgetName = (typeof builtinWidgetNames)[number];
+
+/** Every widget configuration may name. `npm run check` uses the same names (engine/core/builtin-names.ts). */
+export const widgetRegistry: Record<WidgetName, ComponentType<never>> = {
+  stack: StackWidget,
+  heading: HeadingWidget,
+  text: TextWidget,
+  content: ContentWidget,
+  link: LinkWidget,
+  links: LinksWidget,
+  alert: AlertWidget,
+  form: FormWidget,
+  flow: FlowWidget,
+  countdown: CountdownWidget,
+  button: ButtonWidget,
+  effect: EffectWidget,
+  spacer: SpacerWidget,
+};

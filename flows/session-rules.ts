@@ -1,0 +1,73 @@
+// The settings-load rules of the portal session (spec section 4), as pure functions.
+
+export interface Address { address1: string; address2?: string | null; city: string; stateProvince: string; postalCode: string }
+export interface Property { propertyId: number; ownerId: number | null; accountNumber: string | null; address: Address }
+export interface Association {
+  id: number; code?: string; name: string; designTemplate?: string | null; logoUrl?: string | null; bannerUrl?: string | null;
+  autoDraftType?: string; isBoardMember?: boolean; isBoardChair?: boolean; properties: Property[];
+}
+export interface HomeSettings {
+  userSettings: { designTemplate?: string | null; associations: Association[]; pages: { associationId: number; name: string }[] };
+  configuration?: { company?: { code?: string; name?: string } };
+}
+
+const EMPTY_ADDRESS: Address = { address1: '', address2: '', city: '', stateProvince: '', postalCode: '' };
+
+/** Associations by name; one without properties gets a placeholder property with a negative id. */
+export function normalizeAssociations(associations: Association[]): Association[] {
+  return [...associations]
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((association) => association.properties.length > 0 ? association : {
+      ...association,
+      autoDraftType: 'off',
+      properties: [{ propertyId: -association.id, ownerId: null, accountNumber: null, address: EMPTY_ADDRESS }],
+    });
+}
+
+export interface Selection { selectedPropertyId: number | null; selectedAssociationId: number | null }
+
+/** The property matching the given account number, else the previous one, else the first; else the first page's association. */
+export function chooseSelection(
+  associations: Association[],
+  pages: HomeSettings['userSettings']['pages'],
+  wanted: { accountNumber?: string | null; previousPropertyId?: number | null },
+): Selection {
+  const all = associations.flatMap((association) => association.properties.map((property) => ({ association, property })));
+  const byAccount = wanted.accountNumber ? all.find(({ property }) => property.accountNumber === wanted.accountNumber) : undefined;
+  const byPrevious = wanted.previousPropertyId != null ? all.find(({ property }) => property.propertyId === wanted.previousPropertyId) : undefined;
+  const chosen = byAccount ?? byPrevious ?? all[0];
+  if (chosen) return { selectedPropertyId: chosen.property.propertyId, selectedAssociationId: chosen.association.id };
+  return { selectedPropertyId: null, selectedAssociationId: pages[0]?.associationId ?? null };
+}
+
+export function findSelection(associations: Association[], selection: Selection) {
+  const association = associations.find((item) => item.id === selection.selectedAssociationId) ?? null;
+  const property = association?.properties.find((item) => item.propertyId === selection.selectedPropertyId) ?? null;
+  return { selectedAssociation: association, selectedProperty: property };
+}
+
+/** Business-management features are on when the customer is listed, or the list starts with 'all'. */
+export function isBusinessManagementEnabled(customer: string | null | undefined, allowed: string[] | undefined): boolean {
+  if (!allowed || allowed.length === 0) return false;
+  if (allowed[0]?.toLowerCase() === 'all') return true;
+  return Boolean(customer) && allowed.map((code) => code.toLowerCase()).includes(String(customer).toLowerCase());
+}
+
+/** The theme follows the selected association's design template (else the settings') unless the user overrode it. */
+export function chooseTheme(current: { theme: string; themeOverride: boolean }, association: Association | null, settingsTemplate?: string | null): string {
+  if (current.themeOverride) return current.theme;
+  return association?.designTemplate || settingsTemplate || 'Default';
+}
+
+/** Reads a claim from a JWT without verifying it: for display and routing only, the server verifies. */
+export function readTokenClaim(token: string | null | undefined, claim: string): unknown {
+  if (!token) return undefined;
+  const payload = token.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    return (JSON.parse(json) as Record<string, unknown>)[claim];
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,73 @@
+import type { FlowImplementations } from '../engine/core/flow/types.ts';
+import {
+  chooseSelection, chooseTheme, findSelection, isBusinessManagementEnabled, normalizeAssociations, readTokenClaim,
+  type Association, type HomeSettings,
+} from './session-rules.ts';
+
+const SIGNED_OUT = {
+  token: null, portalToken: null, userId: null, user: null, isLoggedIn: false, refreshing: false, pmbEnabled: false,
+  accounts: [], associations: [], selectedPropertyId: null, selectedAssociationId: null, selectedProperty: null,
+  selectedAssociation: null, settings: null, customer: null,
+};
+
+/** Session behaviour: page load, login, logout and settings load (spec section 4). */
+export const sessionFlow: FlowImplementations = {
+  guards: {
+    hasStoredToken: (_args, _params, env) => Boolean(env.getToken('user')),
+  },
+  actions: {
+    clearSession: () => ({ ...SIGNED_OUT }),
+    beginRefresh: (_args, _params, env) => ({ token: env.getToken('user'), refreshing: true }),
+    applyUser: ({ event }, params) => {
+      const output = event.output as { user: Record<string, unknown>; portalToken: string; token: string };
+      const customer = readTokenClaim(output.token, 'Customer') as string | undefined;
+      return {
+        user: output.user, userId: output.user.userId, portalToken: output.portalToken, customer: customer ?? null,
+        pmbEnabled: isBusinessManagementEnabled(customer, params.customers as string[] | undefined),
+      };
+    },
+    applySettings: ({ context, event }, params) => {
+      const settings = event.output as HomeSettings;
+      const associations = normalizeAssociations(settings.userSettings.associations);
+      const selection = chooseSelection(associations, settings.userSettings.pages, {
+        accountNumber: (params.accountNumber as string | undefined) ?? null,
+        previousPropertyId: context.selectedPropertyId as number | null,
+      });
+      const found = findSelection(associations, selection);
+      const theme = chooseTheme(context as never, found.selectedAssociation, settings.userSettings.designTemplate);
+      return { settings, associations, ...selection, ...found, theme };
+    },
+    applyAccounts: ({ event }) => ({ accounts: (event.output as { accounts: unknown[] }).accounts, isLoggedIn: true, refreshing: false }),
+    selectProperty: ({ context, event }) => {
+      const associations = context.associations as Association[];
+      const propertyId = Number(event.propertyId);
+      const association = associations.find((item) => item.properties.some((p) => p.propertyId === propertyId));
+      if (!association) return {};
+      const selection = { selectedPropertyId: propertyId, selectedAssociationId: association.id };
+      const found = findSelection(associations, selection);
+      const settings = context.settings as HomeSettings | null;
+      const theme = chooseTheme(context as never, found.selectedAssociation, settings?.userSettings.designTemplate);
+      return { ...selection, ...found, theme };
+    },
+    overrideTheme: ({ event }) => ({ theme: String(event.theme), themeOverride: true }),
+    followTheme: ({ context }) => {
+      const settings = context.settings as HomeSettings | null;
+      return { themeOverride: false, theme: chooseTheme({ theme: String(context.theme), themeOverride: false }, context.selectedAssociation as Association | null, settings?.userSettings.designTemplate) };
+    },
+  },
+  actors: {
+    refreshUser: async (_input, env) => {
+      const token = env.getToken('user');
+      const userId = readTokenClaim(token, 'UserId');
+      if (!token || userId === undefined) throw new Error('No session');
+      const [user, portal] = await Promise.all([
+        env.call('getUser', { params: { id: userId }, suppressToast: true }),
+        env.call('createPortalToken', { suppressToast: true }) as Promise<{ token: string }>,
+      ]);
+      env.setToken('portal', portal.token);
+      return { user, portalToken: portal.token, token };
+    },
+    loadSettings: (_input, env) => env.call('getHomeSettings', {}),
+    loadAccounts: (_input, env) => env.call('getAccounts', { suppressToast: true }),
+  },
+};

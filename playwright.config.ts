@@ -1,0 +1,46 @@
+import { defineConfig } from '@playwright/test';
+
+// Browser tests run Debian's Chromium against the real server on a fresh embedded database.
+// `npm test` builds dist/ first (demo features on); the server serves it.
+const port = Number(process.env.E2E_PORT ?? 18480);
+const dataDir = process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${Date.now()}`;
+
+function server(onPort: number, staticDir: string, data: string) {
+  return {
+    command: 'node server/main.ts',
+    url: `http://127.0.0.1:${onPort}/login`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(onPort), HOST: '127.0.0.1', DATA_DIR: data, STATIC_DIR: staticDir,
+      NODE_ENV: 'test', DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '',
+    },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  };
+}
+
+export const flagsOffBaseUrl = `http://127.0.0.1:${port + 1}`;
+
+export default defineConfig({
+  testDir: 'tests/browser',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: '.tmp/playwright-report.json' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'off',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--headless', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  webServer: [
+    server(port, process.env.E2E_STATIC_DIR ?? 'dist', dataDir),
+    // The same portal built with every feature flag off (scripts/test.ts builds it).
+    server(port + 1, '.tmp/dist-flags-off', `${dataDir}-flags-off`),
+  ],
+});

@@ -1,0 +1,88 @@
+// `npm test`: every test of the project, in the order that fails fastest, with one total at the end.
+//   static checks (generated/ fresh, configuration, types) → unit, React and server suites (vitest)
+//   → the browser build (demo flags on, and flags off) → browser tests (Playwright, Debian Chromium).
+// The last line is `N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const tmp = join(root, '.tmp');
+mkdirSync(tmp, { recursive: true });
+let passed = 0;
+let failed = 0;
+const failures: string[] = [];
+
+function run(command: string, args: string[], env: Record<string, string> = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+function step(name: string, ok: boolean) {
+  if (ok) passed += 1; else { failed += 1; failures.push(name); }
+  console.log(`${ok ? '✓' : '✗'} ${name}`);
+}
+
+function ensureChromium() {
+  if (existsSync('/usr/bin/chromium')) return true;
+  console.log('installing Debian chromium for the browser tests…');
+  if (process.getuid?.() !== 0) {
+    console.error('chromium is missing: run `sudo apt-get update && sudo apt-get install -y chromium`');
+    return false;
+  }
+  return run('apt-get', ['update', '-qq']) === 0 && run('apt-get', ['install', '-y', '-qq', 'chromium'], { DEBIAN_FRONTEND: 'noninteractive' }) === 0;
+}
+
+function generatedIsFresh(): boolean {
+  if (run('node', ['scripts/generate.ts']) !== 0) return false;
+  if (!existsSync(join(root, '.git'))) return true;
+  const status = spawnSync('git', ['status', '--porcelain', '--', 'generated'], { cwd: root, encoding: 'utf8' });
+  if (status.stdout.trim()) {
+    console.error(`generated/ is stale; run \`npm run generate\` and commit:\n${status.stdout}`);
+    return false;
+  }
+  return true;
+}
+
+// Static checks: each counts as one test.
+step('generated/ matches openapi/', generatedIsFresh());
+step('configuration check (npm run check)', run('node', ['engine/cli/check.ts']) === 0);
+step('type check (tsc --noEmit)', run('tsc', ['--noEmit', '-p', 'tsconfig.json']) === 0);
+
+// Unit, React and server suites.
+const vitestReport = join(tmp, 'vitest-report.json');
+rmSync(vitestReport, { force: true });
+run('vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+if (existsSync(vitestReport)) {
+  const report = JSON.parse(readFileSync(vitestReport, 'utf8')) as { numPassedTests: number; numFailedTests: number; numTotalTestSuites: number; success: boolean; numFailedTestSuites: number };
+  passed += report.numPassedTests;
+  failed += report.numFailedTests + (report.numFailedTests === 0 && !report.success ? Math.max(1, report.numFailedTestSuites) : 0);
+  if (!report.success) failures.push('vitest suites');
+} else {
+  step('vitest ran', false);
+}
+
+// Browser build and tests.
+const haveChromium = ensureChromium();
+step('Debian chromium available', haveChromium);
+const built = run('node', ['scripts/build.ts'], { PORTAL_FEATURES: 'all' }) === 0;
+step('browser build (demo flags on)', built);
+const builtOff = run('node', ['scripts/build.ts'], { PORTAL_FEATURES: 'none', PORTAL_OUT_DIR: '.tmp/dist-flags-off' }) === 0;
+step('browser build (flags off)', builtOff);
+if (haveChromium && built) {
+  const playwrightReport = join(tmp, 'playwright-report.json');
+  rmSync(playwrightReport, { force: true });
+  run('playwright', ['test']);
+  if (existsSync(playwrightReport)) {
+    const report = JSON.parse(readFileSync(playwrightReport, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number }; errors?: unknown[] };
+    passed += report.stats.expected + report.stats.flaky;
+    failed += report.stats.unexpected + (report.errors?.length ?? 0);
+    if (report.stats.unexpected || report.errors?.length) failures.push('browser tests');
+  } else {
+    step('playwright ran', false);
+  }
+}
+
+if (failures.length) console.log(`\nfailed: ${failures.join('; ')}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exitCode = failed > 0 ? 1 : 0;

@@ -1,0 +1,36 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, type APIRequestContext } from '@playwright/test';
+
+export const homeowner = { email: 'homeowner@example.com', password: 'Homeowner#2026' };
+
+/** Fails on serious or critical accessibility violations of the current page. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** The newest code mailed to an address, read from the development outbox. */
+export async function latestCode(request: APIRequestContext, email: string, after = 0): Promise<string> {
+  for (let attempt = 0; attempt < 40; attempt += 1) {
+    const response = await request.get('/dev/mailbox.json');
+    const mails = (await response.json()) as { to: string; subject: string; text: string; createdAt: string }[];
+    const mail = mails.find((m) => m.to === email && Date.parse(m.createdAt) >= after);
+    const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no code mailed to ${email}`);
+}
+
+export function uniqueEmail(tag: string) {
+  return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}

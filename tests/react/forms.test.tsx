@@ -1,0 +1,247 @@
+// The generic form renderer against a fixture form, with the validator built by the same code the
+// Vite plugin emits: formModuleSource() is written to a module file and imported (no customizeValidator).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { ReactNode } from 'react';
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import axe from 'axe-core';
+import i18next, { type i18n as I18n } from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import { readFormFile } from '../../engine/build/form-files.ts';
+import { formModuleSource } from '../../engine/build/form-validator.ts';
+import { SchemaForm, type SchemaFormProps } from '../../engine/react/forms/index.ts';
+import type { FormModule } from '../../engine/react/forms/types.ts';
+import catalog from '../fixtures/forms/catalog.en.json';
+
+const fixtures = resolve(import.meta.dirname, '../fixtures/forms');
+let mod: FormModule;
+let checksMod: FormModule;
+let i18n: I18n;
+
+/** What `virtual:engine-form/<id>` would be: the plugin's module source, written out and imported. */
+async function loadFormModule(id: string): Promise<FormModule> {
+  const outDir = resolve(fixtures, '.generated');
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(resolve(outDir, '.gitignore'), '*\n');
+  const file = resolve(outDir, `${id}.form.mjs`);
+  writeFileSync(file, formModuleSource(readFormFile(resolve(fixtures, `${id}.yaml`))));
+  return (await import(/* @vite-ignore */ file)) as FormModule;
+}
+
+beforeAll(async () => {
+  mod = await loadFormModule('sample-signup');
+  checksMod = await loadFormModule('with-checks');
+
+  i18n = i18next.createInstance();
+  await i18n.use(initReactI18next).init({
+    lng: 'en',
+    resources: { en: { translation: catalog } },
+    interpolation: { escapeValue: false },
+  });
+});
+
+afterEach(cleanup);
+
+function Providers({ children }: { children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ChakraProvider value={defaultSystem}>{children}</ChakraProvider>
+    </I18nextProvider>
+  );
+}
+
+function renderForm(props: Partial<SchemaFormProps> = {}) {
+  const onSubmit = vi.fn();
+  const utils = render(
+    <SchemaForm id="signup" form={mod.form} validator={mod.validator} onSubmit={onSubmit} {...props} />,
+    { wrapper: Providers },
+  );
+  return { ...utils, onSubmit };
+}
+
+const submit = () => fireEvent.click(screen.getByRole('button', { name: /create account/i }));
+const type = (label: RegExp | string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const errorOf = (input: HTMLElement) => {
+  const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter((id) => id.endsWith('__error'));
+  return ids.length ? document.getElementById(ids[0])?.textContent : undefined;
+};
+
+describe('SchemaForm', () => {
+  it('renders translated labels, widgets and autocomplete', () => {
+    renderForm();
+    const email = screen.getByLabelText(/email address/i);
+    expect(email).toHaveProperty('type', 'email');
+    expect(email.getAttribute('autocomplete')).toBe('email');
+    const password = screen.getByLabelText(/^password/i);
+    expect(password.getAttribute('type')).toBe('password');
+    expect(password.getAttribute('autocomplete')).toBe('new-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password.getAttribute('type')).toBe('text');
+    expect(screen.getByRole('button', { name: 'Hide password' })).toBeTruthy();
+    const group = screen.getByRole('group', { name: /how will you verify/i });
+    expect(within(group).getByLabelText('With a registration key')).toBeTruthy();
+    expect(within(group).getByLabelText('With a code')).toBeTruthy();
+    expect(screen.getByText('Up to 5 characters')).toBeTruthy();
+    // disabled by rule until password has a value
+    expect((screen.getByLabelText(/nickname/i) as HTMLInputElement).disabled).toBe(true);
+    type(/^password/i, 'secret');
+    expect((screen.getByLabelText(/nickname/i) as HTMLInputElement).disabled).toBe(false);
+  });
+
+  it('one-time code input: numeric, one-time-code, maxLength from schema', () => {
+    renderForm({ initialData: { method: 'code' } });
+    const code = screen.getByLabelText(/^code/i);
+    expect(code.getAttribute('inputmode')).toBe('numeric');
+    expect(code.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(code.getAttribute('maxlength')).toBe('6');
+    expect(code.getAttribute('aria-describedby')).toBe('signup_code__help');
+  });
+
+  it('layers messages: field-specific, then validation.<keyword>, then validation.default', () => {
+    renderForm();
+    type(/^password/i, 'abc');
+    type(/nickname/i, 'much too long');
+    submit();
+    expect(errorOf(screen.getByLabelText(/email address/i))).toBe('Error: Enter your email address');
+    expect(errorOf(screen.getByLabelText(/^password/i))).toBe('Error: Must be at least 6 characters');
+    expect(errorOf(screen.getByLabelText(/nickname/i))).toBe('Error: Check this field');
+    expect(screen.getByLabelText(/email address/i).getAttribute('aria-invalid')).toBe('true');
+    // required with the field's translated label interpolated
+    const radio = screen.getByLabelText('With a code');
+    expect(errorOf(radio)).toBe('Error: How will you verify? is required');
+  });
+
+  it('shows a focused error summary with links that focus their fields', () => {
+    renderForm();
+    submit();
+    const summary = screen.getByRole('alert');
+    expect(document.activeElement).toBe(summary);
+    expect(within(summary).getByRole('heading', { name: 'There is a problem' })).toBeTruthy();
+    const links = within(summary).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual([
+      'Email address: Enter your email address',
+      'Password: Password is required',
+      'How will you verify?: How will you verify? is required',
+    ]);
+    fireEvent.click(links[1]);
+    expect(document.activeElement).toBe(screen.getByLabelText(/^password/i));
+    fireEvent.click(links[2]);
+    expect(document.activeElement).toBe(screen.getByLabelText('With a registration key'));
+  });
+
+  it('validates live only the fields that already showed an error', () => {
+    renderForm();
+    type(/^password/i, 'abc');
+    expect(errorOf(screen.getByLabelText(/^password/i))).toBeUndefined();
+    submit();
+    expect(errorOf(screen.getByLabelText(/^password/i))).toBe('Error: Must be at least 6 characters');
+    type(/^password/i, 'abcdefg');
+    expect(errorOf(screen.getByLabelText(/^password/i))).toBeUndefined();
+    type(/^password/i, 'ab');
+    expect(errorOf(screen.getByLabelText(/^password/i))).toBe('Error: Must be at least 6 characters');
+    // email showed an error: fixing it removes it from the field and the summary
+    type(/email address/i, 'a@b.co');
+    expect(errorOf(screen.getByLabelText(/email address/i))).toBeUndefined();
+    expect(within(screen.getByRole('alert')).queryByText(/email/i)).toBeNull();
+    // nickname never showed an error: no live error for it until the next submit
+    type(/nickname/i, 'much too long');
+    expect(errorOf(screen.getByLabelText(/nickname/i))).toBeUndefined();
+    submit();
+    expect(errorOf(screen.getByLabelText(/nickname/i))).toBe('Error: Check this field');
+    // a disabled field's errors are dropped: the user could not fix them
+    type(/^password/i, '');
+    expect((screen.getByLabelText(/nickname/i) as HTMLInputElement).disabled).toBe(true);
+    expect(errorOf(screen.getByLabelText(/nickname/i))).toBeUndefined();
+  });
+
+  it('hidden fields are not rendered, not required, not submitted, and cleared when their controller changes', () => {
+    const { onSubmit } = renderForm({ initialData: { registrationKey: 'stale', method: 'code' } });
+    expect(screen.queryByLabelText(/^registration key/i)).toBeNull();
+    type(/email address/i, 'a@b.co');
+    type(/^password/i, 'secret1');
+    type(/^code/i, '123456');
+    submit();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit.mock.calls[0][0]).toEqual({ email: 'a@b.co', password: 'secret1', method: 'code', code: '123456' });
+
+    // switch to key: code hides and is cleared, key shows empty and is now required
+    fireEvent.click(screen.getByLabelText('With a registration key'));
+    expect(screen.queryByLabelText(/^code/i)).toBeNull();
+    const key = screen.getByLabelText(/^registration key/i) as HTMLInputElement;
+    expect(key.value).toBe('');
+    type(/^registration key/i, 'abcd');
+    fireEvent.click(screen.getByLabelText('With a code'));
+    expect((screen.getByLabelText(/^code/i) as HTMLInputElement).value).toBe('');
+    fireEvent.click(screen.getByLabelText('With a registration key'));
+    expect((screen.getByLabelText(/^registration key/i) as HTMLInputElement).value).toBe('');
+    submit();
+    const summary = screen.getByRole('alert');
+    expect(within(summary).getByRole('link', { name: 'Registration key: Registration key is required' })).toBeTruthy();
+    expect(within(summary).queryByText(/code/i)).toBeNull();
+  });
+
+  it('busy disables the submit button and announces progress', () => {
+    const { rerender, onSubmit } = renderForm({ busy: true });
+    const button = screen.getByRole('button', { name: /create account/i }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(screen.getByRole('status').textContent).toBe('Please wait…');
+    fireEvent.submit(button.closest('form')!);
+    expect(onSubmit).not.toHaveBeenCalled();
+    rerender(<SchemaForm id="signup" form={mod.form} validator={mod.validator} onSubmit={onSubmit} busy={false} />);
+    expect(button.disabled).toBe(false);
+    expect(screen.getByRole('status').textContent).toBe('');
+  });
+
+  it('shows a server error in the summary area without field links', () => {
+    renderForm({ serverError: 'The service is unavailable. Try again later.', submitLabelKey: 'actions.save', extraActions: <button type="button">Cancel</button> });
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe('The service is unavailable. Try again later.');
+    expect(within(alert).queryAllByRole('link')).toHaveLength(0);
+    expect(document.activeElement).toBe(alert);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+  });
+
+  it('has no serious or critical axe violations, before and after a failed submit', async () => {
+    const { container } = renderForm({ initialData: { method: 'code' } });
+    const check = async () => {
+      const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+      const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+    };
+    await check();
+    await act(async () => submit());
+    await check();
+  });
+
+  it('schema defaults drive rules; hide and require rules; sameAs checks', () => {
+    const onSubmit = vi.fn();
+    render(<SchemaForm id="c" form={checksMod.form} validator={checksMod.validator} onSubmit={onSubmit} />, { wrapper: Providers });
+    // kind defaults to "one": first shown, second hidden
+    expect(screen.getByLabelText('First')).toBeTruthy();
+    expect(screen.queryByLabelText('Second')).toBeNull();
+    expect((screen.getByLabelText('Phone') as HTMLInputElement).value).toBe('555'); // form `defaults`
+    fireEvent.change(screen.getByLabelText('Phone'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText(/^password/i), { target: { value: 'abc' } });
+    fireEvent.change(screen.getByLabelText(/^confirm password/i), { target: { value: 'abd' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(errorOf(screen.getByLabelText(/^confirm password/i))).toBe('Error: Must match Password');
+    expect(errorOf(screen.getByLabelText('Phone'))).toBeUndefined(); // not required while contact is off
+    fireEvent.click(screen.getByLabelText('Contact me'));
+    fireEvent.change(screen.getByLabelText(/^confirm password/i), { target: { value: 'abc' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(errorOf(screen.getByLabelText(/^phone/i))).toBe('Error: Phone is required');
+    expect(screen.getByLabelText(/^phone/i).hasAttribute('required')).toBe(true);
+    expect(errorOf(screen.getByLabelText(/^confirm password/i))).toBeUndefined();
+    fireEvent.change(screen.getByLabelText(/^phone/i), { target: { value: '123' } });
+    fireEvent.click(screen.getByLabelText('Two'));
+    expect(screen.queryByLabelText('First')).toBeNull();
+    expect(screen.getByLabelText('Second')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit).toHaveBeenCalledWith({ kind: 'two', contact: true, phone: '123', secret: 'abc', secretAgain: 'abc' });
+  });
+});

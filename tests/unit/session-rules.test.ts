@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import {
+  chooseSelection, chooseTheme, isBusinessManagementEnabled, normalizeAssociations, readTokenClaim, type Association,
+} from '../../flows/session-rules.ts';
+
+const address = (address1: string) => ({ address1, address2: '', city: 'Atlanta', stateProvince: 'GA', postalCode: '30301' });
+const maple: Association = { id: 1, name: 'Maple Grove HOA', designTemplate: 'Evergreen', properties: [
+  { propertyId: 11, ownerId: 5, accountNumber: '100234', address: address('412 Maple Grove Lane') },
+] };
+const cedar: Association = { id: 2, name: 'Cedar Point Condominiums', designTemplate: 'Harbor', properties: [
+  { propertyId: 21, ownerId: 5, accountNumber: '200411', address: address('7 Shore Drive') },
+] };
+const board: Association = { id: 3, name: 'Aspen Board', properties: [] };
+
+describe('settings load', () => {
+  it('sorts associations by name and gives one without properties a negative placeholder', () => {
+    const sorted = normalizeAssociations([maple, cedar, board]);
+    expect(sorted.map((a) => a.name)).toEqual(['Aspen Board', 'Cedar Point Condominiums', 'Maple Grove HOA']);
+    expect(sorted[0].properties).toEqual([{ propertyId: -3, ownerId: null, accountNumber: null, address: { address1: '', address2: '', city: '', stateProvince: '', postalCode: '' } }]);
+    expect(sorted[0].autoDraftType).toBe('off');
+  });
+
+  it('selects by account number, else the previous property, else the first', () => {
+    const associations = normalizeAssociations([maple, cedar]);
+    expect(chooseSelection(associations, [], { accountNumber: '100234', previousPropertyId: 21 })).toEqual({ selectedPropertyId: 11, selectedAssociationId: 1 });
+    expect(chooseSelection(associations, [], { accountNumber: '999', previousPropertyId: 11 })).toEqual({ selectedPropertyId: 11, selectedAssociationId: 1 });
+    expect(chooseSelection(associations, [], { previousPropertyId: 404 })).toEqual({ selectedPropertyId: 21, selectedAssociationId: 2 });
+  });
+
+  it("with no property at all, selects the first page's association", () => {
+    expect(chooseSelection([], [{ associationId: 9, name: 'home' }], {})).toEqual({ selectedPropertyId: null, selectedAssociationId: 9 });
+    expect(chooseSelection([], [], {})).toEqual({ selectedPropertyId: null, selectedAssociationId: null });
+  });
+
+  it('follows the design template unless the user overrode the theme', () => {
+    expect(chooseTheme({ theme: 'Default', themeOverride: false }, maple, 'Default')).toBe('Evergreen');
+    expect(chooseTheme({ theme: 'Harbor', themeOverride: true }, maple, 'Default')).toBe('Harbor');
+    expect(chooseTheme({ theme: 'Default', themeOverride: false }, board, null)).toBe('Default');
+  });
+
+  it("enables business management for listed customers, or everyone when the list starts with 'all'", () => {
+    expect(isBusinessManagementEnabled('Summit', ['summit', 'oak'])).toBe(true);
+    expect(isBusinessManagementEnabled('other', ['summit'])).toBe(false);
+    expect(isBusinessManagementEnabled('other', ['all', 'summit'])).toBe(true);
+    expect(isBusinessManagementEnabled('summit', ['oak', 'all'])).toBe(false);
+    expect(isBusinessManagementEnabled(null, ['summit'])).toBe(false);
+  });
+
+  it('reads token claims for display and tolerates garbage', () => {
+    const payload = Buffer.from(JSON.stringify({ UserId: 7, Customer: 'summit' })).toString('base64url');
+    expect(readTokenClaim(`x.${payload}.y`, 'Customer')).toBe('summit');
+    expect(readTokenClaim('not-a-token', 'Customer')).toBeUndefined();
+    expect(readTokenClaim(null, 'UserId')).toBeUndefined();
+  });
+});

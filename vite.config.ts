@@ -1,0 +1,27 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { configPlugin } from './engine/build/config-plugin.ts';
+import { formsPlugin } from './engine/build/forms-plugin.ts';
+import { checkPlugin } from './engine/build/check-plugin.ts';
+
+const root = import.meta.dirname;
+
+// The portal build: the engine plus this product's configuration. PORTAL_FEATURES picks the
+// build-time feature flags (see docs/configuration.md).
+export default defineConfig({
+  root,
+  plugins: [
+    checkPlugin({ root }),
+    react(),
+    configPlugin({ root, features: process.env.PORTAL_FEATURES }),
+    formsPlugin({ formsDir: `${root}/schemas/forms` }),
+  ],
+  build: {
+    outDir: process.env.PORTAL_OUT_DIR ?? 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    reportCompressedSize: false,
+    chunkSizeWarningLimit: 800,
+  },
+  server: { port: 5173 },
+});
