@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { configPlugin } from './engine/build/config-plugin.ts';
 import { formsPlugin } from './engine/build/forms-plugin.ts';
 import { checkPlugin } from './engine/build/check-plugin.ts';
+import { rjsfPlainMarkdownPlugin } from './engine/build/rjsf-markdown-plugin.ts';
 
 const root = import.meta.dirname;
 
@@ -12,6 +13,7 @@ export default defineConfig({
   root,
   plugins: [
     checkPlugin({ root }),
+    rjsfPlainMarkdownPlugin(),
     react(),
     configPlugin({ root, features: process.env.PORTAL_FEATURES }),
     formsPlugin({ formsDir: `${root}/schemas/forms` }),

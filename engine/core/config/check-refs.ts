@@ -53,6 +53,8 @@ export function checkScreens(ctx: CheckContext, operations: Map<string, string>,
         ctx.report(doc, path, `flow "${value}" has no flows/${value}.machine.yaml (nor a machine with that id)`);
       } else if (key === 'to' && value.startsWith('/') && !routes.some((r) => matchesRoutePattern(r.path, value.split(/[?#]/)[0]))) {
         ctx.report(doc, path, `no route matches "${value}"`);
+      } else if (key === 'document' && !(ctx.project.collections.content ?? {})[value]) {
+        ctx.report(doc, path, `document "${value}" is not in schemas/content/ (expected schemas/content/${value}.md)`);
       } else if (key === 'formatter' && !ctx.names.formatters.includes(value)) {
         ctx.report(doc, path, `formatter "${value}" is not registered in flows/registry.ts`);
       } else if (typeof key === 'string' && MESSAGE_PROPS.has(key)) {

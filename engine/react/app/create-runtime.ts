@@ -50,8 +50,7 @@ export function createRuntime({ config, flows, operations, i18n, navigator }: Ru
     onResponseProblem(event) {
       const { pathname } = navigator.location();
       const decision = decideErrorHandling(config.errors as never, { ...event, currentRoute: pathname }, config.messages);
-      // A caller that shows errors itself (a form) gets no toast, unless the session ends.
-      if (decision.toast && (!event.suppressToast || decision.logout)) {
+      if (decision.toast) {
         const toast = decision.toast;
         const lines = [
           toast.errorId ? i18n.t('errors.errorId', { id: toast.errorId }) : '',
@@ -82,7 +81,7 @@ export function createRuntime({ config, flows, operations, i18n, navigator }: Ru
     },
   });
 
-  const siteFor = (customer: unknown) => ({
+  const siteFor = (customer: unknown): Record<string, unknown> => ({
     ...config.site.default,
     ...(config.site.managementCompanies?.[String(customer ?? '')] ?? {}),
     businessManagementCustomers: config.site.businessManagementCustomers,

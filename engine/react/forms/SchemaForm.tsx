@@ -3,7 +3,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Box, Button, HStack, Spinner, VisuallyHidden } from '@chakra-ui/react';
 import { withTheme, type IChangeEvent, type ThemeProps } from '@rjsf/core';
-import { generateTheme } from '@rjsf/chakra-ui';
 import { getDefaultFormState, type ErrorSchema, type RJSFSchema, type RJSFValidationError, type ValidatorType } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 
@@ -22,9 +21,10 @@ import {
 import type { FormData, FormDoc } from './types.ts';
 import { engineWidgets } from './widgets.tsx';
 
-const chakraTheme = generateTheme();
+// Chakra-built templates and widgets of the engine's own (accessible labels, errors and help);
+// anything not listed falls back to rjsf's core defaults. @rjsf/chakra-ui's theme is not used: it
+// pulled an icon library and several unused Chakra machines (~55 KB gzip) into every form.
 const engineTemplates: ThemeProps['templates'] = {
-  ...chakraTheme.templates,
   BaseInputTemplate,
   DescriptionFieldTemplate,
   FieldErrorTemplate,
@@ -33,11 +33,7 @@ const engineTemplates: ThemeProps['templates'] = {
   ObjectFieldTemplate,
   TitleFieldTemplate,
 };
-// Chakra theme from @rjsf/chakra-ui (arrays, buttons, ...) with the engine's own label/error owners and widgets.
-const ThemedForm = withTheme({
-  templates: engineTemplates,
-  widgets: { ...chakraTheme.widgets, ...engineWidgets },
-});
+const ThemedForm = withTheme({ templates: engineTemplates, widgets: engineWidgets });
 
 export interface SchemaFormProps {
   /** Unique on the page; prefixes every field id (`<id>_<field>`). */

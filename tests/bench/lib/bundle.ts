@@ -1,0 +1,127 @@
+// The bundle figures: build with (hidden) source maps, load a route in Chromium with an empty cache,
+// add up the gzip-9 size of every JavaScript response until the screen shows and the network is
+// idle, and split those bytes among packages through the source maps.
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+import type { Browser, Page } from 'playwright-core';
+import { attributeFile, scaleToGzip } from './attribution.ts';
+import { sleep } from './procs.ts';
+
+/** Writes `<file>.gz` (gzip level 9, as scripts/build.ts does) beside every JS, CSS and HTML file. */
+export function precompress(dir: string) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) precompress(path);
+    else if (/\.(js|mjs|css|html|svg|json)$/.test(name)) writeFileSync(`${path}.gz`, gzipSync(readFileSync(path), { level: 9 }));
+  }
+}
+
+/**
+ * Builds the portal as `npm run build` does (vite.config.ts, production, PORTAL_FEATURES) into
+ * `outDir`, plus hidden source maps: the same JavaScript, no sourceMappingURL comment, a .map beside it.
+ */
+export async function buildPortalForBench(root: string, outDir: string, features: string) {
+  process.env.PORTAL_FEATURES = features;
+  process.env.PORTAL_OUT_DIR = outDir;
+  await build({
+    root, configFile: join(root, 'vite.config.ts'), mode: 'production', logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, sourcemap: 'hidden' },
+  });
+  precompress(outDir);
+}
+
+/** Builds the floor page (tests/bench/floor) the same way. */
+export async function buildFloor(floorDir: string, outDir: string) {
+  await build({
+    configFile: join(floorDir, 'vite.config.ts'), mode: 'production', logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, sourcemap: 'hidden' },
+  });
+  precompress(outDir);
+}
+
+export interface Fetched { url: string; file: string | null; bytes: number; gzipBytes: number }
+export interface RouteResult { name: string; files: Fetched[]; gzipBytes: number; packages: Array<[string, number]>; idle: boolean }
+
+const isJs = (url: string, type: string, contentType: string) =>
+  type === 'script' || /javascript|ecmascript/.test(contentType) || /\.m?js$/.test(new URL(url).pathname);
+
+/** Resolves once no request has been in flight for `quietMs` (Playwright's networkidle is 500 ms), or false at the deadline. */
+async function networkIdle(page: Page, inFlight: () => number, quietMs: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = inFlight() === 0 ? Date.now() : 0;
+  while (Date.now() < deadline) {
+    await sleep(50);
+    if (page.isClosed()) return false;
+    if (inFlight() > 0) quietSince = 0;
+    else if (quietSince === 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) return true;
+  }
+  return false;
+}
+
+export interface RouteSpec {
+  name: string;
+  url: string;
+  /** The build folder the server serves, to find each file's source map. */
+  distDir: string;
+  /** Resolves once the route's first screen is rendered. */
+  ready: (page: Page) => Promise<unknown>;
+  /** localStorage entries set before any of the page's scripts run. */
+  storage?: Record<string, string>;
+}
+
+/** Loads one route in a fresh browser context (empty cache, no service workers) and measures its JS. */
+export async function measureRoute(browser: Browser, spec: RouteSpec, root: string): Promise<RouteResult> {
+  const context = await browser.newContext({ serviceWorkers: 'block', bypassCSP: false });
+  try {
+    if (spec.storage) {
+      await context.addInitScript((entries: Record<string, string>) => {
+        for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+      }, spec.storage);
+    }
+    const page = await context.newPage();
+    const inFlight = new Set<unknown>();
+    let recording = true;
+    const bodies: Array<Promise<Fetched | null>> = [];
+    page.on('request', (request) => { inFlight.add(request); });
+    page.on('requestfailed', (request) => { inFlight.delete(request); });
+    page.on('requestfinished', (request) => { inFlight.delete(request); });
+    page.on('response', (response) => {
+      const request = response.request();
+      if (!recording || response.status() !== 200) return;
+      if (!isJs(response.url(), request.resourceType(), response.headers()['content-type'] ?? '')) return;
+      bodies.push(response.body().then((body) => {
+        const path = decodeURIComponent(new URL(response.url()).pathname);
+        const file = resolve(spec.distDir, `.${path}`);
+        return {
+          url: response.url(),
+          file: file.startsWith(resolve(spec.distDir)) && existsSync(file) ? file : null,
+          bytes: body.length,
+          gzipBytes: gzipSync(body, { level: 9 }).length,
+        };
+      }, () => null));
+    });
+    await page.goto(spec.url, { waitUntil: 'load', timeout: 30_000 });
+    await spec.ready(page);
+    const idle = await networkIdle(page, () => inFlight.size, 500, 15_000);
+    recording = false;
+    const files = (await Promise.all(bodies)).filter((f): f is Fetched => f !== null);
+    const packages = new Map<string, number>();
+    for (const fetched of files) {
+      // The file's bytes as the browser got them must be the built file's, or the map does not apply.
+      const owners = fetched.file && statSync(fetched.file).size === fetched.bytes
+        ? attributeFile(fetched.file, root)
+        : new Map([['(not in the build)', fetched.bytes]]);
+      for (const [owner, bytes] of scaleToGzip(owners, fetched.gzipBytes)) packages.set(owner, (packages.get(owner) ?? 0) + bytes);
+    }
+    return {
+      name: spec.name, files, idle,
+      gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
+      packages: [...packages].sort((a, b) => b[1] - a[1]),
+    };
+  } finally {
+    await context.close();
+  }
+}
