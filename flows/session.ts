@@ -1,4 +1,5 @@
 import type { FlowImplementations } from '../engine/core/flow/types.ts';
+import type { OperationId } from '../generated/operations.ts';
 import {
   chooseSelection, chooseTheme, findSelection, isBusinessManagementEnabled, normalizeAssociations, readTokenClaim,
   type Association, type HomeSettings,
@@ -61,13 +62,13 @@ export const sessionFlow: FlowImplementations = {
       const userId = readTokenClaim(token, 'UserId');
       if (!token || userId === undefined) throw new Error('No session');
       const [user, portal] = await Promise.all([
-        env.call('getUser', { params: { id: userId }, suppressToast: true }),
-        env.call('createPortalToken', { suppressToast: true }) as Promise<{ token: string }>,
+        env.call('getUser' satisfies OperationId, { params: { id: userId }, suppressToast: true }),
+        env.call('createPortalToken' satisfies OperationId, { suppressToast: true }) as Promise<{ token: string }>,
       ]);
       env.setToken('portal', portal.token);
       return { user, portalToken: portal.token, token };
     },
-    loadSettings: (_input, env) => env.call('getHomeSettings', {}),
-    loadAccounts: (_input, env) => env.call('getAccounts', { suppressToast: true }),
+    loadSettings: (_input, env) => env.call('getHomeSettings' satisfies OperationId, {}),
+    loadAccounts: (_input, env) => env.call('getAccounts' satisfies OperationId, { suppressToast: true }),
   },
 };

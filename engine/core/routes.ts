@@ -27,6 +27,7 @@ export interface LayoutDef {
 
 export interface RoutesDoc {
   notFound?: string;
+  serverError?: string;
   layouts?: Record<string, LayoutDef>;
 }
 

@@ -40,7 +40,7 @@ export function boot({ config, flows, operations, element }: BootOptions) {
   const i18n = createI18n(config.messages);
   document.documentElement.lang = 'en';
   const routes = compileRoutes(config.routesDoc as never, new Set(config.enabledFeatures));
-  const notFound = String((config.routesDoc as { notFound?: string }).notFound ?? 'not-found');
+  const { notFound = 'not-found', serverError = 'server-error' } = config.routesDoc as { notFound?: string; serverError?: string };
   // The router and the runtime need each other: the router is made first, the runtime reaches it lazily.
   let router: ReturnType<typeof createBrowserRouter> | null = null;
   const navigator: Navigator = {
@@ -48,7 +48,7 @@ export function boot({ config, flows, operations, element }: BootOptions) {
     location: () => ({ pathname: window.location.pathname, search: window.location.search }),
   };
   const runtime = createRuntime({ config, flows, operations, i18n, navigator });
-  router = createBrowserRouter(buildRouteObjects(routes, notFound));
+  router = createBrowserRouter(buildRouteObjects(routes, notFound, serverError));
   createRoot(element).render(
     <StrictMode>
       <RuntimeContext.Provider value={runtime}>

@@ -5,7 +5,7 @@ test('creates an account with an account number and zip, then lands signed in', 
   const email = uniqueEmail('owner');
   await page.goto('/create-account');
   await expectAccessible(page);
-  await page.getByLabel('Account number').fill('100236');
+  await page.getByLabel('Account number', { exact: true }).fill('100236');
   await page.getByLabel('Property zip code').fill('30301');
   await page.getByLabel('First name').fill('Casey');
   await page.getByLabel('Last name').fill('Nguyen');
@@ -26,8 +26,8 @@ test('creates an account with a registration key; a wrong key is refused', async
   const email = uniqueEmail('keyholder');
   await page.goto('/create-account');
   await page.getByLabel('With a registration key').check();
-  await expect(page.getByLabel('Account number')).toHaveCount(0);
-  await page.getByLabel('Registration key').fill('NOT-A-KEY');
+  await expect(page.getByLabel('Account number', { exact: true })).toHaveCount(0);
+  await page.getByLabel('Registration key', { exact: true }).fill('NOT-A-KEY');
   await page.getByLabel('First name').fill('Riley');
   await page.getByLabel('Last name').fill('Stone');
   await page.getByLabel('E-mail address').fill(email);
@@ -36,7 +36,7 @@ test('creates an account with a registration key; a wrong key is refused', async
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'We could not find an account with those details.' })).toBeVisible();
 
-  await page.getByLabel('Registration key').fill('MG-REG-2026');
+  await page.getByLabel('Registration key', { exact: true }).fill('MG-REG-2026');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText(/account 100237\)/)).toBeVisible();

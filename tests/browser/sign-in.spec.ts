@@ -7,23 +7,26 @@ test('signs in with a password, shows the portal frame, switches property and th
   await signIn(page, homeowner.email, homeowner.password);
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Jordan');
-  await expect(page.getByText(/412 Maple Grove Lane \(account 100234\) at Maple Grove HOA/)).toBeVisible();
+  // Properties are ordered by association name; with nothing chosen before, the first is selected.
+  await expect(page.getByText('You are viewing 1200 Ocean Drive (account 200411) at Cedar Point Condominiums.')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
   await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Privacy policy' })).toBeVisible();
   await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Terms of service' })).toBeVisible();
   await expectAccessible(page);
 
   const header = page.locator('header').first();
-  const mapleColour = await header.evaluate((el) => getComputedStyle(el).backgroundColor);
+  const cedarColour = await header.evaluate((el) => getComputedStyle(el).backgroundColor);
   const picker = page.getByLabel('Property');
-  const cedarOption = picker.locator('option', { hasText: 'Cedar Point' });
-  await picker.selectOption(await cedarOption.getAttribute('value') ?? '');
-  await expect(page.getByText(/account 200411\) at Cedar Point Condominiums/)).toBeVisible();
-  await expect.poll(() => header.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(mapleColour);
+  const mapleOption = picker.locator('option', { hasText: 'Maple Grove' });
+  await picker.selectOption(await mapleOption.getAttribute('value') ?? '');
+  await expect(page.getByText('You are viewing 412 Maple Grove Lane (account 100234) at Maple Grove HOA.')).toBeVisible();
+  await expect(page.getByRole('banner')).toContainText('Maple Grove HOA');
+  await expect.poll(() => header.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(cedarColour);
+  await expectAccessible(page);
 
   // The selection survives a reload (local storage), and so does the session.
   await page.reload();
-  await expect(page.getByText(/account 200411\)/)).toBeVisible();
+  await expect(page.getByText(/account 100234\) at Maple Grove HOA/)).toBeVisible();
 
   await page.getByRole('link', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);

@@ -46,6 +46,15 @@ describe('login flow (flows/login.machine.yaml)', () => {
     expect(h.navigations).toEqual(['/dashboard']);
   });
 
+  it('never reads what a user typed as a binding', async () => {
+    const h = host({ authenticate: () => ({ token: 't1', userId: 1 }) });
+    const actor = createActor(createFlowMachine(machineDoc('login'), flowRegistry, h.env)).start();
+    actor.send({ type: 'SUBMIT', data: { email: '$route.clientId', password: '$context.email' } });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(h.calls[0].request.body).toMatchObject({ email: '$route.clientId', password: '$context.email' });
+    expect(actor.getSnapshot().context.email).toBe('$route.clientId');
+  });
+
   it('keeps the error of a refused sign-in in context and stays on the password form', async () => {
     const h = host({ authenticate: () => { throw Object.assign(new Error('no'), { status: 401, body: { detail: 'Invalid', errorCode: 'AUTH001' } }); } });
     const actor = createActor(createFlowMachine(machineDoc('login'), flowRegistry, h.env)).start();

@@ -72,7 +72,7 @@ export function createApiClient(options: ApiClientOptions) {
       let response: Response;
       try {
         response = await doFetch(buildUrl(operation, request, options.origin), {
-          method: operation.method, headers, body: hasBody ? JSON.stringify(request.body) : undefined, signal,
+          method: operation.method.toUpperCase(), headers, body: hasBody ? JSON.stringify(request.body) : undefined, signal,
         });
       } catch (error) {
         const cancelled = (error as Error)?.name === 'AbortError';

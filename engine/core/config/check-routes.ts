@@ -17,8 +17,8 @@ export function checkRoutes(ctx: CheckContext): CompiledRoute[] {
   const screens = ctx.project.collections.screens ?? {};
   const flags = featureFlags(ctx);
 
-  if (data.notFound !== undefined && !screens[data.notFound]) {
-    ctx.report(doc, ['notFound'], `screen "${data.notFound}" is not in schemas/screens/`);
+  for (const key of ['notFound', 'serverError'] as const) {
+    if (data[key] !== undefined && !screens[data[key]]) ctx.report(doc, [key], `screen "${data[key]}" is not in schemas/screens/`);
   }
   for (const [name, layout] of Object.entries(data.layouts ?? {})) {
     if (!isObject(layout)) continue;

@@ -1,9 +1,6 @@
-import { resolveBindings } from '../bindings.ts';
-import type { FlowArgs, FlowEnvironment, FlowImplementations, ToastRequest } from './types.ts';
+import type { FlowImplementations, ToastRequest } from './types.ts';
 
-function scopeFor(args: FlowArgs, env: FlowEnvironment) {
-  return { ...env.scope(), context: args.context, event: args.event };
-}
+// Params arrive with their `$…` bindings already resolved (create-machine.ts resolves them once).
 
 /** Reads what a failed operation said, for display: a message key (by error code) and the server's text. */
 export function describeError(error: unknown): { code?: string; text: string; status?: number } {
@@ -18,26 +15,24 @@ export const builtinFlowImplementations: FlowImplementations = {
     always: () => true,
     hasError: ({ context }) => Boolean(context.error),
     countdownElapsed: ({ context }, params, env) => Number(context[String(params.field ?? 'resendAt')] ?? 0) <= env.now(),
-    isSet: (args, params, env) => Boolean(resolveBindings(params.value, scopeFor(args, env))),
+    isSet: (_args, params) => Boolean(params.value),
   },
   actions: {
-    assign: (args, params, env) => resolveBindings(params, scopeFor(args, env)),
+    assign: (_args, params) => params,
     assignError: ({ event }) => ({ error: describeError(event.error) }),
     clearError: () => ({ error: null }),
-    startCountdown: (args, params, env) => {
-      const seconds = Number(resolveBindings(params.seconds, scopeFor(args, env)) ?? 60);
+    startCountdown: (_args, params, env) => {
+      const seconds = Number(params.seconds ?? 60);
       return { [String(params.field ?? 'resendAt')]: env.now() + seconds * 1000 };
     },
-    navigate: (args, params, env) => {
-      const to = resolveBindings<string | undefined>(params.to, scopeFor(args, env));
-      const fallback = resolveBindings<string | undefined>(params.fallback, scopeFor(args, env));
-      const target = to || fallback;
+    navigate: (_args, params, env) => {
+      const target = (params.to || params.fallback) as string | undefined;
       if (target) env.navigate(target);
     },
-    toast: (args, params, env) => env.toast(resolveBindings<ToastRequest>(params, scopeFor(args, env))),
-    notifySession: (args, params, env) => env.sendToSession(resolveBindings(params, scopeFor(args, env))),
-    storeToken: (args, params, env) => {
-      env.setToken(String(params.slot), resolveBindings<string | null>(params.value, scopeFor(args, env)) ?? null);
+    toast: (_args, params, env) => env.toast(params as unknown as ToastRequest),
+    notifySession: (_args, params, env) => env.sendToSession(params as { type: string }),
+    storeToken: (_args, params, env) => {
+      env.setToken(String(params.slot), (params.value as string | null | undefined) ?? null);
     },
     clearTokens: (_args, params, env) => {
       for (const slot of (params.slots as string[]) ?? []) env.setToken(slot, null);

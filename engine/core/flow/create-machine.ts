@@ -47,18 +47,22 @@ export function createFlowMachine(doc: FlowDocument, product: FlowImplementation
   const { persist, context, ...config } = doc;
   const initialContext: FlowContext = { error: null, ...(context ?? {}), ...restorePersisted(persist) };
 
+  // Bindings in params are resolved here, once, so a value typed by a user is never read as a binding.
+  const resolve = (args: FlowArgs, params: Params | undefined): Params =>
+    resolveBindings(params ?? {}, { ...env.scope(), context: args.context, event: args.event });
+
   const actions: Record<string, unknown> = {};
   for (const [name, run] of Object.entries(impl.actions)) {
     const isProductAction = !(name in builtinFlowImplementations.actions);
     if (CONTEXT_ACTIONS.has(name) || isProductAction) {
-      actions[name] = assign((args: FlowArgs, params: Params) => run(args, params ?? {}, env) ?? {});
+      actions[name] = assign((args: FlowArgs, params: Params) => run(args, resolve(args, params), env) ?? {});
     } else {
-      actions[name] = (args: FlowArgs, params: Params) => { run(args, params ?? {}, env); };
+      actions[name] = (args: FlowArgs, params: Params) => { run(args, resolve(args, params), env); };
     }
   }
   const guards: Record<string, unknown> = {};
   for (const [name, test] of Object.entries(impl.guards)) {
-    guards[name] = (args: FlowArgs, params: Params) => test(args, params ?? {}, env);
+    guards[name] = (args: FlowArgs, params: Params) => test(args, resolve(args, params), env);
   }
   const actors: Record<string, unknown> = {};
   for (const [name, run] of Object.entries(impl.actors)) {

@@ -58,10 +58,11 @@ export function FieldTemplate(props: FieldTemplateProps) {
   return (
     <Box data-field={id} mb="4">
       {ownLabel ? (
-        <chakra.label htmlFor={id} display="block" fontWeight="medium" mb="1">
-          {label}
+        // The mark sits beside the label, not in it: the field's name stays exactly its label text.
+        <Box mb="1">
+          <chakra.label htmlFor={id} fontWeight="medium">{label}</chakra.label>
           {required ? <RequiredMark /> : null}
-        </chakra.label>
+        </Box>
       ) : null}
       {rawDescription && !isGroup ? (
         <Text id={descriptionId(id)} color="fg.muted" fontSize="sm" mb="1">

@@ -3,6 +3,7 @@ import type { CompiledRoute } from '../app/route-table.ts';
 import { ShellFrame } from '../shells/ShellFrame.tsx';
 import { RouteElement } from './RouteElement.tsx';
 import { LegacyRedirectOrNotFound } from './LegacyRedirect.tsx';
+import { ScreenView } from './ScreenView.tsx';
 
 function RedirectKeepingQuery({ to }: { to: string }) {
   const { search, hash } = useLocation();
@@ -10,7 +11,9 @@ function RedirectKeepingQuery({ to }: { to: string }) {
 }
 
 /** The react-router tree: one pathless layout route per layout (and mirror), each wrapping its shell. */
-export function buildRouteObjects(routes: CompiledRoute[], notFoundScreen: string): RouteObject[] {
+export function buildRouteObjects(routes: CompiledRoute[], notFoundScreen: string, serverErrorScreen: string): RouteObject[] {
+  // A screen that throws while rendering shows the server-error screen instead of a blank page.
+  const errorElement = <ShellFrame name="bare"><ScreenView screenId={serverErrorScreen} /></ShellFrame>;
   const groups = new Map<string, { shell: string; routes: CompiledRoute[]; mirror?: string }>();
   for (const route of routes) {
     const key = `${route.layout}${route.mirror ?? ''}`;
@@ -19,6 +22,7 @@ export function buildRouteObjects(routes: CompiledRoute[], notFoundScreen: strin
     groups.set(key, group);
   }
   const objects: RouteObject[] = [...groups.values()].map((group) => ({
+    errorElement,
     element: <ShellFrame name={group.shell}><Outlet /></ShellFrame>,
     children: group.routes.map((route) => ({
       path: route.path,

@@ -3,13 +3,19 @@ import type { ThemeDocument } from '../app/config-types.ts';
 
 const cache = new Map<string, SystemContext>();
 
+// Chakra's default error red (red.500) falls below 4.5:1 contrast on light backgrounds; a theme may
+// still set its own.
+const ACCESSIBLE_DEFAULTS = defineConfig({
+  theme: { semanticTokens: { colors: { fg: { error: { value: { _light: '#b42318', _dark: '#fda29b' } } } } } },
+});
+
 /** One Chakra system per theme document, made on first use. Unknown names fall back to the default theme. */
 export function systemFor(themes: Record<string, ThemeDocument>, name: string, fallback: string): SystemContext {
   const doc = themes[name] ?? themes[fallback];
   const key = doc?.name ?? 'engine-default';
   const cached = cache.get(key);
   if (cached) return cached;
-  const system = createSystem(defaultConfig, defineConfig({
+  const system = createSystem(defaultConfig, ACCESSIBLE_DEFAULTS, defineConfig({
     theme: { tokens: (doc?.tokens ?? {}) as never, semanticTokens: (doc?.semanticTokens ?? {}) as never },
     globalCss: { body: { bg: 'frame.page', color: 'fg' } },
   }));

@@ -40,7 +40,8 @@ export function FlowWidget({ node }: WidgetProps) {
   useEffect(() => { savePersisted(doc.persist, context); }, [doc, context]);
 
   const views = (node.views as ViewConfig[]) ?? [];
-  const view = views.find((candidate) => candidate.states.some((name) => state === name || state.startsWith(`${name}.`)));
+  const viewIndex = views.findIndex((candidate) => candidate.states.some((name) => state === name || state.startsWith(`${name}.`)));
+  const view = views[viewIndex];
   const busy = Boolean(view?.busyIn?.some((name) => state === name || state.startsWith(`${name}.`)));
   const flowView = useMemo(() => ({ send: actor.send, context, busy, state }), [actor, context, busy, state]);
   if (!view) return null;
@@ -49,7 +50,8 @@ export function FlowWidget({ node }: WidgetProps) {
     <FlowViewContext.Provider value={flowView}>
       <FlowScopeProvider value={context}>
         <div data-flow-state={state} aria-busy={busy || undefined}>
-          <WidgetNode node={widget as WidgetNodeConfig} />
+          {/* Each view is its own subtree: moving to another view starts its forms afresh. */}
+          <WidgetNode key={viewIndex} node={widget as WidgetNodeConfig} />
         </div>
       </FlowScopeProvider>
     </FlowViewContext.Provider>

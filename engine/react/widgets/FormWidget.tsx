@@ -35,14 +35,17 @@ function LoadedForm({ node }: WidgetProps) {
   const { form, validator } = use(load(id));
   const flow = useFlowView();
   const scope = useScope();
-  const initialData = resolveBindings<Record<string, unknown> | undefined>(node.initialData, scope) ?? undefined;
+  const resolved = resolveBindings<Record<string, unknown> | undefined>(node.initialData, scope) ?? {};
+  // Empty values are left out, so that an empty field reports "required" rather than a format error.
+  const initialData = Object.fromEntries(Object.entries(resolved).filter(([, value]) => value !== '' && value !== null && value !== undefined));
   const serverError = useErrorText(flow?.context.error);
   return (
     <SchemaForm
+      key={id}
       id={id}
       form={form}
       validator={validator}
-      initialData={initialData ?? undefined}
+      initialData={initialData}
       busy={flow?.busy ?? false}
       serverError={serverError}
       submitLabelKey={node.submit as string | undefined}

@@ -52,8 +52,9 @@ export function ownerOf(source: string, root: string): string {
 }
 
 /**
- * Bytes (UTF-8) of `file` per owner, from `file.map`. Ranges with no source are "(generated)",
- * files without a map are "(no source map)". The values add up to the file's size.
+ * Bytes (UTF-8) of `file` per owner, from `file.map`. Ranges no mapping covers, and files without a
+ * map, are "(no source map)": Rolldown emits no mappings for virtual modules (the portal's
+ * `virtual:engine-config`, compiled from schemas/ and flows/) nor for its own glue code. The values add up to the file's size.
  */
 export function attributeFile(file: string, root: string): Map<string, number> {
   const code = readFileSync(file, 'utf8');
@@ -77,12 +78,12 @@ export function attributeFile(file: string, root: string): Map<string, number> {
     const line = lines[l];
     const newline = l < lines.length - 1 ? 1 : 0;
     const segments = l < mappingLines.length ? decodeLine(mappingLines[l], state) : [];
-    if (segments.length === 0) { add('(generated)', Buffer.byteLength(line) + newline); continue; }
-    add('(generated)', Buffer.byteLength(line.slice(0, segments[0][0])) + newline);
+    if (segments.length === 0) { add('(no source map)', Buffer.byteLength(line) + newline); continue; }
+    add('(no source map)', Buffer.byteLength(line.slice(0, segments[0][0])) + newline);
     for (let s = 0; s < segments.length; s += 1) {
       const [start, source] = segments[s];
       const end = s + 1 < segments.length ? segments[s + 1][0] : line.length;
-      add(source >= 0 ? sourceOwners[source] : '(generated)', Buffer.byteLength(line.slice(start, end)));
+      add(source >= 0 ? sourceOwners[source] : '(no source map)', Buffer.byteLength(line.slice(start, end)));
     }
   }
   return owners;

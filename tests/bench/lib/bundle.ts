@@ -9,6 +9,12 @@ import type { Browser, Page } from 'playwright-core';
 import { attributeFile, scaleToGzip } from './attribution.ts';
 import { sleep } from './procs.ts';
 
+/** Debian's Chromium (never a downloaded browser), as in playwright.config.ts. */
+export const CHROMIUM = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--headless', '--disable-background-networking'],
+};
+
 /** Writes `<file>.gz` (gzip level 9, as scripts/build.ts does) beside every JS, CSS and HTML file. */
 export function precompress(dir: string) {
   for (const name of readdirSync(dir)) {
@@ -85,11 +91,14 @@ export async function measureRoute(browser: Browser, spec: RouteSpec, root: stri
     const inFlight = new Set<unknown>();
     let recording = true;
     const bodies: Array<Promise<Fetched | null>> = [];
+    const trouble: string[] = []; // shown when the screen never renders
+    page.on('pageerror', (error) => { trouble.push(`page error: ${error.message}`); });
     page.on('request', (request) => { inFlight.add(request); });
     page.on('requestfailed', (request) => { inFlight.delete(request); });
     page.on('requestfinished', (request) => { inFlight.delete(request); });
     page.on('response', (response) => {
       const request = response.request();
+      if (response.status() >= 400) trouble.push(`${response.status()} ${request.method()} ${response.url()}`);
       if (!recording || response.status() !== 200) return;
       if (!isJs(response.url(), request.resourceType(), response.headers()['content-type'] ?? '')) return;
       bodies.push(response.body().then((body) => {
@@ -104,7 +113,12 @@ export async function measureRoute(browser: Browser, spec: RouteSpec, root: stri
       }, () => null));
     });
     await page.goto(spec.url, { waitUntil: 'load', timeout: 30_000 });
-    await spec.ready(page);
+    try {
+      await spec.ready(page);
+    } catch (error) {
+      const seen = trouble.length > 0 ? `; ${trouble.slice(0, 5).join('; ')}` : '';
+      throw new Error(`${spec.name}: the screen did not render (${(error as Error).message.split('\n')[0]})${seen}`);
+    }
     const idle = await networkIdle(page, () => inFlight.size, 500, 15_000);
     recording = false;
     const files = (await Promise.all(bodies)).filter((f): f is Fetched => f !== null);

@@ -1,0 +1,311 @@
+// buildApp: the reference API server. Loads every openapi/*.yaml, registers one Fastify route per
+// operation (servers[0].url + path), authorizes by x-roles in one preHandler, validates with the
+// operation's schemas, and dispatches to the handler named by operationId. Also serves the static
+// site, legacy redirects and (outside production) the development mailbox.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import type { ValidateFunction } from 'ajv';
+import { openDb, type Db } from './db/index.ts';
+import { migrate } from './db/migrate.ts';
+import { loadOpenApiDir, type OperationDef, type Role } from './openapi/load.ts';
+import { createValidators, describeError, type CompiledOperation } from './openapi/validate.ts';
+import { defaultHandlers } from './handlers/index.ts';
+import type { Handler, HandlerMap, Principal, Services } from './handlers/types.ts';
+import { ApiError, errorBody, messages, newErrorId, SERVER_ERROR_DETAIL, titleFor } from './errors.ts';
+import { systemClock, type Clock } from './clock.ts';
+import { createTokenService, type TokenLifetimes, defaultLifetimes } from './auth/tokens.ts';
+import { createPasswordHasher, type PasswordCost } from './auth/passwords.ts';
+import { createMailer } from './mail/index.ts';
+import { createDbStore, createRateLimiter, createRedisStore, defaultRateRules, type RateRules, type RateRuleName, type RateRule } from './ratelimit.ts';
+import { resolveJwtSecret, deriveKey } from './secrets.ts';
+import { seedDemo } from './demo/seed.ts';
+import { loadRedirects } from './redirects.ts';
+import { registerWeb } from './web.ts';
+
+export const repoRoot = fileURLToPath(new URL('../', import.meta.url));
+export const BODY_LIMIT = 100 * 1024;
+
+export interface AppOptions {
+  /** An open database (tests). When absent the app opens (and on close, closes) its own. */
+  db?: Db;
+  /** postgres://... ; unset: PGlite under dataDir. */
+  databaseUrl?: string;
+  /** PGlite data directory (default ./data); 'memory://' for an in-memory database. */
+  dataDir?: string;
+  /** true: load demo data into an empty database; false: never; undefined: only on PGlite. */
+  demoData?: boolean;
+  jwtSecret?: string;
+  redisUrl?: string;
+  smtpUrl?: string;
+  mailFrom?: string;
+  nodeEnv?: string;
+  /** CSP frame-ancestors sources, space separated (default 'self'). */
+  frameAncestors?: string;
+  /** A Vite build (index.html + assets/); null: serve no site. Default <repo>/dist. */
+  staticDir?: string | null;
+  /** Where redirects.yaml and routes.yaml live. Default <repo>/schemas. */
+  schemasDir?: string;
+  openapiDir?: string;
+  clock?: Clock;
+  passwordCost?: PasswordCost;
+  tokenLifetimes?: Partial<TokenLifetimes>;
+  rateLimits?: Partial<Record<RateRuleName, RateRule>>;
+  handlers?: HandlerMap;
+  logger?: FastifyServerOptions['logger'];
+  /** Check every response against the operation's schema (default: outside production). */
+  validateResponses?: boolean;
+  trustProxy?: boolean;
+}
+
+interface RouteEntry {
+  op: OperationDef;
+  validators: CompiledOperation;
+  handler: Handler;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    operation?: RouteEntry;
+  }
+}
+
+type RoleCheck = (request: FastifyRequest, services: Services) => Promise<Principal | null>;
+
+/** Throws when the operations and the handlers do not match one to one. */
+export function checkHandlers(operations: OperationDef[], handlers: HandlerMap): void {
+  const problems: string[] = [];
+  for (const op of operations) {
+    if (typeof handlers[op.operationId] !== 'function') problems.push(`operation '${op.operationId}' (${op.method} ${op.url}, ${op.file}) has no handler`);
+  }
+  const ids = new Set(operations.map((o) => o.operationId));
+  for (const id of Object.keys(handlers)) {
+    if (!ids.has(id)) problems.push(`handler '${id}' has no operation in openapi/`);
+  }
+  if (problems.length) throw new Error(`Cannot start the API: ${problems.join('; ')}`);
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+function sendError(reply: FastifyReply, status: number, body: object, headers: Record<string, string> = {}) {
+  return reply.code(status).headers(headers).type('application/json; charset=utf-8').send(body);
+}
+
+function clientErrorDetail(error: { code?: string; message: string; statusCode?: number }): { detail: string; errorCode: string } {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { detail: 'The request body is not valid JSON.', errorCode: 'REQ001' };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { detail: 'The request body is empty.', errorCode: 'REQ001' };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { detail: `The request body is larger than ${BODY_LIMIT / 1024} KB.`, errorCode: 'REQ002' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { detail: 'Send the request body as application/json.', errorCode: 'REQ003' };
+    default:
+      if (error instanceof SyntaxError) return { detail: 'The request body is not valid JSON.', errorCode: 'REQ001' };
+      return { detail: error.statusCode === 404 ? 'There is nothing at this address.' : 'The request could not be processed.', errorCode: 'REQ000' };
+  }
+}
+
+export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
+  const production = (options.nodeEnv ?? 'development') === 'production';
+  const clock = options.clock ?? systemClock;
+  const validateResponses = options.validateResponses ?? !production;
+
+  // The contract first: a mismatch between openapi/ and the handlers fails before anything opens.
+  const docs = await loadOpenApiDir(options.openapiDir ?? path.join(repoRoot, 'openapi'));
+  const operations = docs.flatMap((d) => d.operations);
+  const handlers = options.handlers ?? defaultHandlers();
+  checkHandlers(operations, handlers);
+  const roleChecks: Partial<Record<Role, RoleCheck>> = {
+    async user(request, services) {
+      const token = bearerToken(request);
+      return token ? services.tokens.verifySession(token) : null;
+    },
+  };
+  for (const op of operations) {
+    for (const role of op.roles) {
+      if (role !== 'public' && !roleChecks[role]) throw new Error(`Cannot start the API: role '${role}' of operation '${op.operationId}' is not implemented by the server`);
+    }
+  }
+  const validators = createValidators(docs);
+  const routes: RouteEntry[] = operations.map((op) => ({ op, validators: validators.compile(op), handler: handlers[op.operationId] }));
+  const redirects = await loadRedirects(options.schemasDir ?? path.join(repoRoot, 'schemas'));
+
+  const ownDb = !options.db;
+  const db = options.db ?? (await openDb({ databaseUrl: options.databaseUrl, dataDir: options.dataDir ?? path.resolve('data') }));
+  const closers: (() => Promise<void>)[] = [];
+  if (ownDb) closers.push(() => db.close());
+  const closeAll = async () => {
+    for (const close of closers.reverse()) await close().catch(() => undefined);
+  };
+
+  let app: FastifyInstance;
+  try {
+    await migrate(db);
+    const jwtSecret = await resolveJwtSecret(db, options.jwtSecret);
+    const passwords = createPasswordHasher(options.passwordCost);
+    const shouldSeed = options.demoData ?? db.kind === 'pglite';
+    if (shouldSeed) await seedDemo(db, passwords, clock());
+
+    const rateStore = options.redisUrl ? createRedisStore(options.redisUrl) : createDbStore(db, clock);
+    closers.push(() => rateStore.close());
+    const mailer = createMailer({ db, clock, smtpUrl: options.smtpUrl, from: options.mailFrom });
+    closers.push(() => mailer.close());
+    const rules: RateRules = { ...defaultRateRules, ...(options.rateLimits ?? {}) };
+
+    app = Fastify({
+      logger: options.logger ?? false,
+      bodyLimit: BODY_LIMIT,
+      trustProxy: options.trustProxy ?? false,
+      return503OnClosing: true,
+      genReqId: () => newErrorId(),
+    });
+    const services: Services = {
+      db,
+      clock,
+      tokens: createTokenService(jwtSecret, clock, { ...defaultLifetimes, ...(options.tokenLifetimes ?? {}) }),
+      passwords,
+      mailer,
+      rateLimiter: createRateLimiter(rateStore, clock, rules),
+      log: app.log,
+      codePepper: deriveKey(jwtSecret, 'one-time-codes'),
+    };
+    app.decorate('services', services);
+    app.addHook('onClose', closeAll);
+
+    // Only JSON bodies: text/plain (a "simple" cross-site request) is refused with 415.
+    app.removeContentTypeParser('text/plain');
+
+    const frameAncestors = (options.frameAncestors ?? "'self'").split(/[\s,]+/).filter(Boolean);
+    await app.register(helmet, {
+      global: true,
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          fontSrc: ["'self'", 'data:'],
+          frameAncestors,
+          upgradeInsecureRequests: null,
+        },
+      },
+      // Embedding is governed by CSP frame-ancestors; X-Frame-Options would block allowed parents.
+      frameguard: false,
+      strictTransportSecurity: production,
+    });
+
+    app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+      if (error instanceof ApiError) return sendError(reply, error.status, error.toBody(), error.headers);
+      const status = error.statusCode;
+      if (typeof status === 'number' && status >= 400 && status < 500) {
+        const { detail, errorCode } = clientErrorDetail(error);
+        return sendError(reply, status, errorBody(status, detail, errorCode));
+      }
+      const errorId = newErrorId();
+      request.log.error({ err: error, errorId, url: request.url, method: request.method }, `unhandled error ${errorId}`);
+      return sendError(reply, 500, { status: 500, title: titleFor(500), detail: SERVER_ERROR_DETAIL, errorId });
+    });
+
+    const principals = new WeakMap<FastifyRequest, Principal>();
+
+    // The one place x-roles are enforced.
+    async function authorize(request: FastifyRequest): Promise<void> {
+      const entry = request.routeOptions.config.operation;
+      if (!entry) throw new Error('route without operation');
+      if (entry.op.roles.includes('public')) return;
+      const unauthorized = (detail: string) =>
+        new ApiError(401, detail, { errorCode: 'AUTH002', headers: { 'www-authenticate': 'Bearer' } });
+      if (!bearerToken(request)) throw unauthorized(messages.authRequired);
+      for (const role of entry.op.roles) {
+        const principal = await roleChecks[role]?.(request, services);
+        if (principal) {
+          principals.set(request, principal);
+          return;
+        }
+      }
+      throw unauthorized(messages.tokenInvalid);
+    }
+
+    function check(validate: ValidateFunction | null, data: unknown, part: string): void {
+      if (validate && !validate(data)) {
+        throw new ApiError(400, describeError(part, validate.errors?.[0] ?? undefined), { errorCode: 'VAL001' });
+      }
+    }
+
+    async function validateRequest(request: FastifyRequest): Promise<void> {
+      const entry = request.routeOptions.config.operation!;
+      const v = entry.validators;
+      if (v.params) check(v.params, request.params, 'path');
+      if (v.query) check(v.query, request.query, 'query');
+      if (entry.op.body) {
+        if (request.body === undefined || request.body === null) {
+          if (entry.op.body.required) throw new ApiError(400, 'A JSON request body is required.', { errorCode: 'REQ001' });
+        } else {
+          check(v.body, request.body, 'request body');
+        }
+      }
+    }
+
+    for (const entry of routes) {
+      app.route({
+        method: entry.op.method,
+        url: entry.op.url,
+        config: { operation: entry },
+        preHandler: [authorize, validateRequest],
+        async handler(request, reply) {
+          const result = await entry.handler(
+            {
+              operationId: entry.op.operationId,
+              params: (request.params ?? {}) as Record<string, unknown>,
+              query: (request.query ?? {}) as Record<string, unknown>,
+              body: request.body,
+              ip: request.ip,
+              principal: principals.get(request) ?? null,
+            },
+            services,
+          );
+          if (validateResponses) {
+            const declared = entry.op.responses[String(result.status)];
+            if (declared === undefined) throw new Error(`${entry.op.operationId} answered ${result.status}, which its operation does not declare`);
+            const validate = entry.validators.responses[String(result.status)];
+            if (validate && !validate(result.body)) {
+              throw new Error(`${entry.op.operationId} answered a body that does not match its schema: ${describeError('response', validate.errors?.[0] ?? undefined)}`);
+            }
+          }
+          reply.code(result.status).headers({ 'cache-control': 'no-store', ...(result.headers ?? {}) });
+          if (result.body === undefined) return reply.send();
+          return reply.type('application/json; charset=utf-8').send(JSON.stringify(result.body));
+        },
+      });
+    }
+
+    await registerWeb(app, {
+      staticDir: options.staticDir === undefined ? path.join(repoRoot, 'dist') : options.staticDir,
+      redirects,
+      mailbox: !production,
+      db,
+    });
+    await app.ready();
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}

@@ -1,0 +1,94 @@
+// Signed JWTs (HS256, jose). Claims: sub (user id), UserId, Customer (management company code),
+// aud, iss, iat, exp. Audiences: 'homeowner' (API bearer), 'portal' (portal token),
+// 'password-reset' (from a verified reset code; dies once the password changes).
+import { createHash } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import type { Clock } from '../clock.ts';
+
+export const ISSUER = 'community-portal';
+export const AUDIENCE = { homeowner: 'homeowner', portal: 'portal', reset: 'password-reset' } as const;
+export type Audience = (typeof AUDIENCE)[keyof typeof AUDIENCE];
+
+export interface SessionClaims {
+  userId: number;
+  customer: string;
+}
+
+export interface ResetClaims extends SessionClaims {
+  email: string;
+  passwordFingerprint: string;
+}
+
+export interface TokenLifetimes {
+  sessionSeconds: number;
+  portalSeconds: number;
+  resetSeconds: number;
+}
+
+export const defaultLifetimes: TokenLifetimes = { sessionSeconds: 8 * 3600, portalSeconds: 8 * 3600, resetSeconds: 15 * 60 };
+
+export interface TokenService {
+  issueSession(claims: SessionClaims): Promise<string>;
+  issuePortal(claims: SessionClaims): Promise<string>;
+  issueReset(claims: ResetClaims): Promise<string>;
+  /** Returns null for any invalid, expired or wrong-audience token. */
+  verifySession(token: string, audience?: Audience): Promise<SessionClaims | null>;
+  verifyReset(token: string): Promise<ResetClaims | null>;
+}
+
+/** A short fingerprint of the stored password hash: a reset token is void once the password changes. */
+export function passwordFingerprint(passwordHash: string): string {
+  return createHash('sha256').update(passwordHash).digest('base64url').slice(0, 16);
+}
+
+export function createTokenService(secret: string, clock: Clock, lifetimes: TokenLifetimes = defaultLifetimes): TokenService {
+  const key = new TextEncoder().encode(secret);
+  const now = () => Math.floor(clock().getTime() / 1000);
+
+  async function sign(payload: Record<string, unknown>, sub: number, audience: Audience, seconds: number): Promise<string> {
+    const iat = now();
+    return new SignJWT(payload)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(sub))
+      .setIssuer(ISSUER)
+      .setAudience(audience)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + seconds)
+      .sign(key);
+  }
+
+  async function verifyRaw(token: string, audience: Audience): Promise<Record<string, unknown> | null> {
+    try {
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        audience,
+        currentDate: clock(),
+        requiredClaims: ['sub', 'exp', 'UserId', 'Customer'],
+      });
+      const userId = payload.UserId;
+      if (typeof userId !== 'number' || !Number.isInteger(userId) || String(userId) !== payload.sub) return null;
+      if (typeof payload.Customer !== 'string') return null;
+      return payload as Record<string, unknown>;
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError) return null;
+      throw error;
+    }
+  }
+
+  return {
+    issueSession: (c) => sign({ UserId: c.userId, Customer: c.customer }, c.userId, AUDIENCE.homeowner, lifetimes.sessionSeconds),
+    issuePortal: (c) => sign({ UserId: c.userId, Customer: c.customer }, c.userId, AUDIENCE.portal, lifetimes.portalSeconds),
+    issueReset: (c) =>
+      sign({ UserId: c.userId, Customer: c.customer, email: c.email, phf: c.passwordFingerprint }, c.userId, AUDIENCE.reset, lifetimes.resetSeconds),
+    async verifySession(token, audience = AUDIENCE.homeowner) {
+      const p = await verifyRaw(token, audience);
+      return p ? { userId: p.UserId as number, customer: p.Customer as string } : null;
+    },
+    async verifyReset(token) {
+      const p = await verifyRaw(token, AUDIENCE.reset);
+      if (!p || typeof p.email !== 'string' || typeof p.phf !== 'string') return null;
+      return { userId: p.UserId as number, customer: p.Customer as string, email: p.email, passwordFingerprint: p.phf };
+    },
+  };
+}

@@ -1,0 +1,39 @@
+// Environment variables -> AppOptions (documented in docs/server.md).
+import path from 'node:path';
+import type { AppOptions } from './app.ts';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  app: AppOptions;
+}
+
+function flag(value: string | undefined): boolean | undefined {
+  if (value === undefined || value === '') return undefined;
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got '${env.PORT}'`);
+  const nodeEnv = env.NODE_ENV || 'development';
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    app: {
+      nodeEnv,
+      dataDir: path.resolve(env.DATA_DIR || './data'),
+      databaseUrl: env.DATABASE_URL || undefined,
+      redisUrl: env.REDIS_URL || undefined,
+      smtpUrl: env.SMTP_URL || undefined,
+      mailFrom: env.MAIL_FROM || undefined,
+      jwtSecret: env.JWT_SECRET || undefined,
+      demoData: flag(env.DEMO_DATA),
+      frameAncestors: env.FRAME_ANCESTORS || undefined,
+      staticDir: path.resolve(env.STATIC_DIR || './dist'),
+      schemasDir: env.SCHEMAS_DIR ? path.resolve(env.SCHEMAS_DIR) : undefined,
+      trustProxy: flag(env.TRUST_PROXY) ?? false,
+      logger: { level: env.LOG_LEVEL || (nodeEnv === 'production' ? 'info' : 'warn') },
+    },
+  };
+}

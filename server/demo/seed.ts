@@ -1,0 +1,188 @@
+// Demo data: one management company, two associations, homeowners, board members and accounts
+// whose balances come from ledger entries. Loaded only into an empty database (see app.ts).
+import type { Db, Queryable } from '../db/index.ts';
+import type { PasswordHasher } from '../auth/passwords.ts';
+
+export const DEMO_USERS = {
+  homeowner: { email: 'homeowner@example.com', password: 'Homeowner#2026', firstName: 'Jordan', lastName: 'Rivera' },
+  paid: { email: 'paid@example.com', password: 'Paid#2026', firstName: 'Morgan', lastName: 'Lee' },
+  board: { email: 'board@example.com', password: 'Board#2026', firstName: 'Taylor', lastName: 'Brooks' },
+  chair: { email: 'chair@example.com', password: 'Chair#2026', firstName: 'Casey', lastName: 'Morgan' },
+} as const;
+
+export const DEMO_REGISTRATION_KEY = 'MG-REG-2026';
+
+interface LedgerLine {
+  kind: 'charge' | 'late_fee' | 'payment' | 'credit';
+  cents: number;
+  description: string;
+  daysAgo: number;
+}
+
+interface DemoAccount {
+  number: string;
+  association: 'maplegrove' | 'cedarpoint';
+  owner: keyof typeof DEMO_USERS | null;
+  address1: string;
+  address2?: string;
+  city: string;
+  state: string;
+  zip: string;
+  blocked?: boolean;
+  registrationKey?: string;
+  subLedgers: { name: string; lines: LedgerLine[] }[];
+}
+
+const ACCOUNTS: DemoAccount[] = [
+  {
+    number: '100234',
+    association: 'maplegrove',
+    owner: 'homeowner',
+    address1: '412 Maple Grove Lane',
+    city: 'Atlanta',
+    state: 'GA',
+    zip: '30301',
+    subLedgers: [
+      {
+        name: 'Assessments',
+        lines: [
+          { kind: 'charge', cents: 20000, description: 'Quarterly assessment', daysAgo: 120 },
+          { kind: 'payment', cents: -20000, description: 'Payment, thank you', daysAgo: 100 },
+          { kind: 'charge', cents: 20000, description: 'Quarterly assessment', daysAgo: 30 },
+        ],
+      },
+      { name: 'Late fees', lines: [{ kind: 'late_fee', cents: 4500, description: 'Late fee', daysAgo: 10 }] },
+    ],
+  },
+  {
+    number: '200411',
+    association: 'cedarpoint',
+    owner: 'homeowner',
+    address1: '1200 Ocean Drive',
+    address2: 'Unit 5B',
+    city: 'Miami Beach',
+    state: 'FL',
+    zip: '33139',
+    subLedgers: [{ name: 'Assessments', lines: [{ kind: 'charge', cents: 245000, description: 'Annual assessment', daysAgo: 20 }] }],
+  },
+  {
+    number: '100235',
+    association: 'maplegrove',
+    owner: 'paid',
+    address1: '416 Maple Grove Lane',
+    city: 'Atlanta',
+    state: 'GA',
+    zip: '30301',
+    subLedgers: [
+      {
+        name: 'Assessments',
+        lines: [
+          { kind: 'charge', cents: 20000, description: 'Quarterly assessment', daysAgo: 30 },
+          { kind: 'payment', cents: -20000, description: 'Payment, thank you', daysAgo: 25 },
+        ],
+      },
+    ],
+  },
+  {
+    number: '100236',
+    association: 'maplegrove',
+    owner: null,
+    address1: '420 Maple Grove Lane',
+    city: 'Atlanta',
+    state: 'GA',
+    zip: '30301',
+    blocked: true,
+    subLedgers: [{ name: 'Assessments', lines: [{ kind: 'charge', cents: 12000, description: 'Quarterly assessment', daysAgo: 30 }] }],
+  },
+  {
+    number: '100237',
+    association: 'maplegrove',
+    owner: null,
+    address1: '424 Maple Grove Lane',
+    city: 'Atlanta',
+    state: 'GA',
+    zip: '30301',
+    registrationKey: DEMO_REGISTRATION_KEY,
+    subLedgers: [{ name: 'Assessments', lines: [{ kind: 'charge', cents: 7500, description: 'Special assessment', daysAgo: 15 }] }],
+  },
+];
+
+export async function isEmpty(db: Queryable): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM management_companies LIMIT 1');
+  return rows.length === 0;
+}
+
+/** Loads the demo data when the database has no management company yet; returns whether it did. */
+export async function seedDemo(db: Db, passwords: PasswordHasher, now: Date = new Date()): Promise<boolean> {
+  if (!(await isEmpty(db))) return false;
+  const hashes = new Map<string, string>();
+  for (const [key, u] of Object.entries(DEMO_USERS)) hashes.set(key, await passwords.hash(u.password));
+  return db.transaction(async (tx) => {
+    if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(7318000002)');
+    if (!(await isEmpty(tx))) return false;
+    const one = async (sql: string, params: unknown[]) => Number((await tx.query<{ id: number }>(sql, params)).rows[0].id);
+    const company = await one(
+      `INSERT INTO management_companies (code, name, billing_text_notifications_available) VALUES ('summit', 'Summit Community Management', true) RETURNING id`,
+      [],
+    );
+    const associations = {
+      maplegrove: await one(
+        `INSERT INTO associations (management_company_id, code, name, design_template, auto_draft_type, large_amount_fee_bps)
+         VALUES ($1, 'maplegrove', 'Maple Grove HOA', 'Evergreen', 'portal', 150) RETURNING id`,
+        [company],
+      ),
+      cedarpoint: await one(
+        `INSERT INTO associations (management_company_id, code, name, design_template, auto_draft_type, large_amount_fee_bps)
+         VALUES ($1, 'cedarpoint', 'Cedar Point Condominiums', 'Harbor', 'legacy', 200) RETURNING id`,
+        [company],
+      ),
+    };
+    const users = new Map<string, number>();
+    for (const [key, u] of Object.entries(DEMO_USERS)) {
+      users.set(
+        key,
+        await one(
+          `INSERT INTO users (management_company_id, email, password_hash, first_name, last_name) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+          [company, u.email, hashes.get(key), u.firstName, u.lastName],
+        ),
+      );
+    }
+    await tx.query('INSERT INTO board_members (user_id, association_id, is_chair) VALUES ($1, $3, false), ($2, $3, true)', [
+      users.get('board'),
+      users.get('chair'),
+      associations.maplegrove,
+    ]);
+    const day = 24 * 3600 * 1000;
+    for (const a of ACCOUNTS) {
+      const accountId = await one(
+        `INSERT INTO accounts (association_id, account_number, owner_user_id, address1, address2, city, state_province, postal_code,
+                               payments_blocked, registration_key, registered_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+        [
+          associations[a.association],
+          a.number,
+          a.owner ? users.get(a.owner) : null,
+          a.address1,
+          a.address2 ?? '',
+          a.city,
+          a.state,
+          a.zip,
+          a.blocked === true,
+          a.registrationKey ?? null,
+          a.owner ? now : null,
+        ],
+      );
+      for (const [position, sl] of a.subLedgers.entries()) {
+        const subLedgerId = await one('INSERT INTO sub_ledgers (account_id, name, position) VALUES ($1, $2, $3) RETURNING id', [accountId, sl.name, position]);
+        for (const line of sl.lines) {
+          const at = new Date(now.getTime() - line.daysAgo * day);
+          await tx.query(
+            `INSERT INTO ledger_entries (sub_ledger_id, kind, amount_cents, description, effective_date, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+            [subLedgerId, line.kind, line.cents, line.description, at.toISOString().slice(0, 10), at],
+          );
+        }
+      }
+    }
+    return true;
+  });
+}

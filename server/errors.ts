@@ -1,0 +1,81 @@
+// The one error shape of the API: {status, title, detail, errorCode?, errorId?} (+ retryAfterSeconds
+// on 429). Handlers throw ApiError; anything else becomes a 500 with a logged errorId.
+import { STATUS_CODES } from 'node:http';
+import { randomBytes } from 'node:crypto';
+
+export interface ErrorBody {
+  status: number;
+  title: string;
+  detail: string;
+  errorCode?: string;
+  errorId?: string;
+  retryAfterSeconds?: number;
+}
+
+export interface ApiErrorOptions {
+  errorCode?: string;
+  title?: string;
+  retryAfterSeconds?: number;
+  headers?: Record<string, string>;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errorCode: string | undefined;
+  readonly title: string;
+  readonly retryAfterSeconds: number | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(status: number, detail: string, options: ApiErrorOptions = {}) {
+    super(detail);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errorCode = options.errorCode;
+    this.title = options.title ?? titleFor(status);
+    this.retryAfterSeconds = options.retryAfterSeconds;
+    this.headers = { ...(options.headers ?? {}) };
+    if (options.retryAfterSeconds !== undefined) this.headers['retry-after'] = String(options.retryAfterSeconds);
+  }
+
+  toBody(): ErrorBody {
+    const body: ErrorBody = { status: this.status, title: this.title, detail: this.message };
+    if (this.errorCode) body.errorCode = this.errorCode;
+    if (this.retryAfterSeconds !== undefined) body.retryAfterSeconds = this.retryAfterSeconds;
+    return body;
+  }
+}
+
+export function titleFor(status: number): string {
+  return STATUS_CODES[status] ?? 'Error';
+}
+
+export function errorBody(status: number, detail: string, errorCode?: string): ErrorBody {
+  const body: ErrorBody = { status, title: titleFor(status), detail };
+  if (errorCode) body.errorCode = errorCode;
+  return body;
+}
+
+/** A short random id shown to the user and written to the log for a 5xx. */
+export function newErrorId(): string {
+  return randomBytes(6).toString('hex').toUpperCase();
+}
+
+export const SERVER_ERROR_DETAIL = 'We apologize. There was an error from the server. You might need to try again later.';
+
+// Messages and codes the portal shows (spec sections 5 and 8).
+export const messages = {
+  invalidLogin: 'Invalid username, password, or company.',
+  otpIncorrect: 'The verification code you entered is incorrect.',
+  otpTooManyAttempts: 'Too many attempts. Request a new code.',
+  otpExpired: 'This code has expired. Request a new one.',
+  otpResendTooSoon: 'Please wait before requesting another code.',
+  resetTokenInvalid: 'This password reset has expired. Request a new code.',
+  currentPasswordIncorrect: 'The current password is incorrect.',
+  registrationNotFound: 'We could not find an account with those details.',
+  registrationTaken: 'This account is already registered. Sign in, or use Forgot login.',
+  emailInUse: 'This e-mail address is already in use. Sign in, or use Forgot login.',
+  authRequired: 'Please sign in to continue.',
+  tokenInvalid: 'Your session has expired. Please sign in again.',
+  forbidden: 'You do not have access to this information.',
+  rateLimited: 'Too many attempts. Please wait and try again later.',
+} as const;

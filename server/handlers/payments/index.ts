@@ -1,0 +1,4 @@
+import type { HandlerMap } from '../types.ts';
+import { getAccounts } from './accounts.ts';
+
+export const paymentsHandlers: HandlerMap = { getAccounts };

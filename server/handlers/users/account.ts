@@ -1,0 +1,92 @@
+// Sign-in with password, the portal token, the user record, password change, permissions and the
+// profile configuration.
+import { ApiError, messages } from '../../errors.ts';
+import { principalOf, type Handler } from '../types.ts';
+import { findUserByEmail, findUserById, sessionFor } from './session.ts';
+
+interface AuthenticateBody {
+  email: string;
+  password: string;
+  company?: string;
+}
+
+export const authenticate: Handler = async (req, services) => {
+  const body = req.body as AuthenticateBody;
+  const email = body.email.toLowerCase();
+  await services.rateLimiter.consume('authenticateIp', req.ip);
+  await services.rateLimiter.consume('authenticate', email, req.ip);
+  const user = await findUserByEmail(services.db, email);
+  if (!user) {
+    await services.passwords.dummyVerify(body.password);
+    throw new ApiError(401, messages.invalidLogin, { errorCode: 'AUTH001' });
+  }
+  const ok = await services.passwords.verify(user.password_hash, body.password);
+  if (!ok || (body.company !== undefined && body.company.toLowerCase() !== user.company_code)) {
+    throw new ApiError(401, messages.invalidLogin, { errorCode: 'AUTH001' });
+  }
+  return { status: 200, body: await sessionFor(user, services) };
+};
+
+export const createPortalToken: Handler = async (req, services) => {
+  const principal = principalOf(req);
+  return { status: 200, body: { token: await services.tokens.issuePortal(principal) } };
+};
+
+export const getUser: Handler = async (req, services) => {
+  const principal = principalOf(req);
+  const id = req.params.id as number;
+  if (id !== principal.userId) throw new ApiError(403, messages.forbidden, { errorCode: 'AUTH003' });
+  const user = await findUserById(services.db, id);
+  if (!user) throw new ApiError(401, messages.tokenInvalid, { errorCode: 'AUTH002' });
+  return {
+    status: 200,
+    body: { userId: user.id, userName: user.email, email: user.email, firstName: user.first_name, lastName: user.last_name },
+  };
+};
+
+interface ChangePasswordBody {
+  currentPassword: string;
+  newPassword: string;
+}
+
+export const changePassword: Handler = async (req, services) => {
+  const principal = principalOf(req);
+  const body = req.body as ChangePasswordBody;
+  const user = await findUserById(services.db, principal.userId);
+  if (!user) throw new ApiError(401, messages.tokenInvalid, { errorCode: 'AUTH002' });
+  await services.rateLimiter.consume('authenticate', user.email, req.ip);
+  // 400, not 401: a 401 would sign the user out of the portal.
+  if (!(await services.passwords.verify(user.password_hash, body.currentPassword))) {
+    throw new ApiError(400, messages.currentPasswordIncorrect, { errorCode: 'PWD001' });
+  }
+  const hash = await services.passwords.hash(body.newPassword);
+  await services.db.query('UPDATE users SET password_hash = $1, password_changed_at = $2 WHERE id = $3', [hash, services.clock(), user.id]);
+  return { status: 204 };
+};
+
+export const getSecurity: Handler = async (req, services) => {
+  const principal = principalOf(req);
+  const { rows } = await services.db.query<{ owner: boolean; board: boolean; chair: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM accounts WHERE owner_user_id = $1) AS owner,
+            EXISTS (SELECT 1 FROM board_members WHERE user_id = $1) AS board,
+            EXISTS (SELECT 1 FROM board_members WHERE user_id = $1 AND is_chair) AS chair`,
+    [principal.userId],
+  );
+  const r = rows[0];
+  const permissions = ['portal'];
+  if (r.owner) permissions.push('billing', 'requests');
+  if (r.board) permissions.push('board', 'boardDocManage');
+  if (r.chair) permissions.push('boardChair');
+  return { status: 200, body: { permissions } };
+};
+
+export const getProfileConfiguration: Handler = async (req, services) => {
+  const principal = principalOf(req);
+  const { rows } = await services.db.query<{ available: boolean }>(
+    `SELECT c.billing_text_notifications_available AS available
+       FROM users u JOIN management_companies c ON c.id = u.management_company_id WHERE u.id = $1`,
+    [principal.userId],
+  );
+  if (!rows[0]) throw new ApiError(401, messages.tokenInvalid, { errorCode: 'AUTH002' });
+  return { status: 200, body: { billingTextNotificationsAvailable: rows[0].available === true } };
+};

@@ -1,0 +1,17 @@
+// Starts the portal server: `node server/main.ts` (Node 24 runs TypeScript directly).
+import { buildApp } from './app.ts';
+import { configFromEnv } from './config.ts';
+
+const config = configFromEnv();
+const app = await buildApp(config.app);
+const shutdown = async (signal: string) => {
+  app.log.info({ signal }, 'shutting down');
+  await app.close();
+  process.exit(0);
+};
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+await app.listen({ port: config.port, host: config.host });
+const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+const db = app.services.db.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.app.dataDir}`;
+console.log(`Portal server listening on http://${shown}:${config.port}/ (database: ${db})`);

@@ -1,0 +1,178 @@
+// Loads every openapi/*.yaml and turns each operation into a route definition: method, Fastify
+// URL (servers[0].url + path, `{id}` -> `:id`, trailing slash kept), roles and JSON Schemas.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parse } from 'yaml';
+
+export const KNOWN_ROLES = ['public', 'user', 'board', 'guest', 'express'] as const;
+export type Role = (typeof KNOWN_ROLES)[number];
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
+type JsonObject = Record<string, unknown>;
+
+export interface ParameterDef {
+  name: string;
+  in: 'path' | 'query' | 'header';
+  required: boolean;
+  schema: JsonObject;
+}
+
+export interface OperationDef {
+  operationId: string;
+  /** The file's base name (users, payments): the API group. */
+  group: string;
+  file: string;
+  method: Uppercase<(typeof METHODS)[number]>;
+  /** The path as written in the document. */
+  specPath: string;
+  /** The Fastify route URL. */
+  url: string;
+  roles: Role[];
+  parameters: ParameterDef[];
+  body: { required: boolean; schema: JsonObject } | null;
+  /** Response status -> JSON body schema (null: no body). */
+  responses: Record<string, JsonObject | null>;
+}
+
+export interface OpenApiDoc {
+  file: string;
+  group: string;
+  /** Stable $id under which the document's component schemas are registered with ajv. */
+  id: string;
+  components: Record<string, JsonObject>;
+  operations: OperationDef[];
+}
+
+function fail(file: string, where: string, reason: string): never {
+  throw new Error(`OpenAPI ${file}: ${where}: ${reason}`);
+}
+
+function resolveLocal(doc: JsonObject, file: string, value: unknown): JsonObject {
+  let current = value as JsonObject;
+  for (let depth = 0; current && typeof current.$ref === 'string' && depth < 10; depth++) {
+    const ref = current.$ref as string;
+    if (!ref.startsWith('#/')) fail(file, ref, 'only local $ref are supported');
+    let target: unknown = doc;
+    for (const part of ref.slice(2).split('/')) {
+      target = (target as JsonObject | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+    }
+    if (target === undefined) fail(file, ref, 'unresolved $ref');
+    current = target as JsonObject;
+  }
+  return current;
+}
+
+export function docIdFor(group: string): string {
+  return `https://portal.invalid/openapi/${group}.yaml`;
+}
+
+/**
+ * Rewrites `#/components/schemas/X` to `<docId>#/$defs/X` so ajv resolves it across documents,
+ * and drops `x-*` annotations (not JSON Schema keywords) outside of property maps.
+ */
+export function rewriteRefs<T>(value: T, docId: string, inNameMap = false): T {
+  if (Array.isArray(value)) return value.map((v) => rewriteRefs(v, docId)) as T;
+  if (value && typeof value === 'object') {
+    const out: JsonObject = {};
+    for (const [k, v] of Object.entries(value as JsonObject)) {
+      if (!inNameMap && k.startsWith('x-')) continue;
+      if (!inNameMap && k === '$ref' && typeof v === 'string' && v.startsWith('#/components/schemas/')) {
+        out[k] = `${docId}#/$defs/${v.slice('#/components/schemas/'.length)}`;
+      } else {
+        const nameMap = !inNameMap && ['properties', 'patternProperties', '$defs', 'dependentSchemas'].includes(k);
+        out[k] = rewriteRefs(v, docId, nameMap);
+      }
+    }
+    return out as T;
+  }
+  return value;
+}
+
+export function toFastifyUrl(base: string, specPath: string): string {
+  const joined = `${base.replace(/\/+$/, '')}/${specPath.replace(/^\/+/, '')}`;
+  return joined.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
+}
+
+export function parseOpenApi(text: string, file: string): OpenApiDoc {
+  const group = path.basename(file).replace(/\.ya?ml$/, '');
+  const id = docIdFor(group);
+  let doc: JsonObject;
+  try {
+    doc = parse(text) as JsonObject;
+  } catch (error) {
+    fail(file, 'document', `not valid YAML: ${(error as Error).message}`);
+  }
+  if (!doc || typeof doc !== 'object') fail(file, 'document', 'not a YAML mapping');
+  if (typeof doc.openapi !== 'string' || !doc.openapi.startsWith('3.1')) fail(file, 'openapi', 'must be 3.1.x');
+  const servers = doc.servers as JsonObject[] | undefined;
+  const base = servers?.[0]?.url;
+  if (typeof base !== 'string' || !base.startsWith('/')) fail(file, 'servers[0].url', 'must be an absolute base path such as /api/users');
+  const components = rewriteRefs(((doc.components as JsonObject | undefined)?.schemas ?? {}) as Record<string, JsonObject>, id, true);
+  const operations: OperationDef[] = [];
+  for (const [specPath, item] of Object.entries((doc.paths ?? {}) as Record<string, JsonObject>)) {
+    const shared = ((item.parameters ?? []) as unknown[]).map((p) => resolveLocal(doc, file, p));
+    for (const method of METHODS) {
+      const op = item[method] as JsonObject | undefined;
+      if (!op) continue;
+      const where = `paths.${specPath}.${method}`;
+      const operationId = op.operationId;
+      if (typeof operationId !== 'string' || !operationId) fail(file, where, 'operationId is missing');
+      const roles = op['x-roles'];
+      if (!Array.isArray(roles) || roles.length === 0) fail(file, where, `x-roles must be a non-empty list (one of ${KNOWN_ROLES.join(', ')})`);
+      for (const role of roles) {
+        if (!KNOWN_ROLES.includes(role as Role)) fail(file, `${where}.x-roles`, `unknown role '${String(role)}' (known: ${KNOWN_ROLES.join(', ')})`);
+      }
+      const parameters: ParameterDef[] = [...shared, ...((op.parameters ?? []) as unknown[]).map((p) => resolveLocal(doc, file, p))].map((p) => {
+        if (typeof p.name !== 'string' || !['path', 'query', 'header'].includes(p.in as string)) fail(file, where, 'parameter needs name and in (path, query or header)');
+        return { name: p.name, in: p.in as ParameterDef['in'], required: p.in === 'path' || p.required === true, schema: rewriteRefs((p.schema ?? {}) as JsonObject, id) };
+      });
+      for (const match of specPath.matchAll(/\{([A-Za-z0-9_]+)\}/g)) {
+        if (!parameters.some((p) => p.in === 'path' && p.name === match[1])) fail(file, where, `path parameter {${match[1]}} is not declared`);
+      }
+      let body: OperationDef['body'] = null;
+      if (op.requestBody) {
+        const rb = resolveLocal(doc, file, op.requestBody);
+        const schema = ((rb.content as JsonObject | undefined)?.['application/json'] as JsonObject | undefined)?.schema;
+        if (!schema) fail(file, `${where}.requestBody`, 'needs content.application/json.schema');
+        body = { required: rb.required === true, schema: rewriteRefs(schema as JsonObject, id) };
+      }
+      const responses: Record<string, JsonObject | null> = {};
+      for (const [status, raw] of Object.entries((op.responses ?? {}) as JsonObject)) {
+        const response = resolveLocal(doc, file, raw);
+        const schema = ((response.content as JsonObject | undefined)?.['application/json'] as JsonObject | undefined)?.schema;
+        responses[status] = schema ? rewriteRefs(schema as JsonObject, id) : null;
+      }
+      operations.push({
+        operationId,
+        group,
+        file,
+        method: method.toUpperCase() as OperationDef['method'],
+        specPath,
+        url: toFastifyUrl(base, specPath),
+        roles: roles as Role[],
+        parameters,
+        body,
+        responses,
+      });
+    }
+  }
+  return { file, group, id, components, operations };
+}
+
+export async function loadOpenApiDir(dir: string): Promise<OpenApiDoc[]> {
+  const files = (await readdir(dir)).filter((f) => /\.ya?ml$/.test(f)).sort();
+  if (files.length === 0) throw new Error(`No OpenAPI documents (*.yaml) in ${dir}`);
+  const docs: OpenApiDoc[] = [];
+  const seen = new Map<string, string>();
+  for (const f of files) {
+    const file = path.join(dir, f);
+    const doc = parseOpenApi(await readFile(file, 'utf8'), file);
+    for (const op of doc.operations) {
+      const other = seen.get(op.operationId);
+      if (other) throw new Error(`OpenAPI: operationId '${op.operationId}' is declared twice (${other} and ${file})`);
+      seen.set(op.operationId, file);
+    }
+    docs.push(doc);
+  }
+  return docs;
+}

@@ -1,0 +1,116 @@
+// Everything that is not the API: the static site (precompressed, hashed assets cached forever,
+// index.html never), legacy 301 redirects, the client-side-router fallback, and the development
+// mailbox. The not-found handler answers /api and /dev misses in the API error shape.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { RedirectTable } from '../engine/core/redirects.ts';
+import type { Db } from './db/index.ts';
+import { readOutbox } from './mail/index.ts';
+import { errorBody } from './errors.ts';
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const NO_CACHE = 'no-cache';
+
+export interface WebOptions {
+  staticDir: string | null;
+  redirects: RedirectTable | null;
+  mailbox: boolean;
+  db: Db;
+}
+
+function isApiOrDev(url: string): boolean {
+  return /^\/(api|dev)(\/|$|\?)/i.test(url);
+}
+
+export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<void> {
+  const root = options.staticDir && existsSync(path.join(options.staticDir, 'index.html')) ? path.resolve(options.staticDir) : null;
+  if (options.staticDir && !root) app.log.warn({ staticDir: options.staticDir }, 'static directory has no index.html: the site is not served (run npm run build)');
+
+  if (root) {
+    await app.register(fastifyStatic, {
+      root,
+      prefix: '/',
+      wildcard: true,
+      preCompressed: true,
+      cacheControl: false,
+      index: ['index.html'],
+      redirect: false,
+      dotfiles: 'ignore',
+      setHeaders(reply, filePath) {
+        const relative = path.relative(root, filePath).split(path.sep).join('/');
+        reply.header('cache-control', relative.startsWith('assets/') ? IMMUTABLE : NO_CACHE);
+      },
+    });
+  }
+
+  if (options.mailbox) {
+    app.get('/dev/mailbox.json', async (_req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return readOutbox(options.db);
+    });
+    app.get('/dev/mailbox', async (_req, reply) => {
+      const mails = await readOutbox(options.db);
+      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+      return mailboxPage(mails);
+    });
+  }
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.url;
+    const pathname = url.split('?')[0];
+    if ((request.method === 'GET' || request.method === 'HEAD') && !isApiOrDev(url)) {
+      const target = options.redirects?.resolve(pathname, url.includes('?') ? url.slice(url.indexOf('?')) : '');
+      if (target) return reply.code(301).header('location', target).header('cache-control', 'no-cache').send();
+      // Missing hashed assets must not turn into HTML (the browser would try to run it).
+      const lastSegment = pathname.split('/').pop() ?? '';
+      const looksLikeFile = /^\/assets\//i.test(pathname) || (/\.[a-z0-9]{1,8}$/i.test(lastSegment) && !/\.html?$/i.test(lastSegment));
+      if (root && !looksLikeFile) {
+        reply.header('cache-control', NO_CACHE);
+        return reply.code(200).sendFile('index.html', root);
+      }
+    }
+    return reply.code(404).type('application/json; charset=utf-8').send(errorBody(404, 'There is nothing at this address.'));
+  });
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+}
+
+function mailboxPage(mails: { to: string; subject: string; text: string; createdAt: string }[]): string {
+  const items = mails
+    .map(
+      (m) => `<li>
+  <article aria-labelledby="mail-${escapeHtml(m.createdAt)}-${mails.indexOf(m)}">
+    <h2 id="mail-${escapeHtml(m.createdAt)}-${mails.indexOf(m)}">${escapeHtml(m.subject)}</h2>
+    <dl><dt>To</dt><dd>${escapeHtml(m.to)}</dd><dt>Sent</dt><dd><time datetime="${escapeHtml(m.createdAt)}">${escapeHtml(m.createdAt)}</time></dd></dl>
+    <pre>${escapeHtml(m.text)}</pre>
+  </article>
+</li>`,
+    )
+    .join('\n');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Development mailbox</title>
+<style>
+body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 48rem; padding: 0 1rem; color: #1a202c; }
+ol { list-style: none; padding: 0; } li { border: 1px solid #a0aec0; border-radius: 0.5rem; margin: 1rem 0; padding: 1rem; }
+h2 { font-size: 1.125rem; margin: 0 0 0.5rem; } dl { display: grid; grid-template-columns: auto 1fr; gap: 0.25rem 1rem; margin: 0 0 0.5rem; }
+dt { font-weight: 600; } dd { margin: 0; } pre { white-space: pre-wrap; background: #f7fafc; padding: 0.75rem; margin: 0; }
+</style>
+</head>
+<body>
+<main>
+<h1>Development mailbox</h1>
+<p>Mail the server would have sent, newest first. This page does not exist in production. Reload to see new mail.</p>
+${mails.length ? `<ol>\n${items}\n</ol>` : '<p>No mail yet.</p>'}
+</main>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,120 @@
+// The API figures: the real server and the bare Fastify + pg route (tests/bench/bare-server.ts),
+// both on one fresh PostgreSQL database, each loaded by autocannon with the homeowner's token.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import pg from 'pg';
+import { freePort, onCleanup, startNode, waitForHttp, type Child } from './procs.ts';
+
+const CONNECTIONS = 10;
+const WARMUP_S = 2;
+const DURATION_S = 8;
+const PATH = '/api/payments/Account';
+
+export interface Load { rps: number; p99: number; p50: number; requests: number }
+
+/** Runs autocannon's CLI (its own process, so its work does not slow this one's timers) and reads its JSON. */
+async function autocannon(url: string, token: string, seconds: number): Promise<Load> {
+  const bin = join(join(createRequire(import.meta.url).resolve('autocannon/package.json'), '..'), 'autocannon.js');
+  const child = spawn(process.execPath, [bin, '-j', '-c', String(CONNECTIONS), '-d', String(seconds), '-H', `authorization=Bearer ${token}`, url], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stop = onCleanup('stop autocannon', () => { if (child.exitCode === null) child.kill('SIGKILL'); });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); });
+  child.stderr.on('data', (chunk: Buffer) => { err = (err + chunk.toString()).slice(-2000); });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  await stop();
+  if (code !== 0) throw new Error(`autocannon exited ${code}: ${err}`);
+  const result = JSON.parse(out) as {
+    requests: { average: number; total: number }; latency: { p99: number; p50: number };
+    non2xx: number; errors: number; timeouts: number; '2xx': number;
+  };
+  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts out of ${result.requests.total}`);
+  }
+  return { rps: result.requests.average, p99: result.latency.p99, p50: result.latency.p50, requests: result.requests.total };
+}
+
+/** One request first: the answer must be 200 with a JSON body, so the load measures the real thing. */
+async function probe(url: string, token: string): Promise<unknown> {
+  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(10_000) });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${text.slice(0, 300)}`);
+  return JSON.parse(text);
+}
+
+/** Adds up the segments of one target: rps over the whole time, the worst segment's p50 and p99. */
+function combine(segments: Load[], seconds: number): Load {
+  const requests = segments.reduce((sum, l) => sum + l.requests, 0);
+  return {
+    requests, rps: requests / (seconds * segments.length),
+    p99: Math.max(...segments.map((l) => l.p99)), p50: Math.max(...segments.map((l) => l.p50)),
+  };
+}
+
+export interface ApiOptions {
+  root: string;
+  tempDir: (prefix: string) => string;
+  authenticate: (baseUrl: string) => Promise<string>;
+}
+
+export async function runApiBench({ root, tempDir, authenticate }: ApiOptions) {
+  const notes: string[] = [];
+  const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const adminHost = new URL(adminUrl).hostname;
+  if (adminHost !== '127.0.0.1' && adminHost !== 'localhost') throw new Error(`BENCH_PG_ADMIN_URL must point at 127.0.0.1, not ${adminHost}`);
+  const database = `bench_${Date.now()}_${process.pid}`;
+  const databaseUrl = new URL(adminUrl);
+  databaseUrl.pathname = `/${database}`;
+
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
+  admin.on('error', () => undefined); // a lost admin connection shows up as the next query's error
+  await admin.connect();
+  onCleanup('close admin connection', () => admin.end());
+  await admin.query(`CREATE DATABASE "${database}"`);
+  onCleanup(`drop database ${database}`, async () => {
+    await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+  });
+
+  // The real server, on the new database with the demo data, configured as deployed (production:
+  // no response validation, its own request logging). Both servers get the same signing secret.
+  const jwtSecret = randomBytes(48).toString('base64url');
+  const nodeEnv = process.env.BENCH_API_NODE_ENV ?? 'production';
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server: Child = startNode('portal server (PostgreSQL)', ['server/main.ts'], {
+    PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl.href, DEMO_DATA: '1', JWT_SECRET: jwtSecret,
+    DATA_DIR: tempDir('bench-pgdata-'), STATIC_DIR: tempDir('bench-static-'), NODE_ENV: nodeEnv, REDIS_URL: '', SMTP_URL: '',
+  }, root);
+  const barePort = await freePort();
+  const bare = startNode('bare server', [join(import.meta.dirname, '..', 'bare-server.ts')], {
+    PORT: String(barePort), DATABASE_URL: databaseUrl.href, JWT_SECRET: jwtSecret,
+  }, root);
+  const realUrl = `${baseUrl}${PATH}`;
+  const bareUrl = `http://127.0.0.1:${barePort}${PATH}`;
+  try {
+    await waitForHttp(realUrl, server, 90_000); // 401 without a token: it is up
+    const token = await authenticate(baseUrl);
+    const realBody = await probe(realUrl, token);
+    await waitForHttp(`http://127.0.0.1:${barePort}/health`, bare, 30_000);
+    const bareBody = await probe(bareUrl, token);
+    if (JSON.stringify(bareBody) !== JSON.stringify(realBody)) {
+      notes.push(`the bare route's JSON differs from the real server's: ${JSON.stringify(bareBody).slice(0, 200)} vs ${JSON.stringify(realBody).slice(0, 200)}`);
+    }
+    await autocannon(realUrl, token, WARMUP_S);
+    await autocannon(bareUrl, token, WARMUP_S);
+    // Real, bare, bare, real: a change in the machine's other load during the run weighs on both alike.
+    const half = DURATION_S / 2;
+    const r1 = await autocannon(realUrl, token, half);
+    const b1 = await autocannon(bareUrl, token, half);
+    const b2 = await autocannon(bareUrl, token, half);
+    const r2 = await autocannon(realUrl, token, half);
+    return { read: combine([r1, r2], half), bare: combine([b1, b2], half), notes, nodeEnv };
+  } finally {
+    await bare.stop();
+    await server.stop();
+  }
+}

@@ -1,0 +1,92 @@
+// Demo data: into an empty PGlite by default; into PostgreSQL only when asked (DEMO_DATA=1);
+// never twice. Also: the generated signing secret is shared through the database.
+import { describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../server/app.ts';
+import { configFromEnv } from '../../server/config.ts';
+import { BACKENDS, DEMO, TEST_PASSWORD_COST, call, count, createTestDatabase, postgresUrl, signIn, testApp } from './helpers.ts';
+
+describe('demo data', () => {
+  it('loads into an empty embedded database by default, exactly once, and survives a restart', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-demo-'));
+    const dataDir = path.join(dir, 'nested', 'data'); // parent folders are created
+    try {
+      const options = { dataDir, passwordCost: TEST_PASSWORD_COST, staticDir: null, logger: false as const };
+      const first = await buildApp(options);
+      const db = first.services.db;
+      expect(db.kind).toBe('pglite');
+      expect(await count(db, 'users')).toBe(4);
+      const { rows } = await db.query<{ account_number: string; balance: string | number; blocked: boolean; zip: string; key: string | null; assoc: string; template: string }>(
+        `SELECT ac.account_number, SUM(sl.balance_cents) AS balance, ac.payments_blocked AS blocked, ac.postal_code AS zip,
+                ac.registration_key AS key, a.code AS assoc, a.design_template AS template
+           FROM accounts ac JOIN associations a ON a.id = ac.association_id JOIN sub_ledgers sl ON sl.account_id = ac.id
+          GROUP BY ac.id, a.id ORDER BY ac.account_number`,
+      );
+      expect(rows.map((r) => [r.account_number, Number(r.balance), r.blocked, r.zip, r.key, r.assoc, r.template])).toEqual([
+        ['100234', 24500, false, '30301', null, 'maplegrove', 'Evergreen'],
+        ['100235', 0, false, '30301', null, 'maplegrove', 'Evergreen'],
+        ['100236', 12000, true, '30301', null, 'maplegrove', 'Evergreen'],
+        ['100237', 7500, false, '30301', 'MG-REG-2026', 'maplegrove', 'Evergreen'],
+        ['200411', 245000, false, '33139', null, 'cedarpoint', 'Harbor'],
+      ]);
+      const secret = (await db.query<{ value: string }>(`SELECT value FROM settings WHERE key = 'jwt_secret'`)).rows[0].value;
+      const { token } = await signIn(first, DEMO.homeowner);
+      await first.close();
+
+      const second = await buildApp({ ...options, demoData: true });
+      expect(await count(second.services.db, 'users')).toBe(4);
+      expect(await count(second.services.db, 'ledger_entries')).toBe(9);
+      expect((await second.services.db.query<{ value: string }>(`SELECT value FROM settings WHERE key = 'jwt_secret'`)).rows[0].value).toBe(secret);
+      // A token from the first run is still valid: the secret is persisted, not per process.
+      expect((await call(second, 'GET', '/api/users/HomeSettings', { token })).status).toBe(200);
+      await second.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reads DEMO_DATA and the other settings from the environment', () => {
+    expect(configFromEnv({ DEMO_DATA: '1' }).app.demoData).toBe(true);
+    expect(configFromEnv({ DEMO_DATA: '0' }).app.demoData).toBe(false);
+    expect(configFromEnv({}).app.demoData).toBeUndefined();
+    const c = configFromEnv({ PORT: '18123', HOST: '127.0.0.1', DATA_DIR: 'x', NODE_ENV: 'production', FRAME_ANCESTORS: "'self' https://a.example" });
+    expect(c).toMatchObject({ port: 18123, host: '127.0.0.1', app: { nodeEnv: 'production', frameAncestors: "'self' https://a.example" } });
+    expect(c.app.dataDir).toBe(path.resolve('x'));
+    expect(configFromEnv({}).port).toBe(8080);
+    expect(configFromEnv({}).host).toBe('0.0.0.0');
+    expect(configFromEnv({}).app.staticDir).toBe(path.resolve('dist'));
+  });
+
+  it.skipIf(!postgresUrl)('is not loaded into PostgreSQL unless DEMO_DATA=1', async () => {
+    const database = await createTestDatabase('postgres');
+    try {
+      const plain = await buildApp({ databaseUrl: database.url, passwordCost: TEST_PASSWORD_COST, staticDir: null, logger: false });
+      expect(plain.services.db.kind).toBe('postgres');
+      expect(await count(database.db, 'users')).toBe(0);
+      expect(await count(database.db, 'schema_migrations')).toBeGreaterThan(0);
+      expect((await call(plain, 'POST', '/api/users/Users/Authenticate', { body: DEMO.homeowner })).status).toBe(401);
+      await plain.close();
+      const withDemo = await buildApp({ ...configFromEnv({ DEMO_DATA: '1', DATABASE_URL: database.url }).app, passwordCost: TEST_PASSWORD_COST, staticDir: null, logger: false });
+      expect(await count(database.db, 'users')).toBe(4);
+      expect((await call(withDemo, 'POST', '/api/users/Users/Authenticate', { body: DEMO.homeowner })).status).toBe(200);
+      await withDemo.close();
+    } finally {
+      await database.dispose();
+    }
+  });
+
+  it.each(BACKENDS)('is not loaded into a database that already has data (%s)', async (kind) => {
+    const database = await createTestDatabase(kind);
+    try {
+      await database.db.query(`INSERT INTO management_companies (code, name) VALUES ('acme', 'Acme Management')`);
+      const app = await testApp(database.db, { demoData: true });
+      expect(await count(database.db, 'users')).toBe(0);
+      expect(await count(database.db, 'management_companies')).toBe(1);
+      await app.close();
+    } finally {
+      await database.dispose();
+    }
+  });
+});
