@@ -1,11 +1,19 @@
 import { defineConfig } from 'vitest/config';
+import { configPlugin } from './engine/build/config-plugin.ts';
+import { formsPlugin } from './engine/build/forms-plugin.ts';
+
+const root = import.meta.dirname;
 
 // Three suites: framework-free units, React renderers in jsdom, and the server against real databases.
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'react', include: ['tests/react/**/*.test.tsx'], environment: 'jsdom' } },
+      {
+        // The engine's virtual modules resolve against the real project, as in the build.
+        plugins: [configPlugin({ root, features: 'all' }), formsPlugin({ formsDir: `${root}/schemas/forms` })],
+        test: { name: 'react', include: ['tests/react/**/*.test.tsx'], environment: 'jsdom' },
+      },
       {
         test: {
           name: 'server',

@@ -1,0 +1,92 @@
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { configPlugin } from '../../engine/build/config-plugin.ts';
+import type { EngineConfig } from '../../engine/react/app/config-types.ts';
+import { createI18n } from '../../engine/react/app/i18n.ts';
+import { createRuntime } from '../../engine/react/app/create-runtime.ts';
+import { RuntimeContext } from '../../engine/react/app/runtime.ts';
+import { flowRegistry } from '../../flows/registry.ts';
+import { operations } from '../../generated/operations.ts';
+import { LegacyRedirectOrNotFound } from '../../engine/react/router/LegacyRedirect.tsx';
+
+const repoRoot = path.join(import.meta.dirname, '..', '..');
+
+/** The configuration the build would hand the browser, made from a project root. */
+async function builtConfig(root: string): Promise<EngineConfig> {
+  const plugin = configPlugin({ root, features: 'all' }) as unknown as { load(id: string): string };
+  const source = plugin.load('\0virtual:engine-config');
+  return JSON.parse(source.replace(/^export default /, '').replace(/;$/, '')) as EngineConfig;
+}
+
+function Where() {
+  const location = useLocation();
+  return <p>{`at ${location.pathname}${location.search}`}</p>;
+}
+
+function renderAt(config: EngineConfig, url: string) {
+  const i18n = createI18n(config.messages);
+  const runtime = createRuntime({
+    config, flows: flowRegistry, operations: operations as never, i18n,
+    navigator: { navigate: () => {}, location: () => ({ pathname: url, search: '' }) },
+  });
+  return render(
+    <ChakraProvider value={defaultSystem}>
+    <I18nextProvider i18n={i18n}>
+    <RuntimeContext.Provider value={runtime}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path="/community/*" element={<Where />} />
+          <Route path="/embed/community/*" element={<Where />} />
+          <Route path="*" element={<LegacyRedirectOrNotFound notFoundScreen="not-found" />} />
+        </Routes>
+      </MemoryRouter>
+    </RuntimeContext.Provider>
+    </I18nextProvider>
+    </ChakraProvider>,
+  );
+}
+
+describe('client router and legacy addresses', () => {
+  let root: string | undefined;
+  afterEach(async () => {
+    cleanup();
+    if (root) await rm(root, { recursive: true, force: true });
+    root = undefined;
+  });
+
+  it('follows an edited copy of redirects.yaml, keeping the rest of the path, the query and the mirror', async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'portal-root-'));
+    await cp(path.join(repoRoot, 'schemas'), path.join(root, 'schemas'), { recursive: true });
+    await cp(path.join(repoRoot, 'themes'), path.join(root, 'themes'), { recursive: true });
+    await cp(path.join(repoRoot, 'flows'), path.join(root, 'flows'), { recursive: true });
+    const file = path.join(root, 'schemas', 'redirects.yaml');
+    const original = await readFile(file, 'utf8');
+    await writeFile(file, original.replace(/redirects:\n/, 'redirects:\n  - { from: Homeowner_v2/BrandNew, to: /community/faq }\n'));
+
+    const config = await builtConfig(root);
+    renderAt(config, '/Homeowner_v2/brandnew/more?b=2');
+    expect(await screen.findByText('at /community/faq/more?b=2')).toBeTruthy();
+    cleanup();
+    renderAt(config, '/embed/Homeowner_v2/BrandNew?c=3');
+    expect(await screen.findByText('at /embed/community/faq?c=3')).toBeTruthy();
+  });
+
+  it('without the entry the same address is not redirected', async () => {
+    const config = await builtConfig(repoRoot);
+    renderAt(config, '/Payments_v2/Help');
+    expect(await screen.findByText('at /community/help')).toBeTruthy();
+    cleanup();
+    renderAt(config, '/Homeowner_v2/BrandNew');
+    // No navigation happens: the not-found screen (a lazily loaded chunk; the browser tests see its
+    // text) starts loading in place.
+    await act(async () => { await new Promise((resolve) => setTimeout(resolve, 100)); });
+    expect(screen.queryByText(/^at /)).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+  });
+});
