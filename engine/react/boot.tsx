@@ -26,7 +26,7 @@ export interface BootOptions {
 
 function Themed({ runtime, router }: { runtime: Runtime; router: ReturnType<typeof createBrowserRouter> }) {
   const theme = useSelector(runtime.session, (snapshot) => String((snapshot.context as Record<string, unknown>).theme ?? ''));
-  const system = useMemo(() => systemFor(runtime.config.themes, theme, runtime.config.app.defaultTheme), [runtime, theme]);
+  const system = useMemo(() => systemFor(runtime.config.themes, theme, runtime.config.app.defaultTheme, runtime.config.app.breakpoints), [runtime, theme]);
   return (
     <ChakraProvider value={system}>
       <RouterProvider router={router} />

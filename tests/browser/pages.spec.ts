@@ -65,6 +65,7 @@ test('the public layout is on in the demo build', async ({ page }) => {
 
 test('the keyboard reaches the skip link first and the form in order', async ({ page }) => {
   await page.goto('/login');
+  await expect(page.getByLabel('E-mail address')).toBeVisible();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
   await page.keyboard.press('Enter');

@@ -12,7 +12,7 @@ export interface EngineConfig {
   messages: Record<string, string>;
   themes: Record<string, ThemeDocument>;
   flows: Record<string, FlowDocument>;
-  app: { sessionFlow: string; defaultTheme: string; signInPath: string; homePath: string };
+  app: { sessionFlow: string; defaultTheme: string; signInPath: string; homePath: string; breakpoints?: Record<string, string> };
 }
 
 export interface NavigationItem { text: string; to: string; requires?: 'session' | 'anonymous'; siteUrl?: string }

@@ -1,4 +1,5 @@
-import { createSystem, defaultConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
+import { createSystem, defineConfig, type SystemContext } from '@chakra-ui/react';
+import { defaultBaseConfig, engineThemeConfig } from './base-config.ts';
 import type { ThemeDocument } from '../app/config-types.ts';
 
 const cache = new Map<string, SystemContext>();
@@ -10,13 +11,17 @@ const ACCESSIBLE_DEFAULTS = defineConfig({
 });
 
 /** One Chakra system per theme document, made on first use. Unknown names fall back to the default theme. */
-export function systemFor(themes: Record<string, ThemeDocument>, name: string, fallback: string): SystemContext {
+export function systemFor(themes: Record<string, ThemeDocument>, name: string, fallback: string, breakpoints?: Record<string, string>): SystemContext {
   const doc = themes[name] ?? themes[fallback];
   const key = doc?.name ?? 'engine-default';
   const cached = cache.get(key);
   if (cached) return cached;
-  const system = createSystem(defaultConfig, ACCESSIBLE_DEFAULTS, defineConfig({
-    theme: { tokens: (doc?.tokens ?? {}) as never, semanticTokens: (doc?.semanticTokens ?? {}) as never },
+  const system = createSystem(defaultBaseConfig, engineThemeConfig, ACCESSIBLE_DEFAULTS, defineConfig({
+    theme: {
+      tokens: (doc?.tokens ?? {}) as never,
+      semanticTokens: (doc?.semanticTokens ?? {}) as never,
+      ...(breakpoints ? { breakpoints } : {}),
+    },
     globalCss: { body: { bg: 'frame.page', color: 'fg' } },
   }));
   cache.set(key, system);

@@ -1,0 +1,36 @@
+// The Chakra configuration themes build on: Chakra's tokens and styles, but only the component
+// recipes the engine renders. Chakra's full default config carries ~60 recipes (~25 KB gzip on every
+// page); tests/unit/chakra-recipes.test.ts fails when an engine file starts using a Chakra
+// component whose recipe is not listed here.
+import { defaultBaseConfig } from '@chakra-ui/react/preset-base';
+import { defineConfig } from '@chakra-ui/react';
+import {
+  alertSlotRecipe, animationStyles, breakpoints, buttonRecipe, containerRecipe, cssVarsPrefix, cssVarsRoot,
+  fieldSlotRecipe, fieldsetSlotRecipe, globalCss, headingRecipe, inputRecipe, keyframes, layerStyles, linkRecipe,
+  listSlotRecipe, nativeSelectSlotRecipe, semanticTokens, spinnerRecipe, textareaRecipe, textStyles, toastSlotRecipe,
+  tokens,
+} from '@chakra-ui/react/theme';
+
+export const engineRecipes = {
+  button: buttonRecipe, container: containerRecipe, heading: headingRecipe, input: inputRecipe, link: linkRecipe,
+  spinner: spinnerRecipe, textarea: textareaRecipe,
+};
+
+export const engineSlotRecipes = {
+  alert: alertSlotRecipe, field: fieldSlotRecipe, fieldset: fieldsetSlotRecipe, list: listSlotRecipe,
+  nativeSelect: nativeSelectSlotRecipe, toast: toastSlotRecipe,
+};
+
+export const engineThemeConfig = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: {
+    breakpoints, keyframes, tokens, semanticTokens, textStyles, layerStyles, animationStyles,
+    recipes: engineRecipes,
+    slotRecipes: engineSlotRecipes,
+  },
+});
+
+export { defaultBaseConfig };
