@@ -50,6 +50,8 @@ export const sessionFlow: FlowImplementations = {
       const theme = chooseTheme(context as never, found.selectedAssociation, settings?.userSettings.designTemplate);
       return { ...selection, ...found, theme };
     },
+    /** A page about one association (e.g. guest payment) shows its theme to visitors who are not signed in. */
+    brandTheme: ({ context, event }) => (context.isLoggedIn || context.themeOverride || !event.theme ? {} : { theme: String(event.theme) }),
     overrideTheme: ({ event }) => ({ theme: String(event.theme), themeOverride: true }),
     followTheme: ({ context }) => {
       const settings = context.settings as HomeSettings | null;

@@ -20,9 +20,18 @@ import { createPasswordHasher, type PasswordCost } from './auth/passwords.ts';
 import { createMailer } from './mail/index.ts';
 import { createDbStore, createRateLimiter, createRedisStore, defaultRateRules, type RateRules, type RateRuleName, type RateRule } from './ratelimit.ts';
 import { resolveJwtSecret, deriveKey } from './secrets.ts';
-import { seedDemo } from './demo/seed.ts';
+import { seedDemo, seedDemoProviderData } from './demo/seed.ts';
 import { loadRedirects } from './redirects.ts';
 import { registerWeb } from './web.ts';
+// payments: the guest role and the provider (server/payments/)
+import type { PaymentProvider } from './payments/provider.ts';
+import { createGuestTokenService } from './payments/guest-token.ts';
+import { paymentServiceFor } from './payments/index.ts';
+import type { GuestPrincipal } from './handlers/types.ts';
+// sandbox provider, app clock and jobs (server/sandbox-provider/, server/jobs/, server/clock.ts)
+import { createAdjustableClock } from './clock.ts';
+import { startJobs, registerDevClockRoutes, type JobsQueueOptions } from './jobs/index.ts';
+import { createSandboxProvider, registerSandboxProvider, settleDue } from './sandbox-provider/index.ts';
 
 export const repoRoot = fileURLToPath(new URL('../', import.meta.url));
 export const BODY_LIMIT = 100 * 1024;
@@ -57,6 +66,16 @@ export interface AppOptions {
   /** Check every response against the operation's schema (default: outside production). */
   validateResponses?: boolean;
   trustProxy?: boolean;
+  /** The payment provider (payments and guest-pay operations); null/absent: none configured. */
+  paymentProvider?: PaymentProvider | null;
+  // --- sandbox provider and jobs (docs/sandbox-provider.md) ---
+  /** Use the built-in sandbox provider when paymentProvider is not given (main.ts turns it on). */
+  sandboxProvider?: boolean;
+  /**
+   * Run the job queue (pg-boss) and its recurring tick (main.ts turns it on). Off: no background
+   * timers; due work runs through services.jobs.runDueWork() and POST /dev/clock/advance.
+   */
+  jobs?: boolean | JobsQueueOptions;
 }
 
 interface RouteEntry {
@@ -71,7 +90,7 @@ declare module 'fastify' {
   }
 }
 
-type RoleCheck = (request: FastifyRequest, services: Services) => Promise<Principal | null>;
+type RoleCheck = (request: FastifyRequest, services: Services) => Promise<Principal | GuestPrincipal | null>;
 
 /** Throws when the operations and the handlers do not match one to one. */
 export function checkHandlers(operations: OperationDef[], handlers: HandlerMap): void {
@@ -116,7 +135,7 @@ function clientErrorDetail(error: { code?: string; message: string; statusCode?:
 
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
   const production = (options.nodeEnv ?? 'development') === 'production';
-  const clock = options.clock ?? systemClock;
+  let clock: Clock = options.clock ?? systemClock;
   const validateResponses = options.validateResponses ?? !production;
 
   // The contract first: a mismatch between openapi/ and the handlers fails before anything opens.
@@ -128,6 +147,12 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     async user(request, services) {
       const token = bearerToken(request);
       return token ? services.tokens.verifySession(token) : null;
+    },
+    // payments: a guest-payments token scoped to one account (server/payments/guest-token.ts).
+    async guest(request, services) {
+      const token = bearerToken(request);
+      const claims = token ? await services.guestTokens.verify(token) : null;
+      return claims ? { role: 'guest', ...claims } : null;
     },
   };
   for (const op of operations) {
@@ -150,10 +175,13 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   let app: FastifyInstance;
   try {
     await migrate(db);
+    // Outside production the app clock is adjustable (offset in settings, shared by every instance).
+    const adjustableClock = production ? null : await createAdjustableClock(db, clock);
+    if (adjustableClock) clock = adjustableClock;
     const jwtSecret = await resolveJwtSecret(db, options.jwtSecret);
     const passwords = createPasswordHasher(options.passwordCost);
     const shouldSeed = options.demoData ?? db.kind === 'pglite';
-    if (shouldSeed) await seedDemo(db, passwords, clock());
+    const seeded = shouldSeed ? await seedDemo(db, passwords, clock()) : false;
 
     const rateStore = options.redisUrl ? createRedisStore(options.redisUrl) : createDbStore(db, clock);
     closers.push(() => rateStore.close());
@@ -168,6 +196,17 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       return503OnClosing: true,
       genReqId: () => newErrorId(),
     });
+    // --- jobs: the due-work runner (and, when enabled, pg-boss with its tick) ---
+    const jobs = await startJobs({
+      db,
+      clock,
+      log: app.log,
+      handlers: { 'sandbox-provider.settlement': (now, context) => settleDue(context.db, now) },
+      queue: options.jobs ? { databaseUrl: options.databaseUrl, ...(options.jobs === true ? {} : options.jobs) } : false,
+    });
+    closers.push(() => jobs.stop());
+    const sandboxInUse = options.paymentProvider === undefined && options.sandboxProvider === true;
+
     const services: Services = {
       db,
       clock,
@@ -177,8 +216,18 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       rateLimiter: createRateLimiter(rateStore, clock, rules),
       log: app.log,
       codePepper: deriveKey(jwtSecret, 'one-time-codes'),
+      paymentProvider: options.paymentProvider ?? null,
+      guestTokens: createGuestTokenService(deriveKey(jwtSecret, 'guest-payments'), clock),
+      jobs,
     };
+    if (sandboxInUse) services.paymentProvider = createSandboxProvider({ db, clock });
     app.decorate('services', services);
+    // payments: demo data that goes through the provider (saved methods), once, after the seed.
+    if (seeded) await seedDemoProviderData(db, services.paymentProvider);
+    // payments: apply the provider's settlement events (charge.settled / charge.returned) on every tick.
+    if (services.paymentProvider) {
+      jobs.register('payments.provider-events', async () => (await paymentServiceFor(services).applyProviderEvents()).applied);
+    }
     app.addHook('onClose', closeAll);
 
     // Only JSON bodies: text/plain (a "simple" cross-site request) is refused with 415.
@@ -218,6 +267,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     });
 
     const principals = new WeakMap<FastifyRequest, Principal>();
+    const guests = new WeakMap<FastifyRequest, GuestPrincipal>();
 
     // The one place x-roles are enforced.
     async function authorize(request: FastifyRequest): Promise<void> {
@@ -230,7 +280,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       for (const role of entry.op.roles) {
         const principal = await roleChecks[role]?.(request, services);
         if (principal) {
-          principals.set(request, principal);
+          if ('role' in principal) guests.set(request, principal);
+          else principals.set(request, principal);
           return;
         }
       }
@@ -272,6 +323,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
               body: request.body,
               ip: request.ip,
               principal: principals.get(request) ?? null,
+              guest: guests.get(request) ?? null,
+              headers: request.headers as Record<string, string | undefined>,
             },
             services,
           );
@@ -289,6 +342,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
         },
       });
     }
+
+    // --- the sandbox provider's hosted pages, and the development clock ---
+    if (!production || sandboxInUse) registerSandboxProvider(app, { db, clock, frameAncestors });
+    if (adjustableClock) registerDevClockRoutes(app, { clock: adjustableClock, jobs });
 
     await registerWeb(app, {
       staticDir: options.staticDir === undefined ? path.join(repoRoot, 'dist') : options.staticDir,

@@ -3,7 +3,8 @@ import { buildApp } from './app.ts';
 import { configFromEnv } from './config.ts';
 
 const config = configFromEnv();
-const app = await buildApp(config.app);
+// The started server uses the built-in sandbox payment provider and runs the job queue.
+const app = await buildApp({ sandboxProvider: true, jobs: true, ...config.app });
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');
   await app.close();

@@ -143,6 +143,9 @@ export function parseFormSource(text: string, file: string): FormDoc {
       if (!(CHECK_TYPES as readonly unknown[]).includes(c.type)) fail(['checks', i, 'type'], `unknown check \`${String(c.type)}\`; supported: ${CHECK_TYPES.join(', ')}`);
       if (typeof c.field !== 'string' || !hasField(s, c.field)) fail(['checks', i, 'field'], `no field \`${String(c.field)}\` in schema`);
       if (c.type === 'sameAs' && (typeof c.other !== 'string' || !hasField(s, c.other))) fail(['checks', i, 'other'], `no field \`${String(c.other)}\` in schema`);
+      if ((c.type === 'maximum' || c.type === 'minimum') && typeof c.limit !== 'number' && !(typeof c.limit === 'string' && c.limit.startsWith('$'))) {
+        fail(['checks', i, 'limit'], 'must be a number or a binding such as $context.balance');
+      }
     });
   }
 

@@ -17,6 +17,8 @@ export interface ErrorRule {
     exceptRoutes?: string[];
     noResponse?: boolean;
     cancelled?: boolean;
+    /** The server's `errorCode` in the response body is one of these. */
+    errorCodes?: string[];
   };
   ignore?: boolean;
   logout?: boolean;
@@ -111,6 +113,7 @@ function matches(rule: ErrorRule, input: ErrorInput): boolean {
   if (w.exceptOperations?.some((p) => underPath(input.operationPath, p))) return false;
   if (w.routes && !w.routes.some((p) => underPath(input.currentRoute, p))) return false;
   if (w.exceptRoutes?.some((p) => underPath(input.currentRoute, p))) return false;
+  if (w.errorCodes && !w.errorCodes.includes(String(input.body?.errorCode ?? ''))) return false;
   return true;
 }
 

@@ -2,6 +2,7 @@
 // whose balances come from ledger entries. Loaded only into an empty database (see app.ts).
 import type { Db, Queryable } from '../db/index.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
 
 export const DEMO_USERS = {
   homeowner: { email: 'homeowner@example.com', password: 'Homeowner#2026', firstName: 'Jordan', lastName: 'Rivera' },
@@ -21,7 +22,7 @@ interface LedgerLine {
 
 interface DemoAccount {
   number: string;
-  association: 'maplegrove' | 'cedarpoint';
+  association: 'maplegrove' | 'cedarpoint' | 'demoville';
   owner: keyof typeof DEMO_USERS | null;
   address1: string;
   address2?: string;
@@ -105,7 +106,39 @@ const ACCOUNTS: DemoAccount[] = [
     registrationKey: DEMO_REGISTRATION_KEY,
     subLedgers: [{ name: 'Assessments', lines: [{ kind: 'charge', cents: 7500, description: 'Special assessment', daysAgo: 15 }] }],
   },
+  // Payments: an association on an unconnected test merchant account (PA007).
+  {
+    number: '300100',
+    association: 'demoville',
+    owner: null,
+    address1: '1 Demo Plaza',
+    city: 'New York',
+    state: 'NY',
+    zip: '10001',
+    subLedgers: [{ name: 'Assessments', lines: [{ kind: 'charge', cents: 5000, description: 'Monthly assessment', daysAgo: 5 }] }],
+  },
 ];
+
+/**
+ * Payments demo: merchant accounts, accepted methods, the large amount fee for guests (basis
+ * points) and fee rules per association and method kind (docs/payments.md).
+ */
+export const DEMO_PAYMENT_SETTINGS = {
+  maplegrove: {
+    providerAccount: 'acct_maplegrove',
+    largeAmountFeeBps: 100,
+    fees: [
+      { methodKind: 'card', kind: 'percent', basisPoints: 295 },
+      { methodKind: 'bank', kind: 'flat', flatCents: 150 },
+    ],
+  },
+  cedarpoint: {
+    providerAccount: 'acct_cedarpoint',
+    largeAmountFeeBps: 100,
+    fees: [{ methodKind: 'card', kind: 'percent', basisPoints: 350 }],
+  },
+  demoville: { providerAccount: 'acct_test_unconnected_demoville', largeAmountFeeBps: 100, fees: [] },
+} as const;
 
 export async function isEmpty(db: Queryable): Promise<boolean> {
   const { rows } = await db.query('SELECT 1 FROM management_companies LIMIT 1');
@@ -127,16 +160,29 @@ export async function seedDemo(db: Db, passwords: PasswordHasher, now: Date = ne
     );
     const associations = {
       maplegrove: await one(
-        `INSERT INTO associations (management_company_id, code, name, design_template, auto_draft_type, large_amount_fee_bps)
-         VALUES ($1, 'maplegrove', 'Maple Grove HOA', 'Evergreen', 'portal', 150) RETURNING id`,
-        [company],
+        `INSERT INTO associations (management_company_id, code, name, design_template, auto_draft_type, large_amount_fee_bps, provider_account)
+         VALUES ($1, 'maplegrove', 'Maple Grove HOA', 'Evergreen', 'portal', $2, $3) RETURNING id`,
+        [company, DEMO_PAYMENT_SETTINGS.maplegrove.largeAmountFeeBps, DEMO_PAYMENT_SETTINGS.maplegrove.providerAccount],
       ),
       cedarpoint: await one(
-        `INSERT INTO associations (management_company_id, code, name, design_template, auto_draft_type, large_amount_fee_bps)
-         VALUES ($1, 'cedarpoint', 'Cedar Point Condominiums', 'Harbor', 'legacy', 200) RETURNING id`,
-        [company],
+        `INSERT INTO associations (management_company_id, code, name, design_template, auto_draft_type, large_amount_fee_bps, provider_account)
+         VALUES ($1, 'cedarpoint', 'Cedar Point Condominiums', 'Harbor', 'legacy', $2, $3) RETURNING id`,
+        [company, DEMO_PAYMENT_SETTINGS.cedarpoint.largeAmountFeeBps, DEMO_PAYMENT_SETTINGS.cedarpoint.providerAccount],
+      ),
+      demoville: await one(
+        `INSERT INTO associations (management_company_id, code, name, design_template, auto_draft_type, large_amount_fee_bps, provider_account)
+         VALUES ($1, 'demoville', 'Demoville Test HOA', 'Default', 'off', $2, $3) RETURNING id`,
+        [company, DEMO_PAYMENT_SETTINGS.demoville.largeAmountFeeBps, DEMO_PAYMENT_SETTINGS.demoville.providerAccount],
       ),
     };
+    for (const [code, settings] of Object.entries(DEMO_PAYMENT_SETTINGS)) {
+      for (const fee of settings.fees as readonly { methodKind: string; kind: string; basisPoints?: number; flatCents?: number }[]) {
+        await tx.query(
+          `INSERT INTO fee_rules (association_id, method_kind, kind, flat_cents, basis_points, exempt_recurring) VALUES ($1, $2, $3, $4, $5, false)`,
+          [associations[code as keyof typeof associations], fee.methodKind, fee.kind, fee.flatCents ?? null, fee.basisPoints ?? null],
+        );
+      }
+    }
     const users = new Map<string, number>();
     for (const [key, u] of Object.entries(DEMO_USERS)) {
       users.set(
@@ -185,4 +231,15 @@ export async function seedDemo(db: Db, passwords: PasswordHasher, now: Date = ne
     }
     return true;
   });
+}
+
+/**
+ * Seed hook for demo data that must go through the payment provider (saved methods are tokenized
+ * by the provider, never inserted by hand). Called once, right after seedDemo loaded the demo data,
+ * when a provider is configured. The lead adds here: a saved Visa for homeowner@example.com
+ * (a row in payment_methods holding the provider's token, brand, last4 and expiry).
+ */
+export async function seedDemoProviderData(db: Queryable, provider: PaymentProvider | null): Promise<void> {
+  if (!provider) return;
+  void db;
 }

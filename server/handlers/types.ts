@@ -6,11 +6,17 @@ import type { TokenService } from '../auth/tokens.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import type { Mailer } from '../mail/index.ts';
 import type { RateLimiter } from '../ratelimit.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
+import type { GuestClaims, GuestTokenService } from '../payments/guest-token.ts';
+import type { Jobs } from '../jobs/queue.ts';
 
 export interface Principal {
   userId: number;
   customer: string;
 }
+
+/** A guest payer (role `guest`): scoped to one account (payments; see server/payments/guest-token.ts). */
+export type GuestPrincipal = GuestClaims & { role: 'guest' };
 
 export interface Logger {
   info(obj: object, msg?: string): void;
@@ -28,6 +34,14 @@ export interface Services {
   log: Logger;
   /** Secret mixed into stored one-time-code hashes (derived from the signing secret). */
   codePepper: string;
+  // --- payments (server/payments/) ---
+  /** The payment provider; null when none is configured (payment operations answer 503 PAY010). */
+  paymentProvider: PaymentProvider | null;
+  /** Guest payment tokens (audience guest-payments). */
+  guestTokens: GuestTokenService;
+  // --- jobs (server/jobs/) ---
+  /** The due-work runner: runDueWork() now, trigger() a tick; register() more due work. */
+  jobs: Jobs;
 }
 
 export interface OperationRequest {
@@ -38,6 +52,10 @@ export interface OperationRequest {
   ip: string;
   /** The signed-in caller, for operations whose x-roles are not only `public`. */
   principal: Principal | null;
+  /** The guest payer, for operations with x-roles `guest` called with a guest token. */
+  guest?: GuestPrincipal | null;
+  /** Request headers, lower-cased names (e.g. idempotency-key). */
+  headers?: Record<string, string | undefined>;
 }
 
 export interface OperationResult {

@@ -30,6 +30,7 @@ describe('demo data', () => {
         ['100236', 12000, true, '30301', null, 'maplegrove', 'Evergreen'],
         ['100237', 7500, false, '30301', 'MG-REG-2026', 'maplegrove', 'Evergreen'],
         ['200411', 245000, false, '33139', null, 'cedarpoint', 'Harbor'],
+        ['300100', 5000, false, '10001', null, 'demoville', 'Default'], // payments: the unconnected test account (PA007)
       ]);
       const secret = (await db.query<{ value: string }>(`SELECT value FROM settings WHERE key = 'jwt_secret'`)).rows[0].value;
       const { token } = await signIn(first, DEMO.homeowner);
@@ -37,7 +38,7 @@ describe('demo data', () => {
 
       const second = await buildApp({ ...options, demoData: true });
       expect(await count(second.services.db, 'users')).toBe(4);
-      expect(await count(second.services.db, 'ledger_entries')).toBe(9);
+      expect(await count(second.services.db, 'ledger_entries')).toBe(10);
       expect((await second.services.db.query<{ value: string }>(`SELECT value FROM settings WHERE key = 'jwt_secret'`)).rows[0].value).toBe(secret);
       // A token from the first run is still valid: the secret is persisted, not per process.
       expect((await call(second, 'GET', '/api/users/HomeSettings', { token })).status).toBe(200);

@@ -65,6 +65,7 @@ export function createApiClient(options: ApiClientOptions) {
       const slot = options.groupTokens[operation.group]?.token;
       const token = slot ? options.tokens.get(slot) : null;
       if (token) headers.authorization = `Bearer ${token}`;
+      if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
       const hasBody = operation.hasBody && request.body !== undefined;
       if (hasBody) headers['content-type'] = 'application/json';
       const problem = { operationPath: operation.path, suppressToast: request.suppressToast };

@@ -41,8 +41,8 @@ export const builtinFlowImplementations: FlowImplementations = {
   },
   actors: {
     operation: (input, env) => {
-      const { operationId, params, query, body, suppressToast } = input as Record<string, never>;
-      return env.call(operationId, { params, query, body, suppressToast });
+      const { operationId, params, query, body, suppressToast, idempotencyKey } = input as Record<string, never>;
+      return env.call(operationId, { params, query, body, suppressToast, idempotencyKey });
     },
   },
 };

@@ -10,6 +10,8 @@ export interface OperationRequest {
   body?: unknown;
   /** The caller shows the error itself: the global error rules do not toast. */
   suppressToast?: boolean;
+  /** Sent as the Idempotency-Key header: a retry with the same key cannot act twice. */
+  idempotencyKey?: string;
 }
 
 export interface ToastRequest {

@@ -51,6 +51,8 @@ export interface SchemaFormProps {
   serverError?: string | null;
   extraActions?: ReactNode;
   onChange?: (data: FormData) => void;
+  /** Run-time values widgets may read, e.g. the options of a `choice` field (`ui:options.source`). */
+  formContext?: Record<string, unknown>;
 }
 
 interface ShownError {
@@ -183,12 +185,13 @@ export function SchemaForm(props: SchemaFormProps) {
         onChange={handleChange}
         onSubmit={handleSubmit}
         extraErrors={extraErrors}
+        formContext={props.formContext}
         noValidate
         noHtml5Validate
         showErrorList={false}
       >
         <HStack gap="3" mt="2" wrap="wrap">
-          <Button type="submit" colorPalette="blue" disabled={busy} aria-disabled={busy || undefined}>
+          <Button type="submit" colorPalette="brand" disabled={busy} aria-disabled={busy || undefined}>
             {busy ? <Spinner size="sm" aria-hidden="true" /> : null}
             {t(submitKey)}
           </Button>

@@ -144,10 +144,16 @@ export function ruleErrors(form: FormDoc, data: FormData, states: FieldStates): 
     }
   }
   for (const check of form.checks ?? []) {
-    if (check.type !== 'sameAs' || skipped(check.field)) continue;
+    if (skipped(check.field)) continue;
     const value = getAt(data, check.field);
-    if (!isEmpty(value) && !sameValue(value, getAt(data, check.other))) {
-      out.push({ name: 'sameAs', property: `.${check.field}`, params: { otherField: check.other }, message: '', stack: '' });
+    if (isEmpty(value)) continue;
+    if (check.type === 'sameAs') {
+      if (!sameValue(value, getAt(data, check.other))) {
+        out.push({ name: 'sameAs', property: `.${check.field}`, params: { otherField: check.other }, message: '', stack: '' });
+      }
+    } else if (typeof check.limit === 'number' && typeof value === 'number') {
+      const broken = check.type === 'maximum' ? value > check.limit : value < check.limit;
+      if (broken) out.push({ name: check.type, property: `.${check.field}`, params: { limit: check.limit }, message: '', stack: '' });
     }
   }
   return out;

@@ -25,14 +25,17 @@ export interface FormRule {
   require?: RuleCondition;
 }
 
-/** A cross-field check. `sameAs`: `field` must equal `other` (error keyword `sameAs`, params `{ other }`). */
-export interface FormCheck {
-  type: 'sameAs';
-  field: string;
-  other: string;
-}
+/**
+ * A check the schema cannot express. `sameAs`: `field` must equal `other` (keyword `sameAs`).
+ * `maximum` / `minimum`: a limit known only at run time — `limit` is a binding (`$context.balance`)
+ * that the screen resolves to a number before the form sees it (keyword `maximum` / `minimum`,
+ * params `{ limit }`).
+ */
+export type FormCheck =
+  | { type: 'sameAs'; field: string; other: string }
+  | { type: 'maximum' | 'minimum'; field: string; limit: number | string };
 
-export const CHECK_TYPES = ['sameAs'] as const;
+export const CHECK_TYPES = ['sameAs', 'maximum', 'minimum'] as const;
 
 export interface FormDoc {
   /** The form id: the file name without `.yaml`. */

@@ -225,7 +225,97 @@ export function CheckboxWidget(props: WidgetProps) {
   );
 }
 
+/**
+ * An amount of money typed in major units (12.34) and kept as integer minor units (1234), so that
+ * nothing below the display ever handles fractions. Anything that is not a plain amount with at
+ * most two decimals is kept as NaN, which the schema's `type: integer` reports.
+ */
+export function MoneyWidget(props: WidgetProps) {
+  const minor = typeof props.value === 'number' && Number.isFinite(props.value) ? props.value : undefined;
+  const [text, setText] = useState(minor === undefined ? '' : (minor / 100).toFixed(2));
+  const symbol = typeof props.options.currencySymbol === 'string' ? props.options.currencySymbol : '$';
+  return (
+    <HStack gap="2" maxW="16rem">
+      <Text aria-hidden="true" fontWeight="medium">{symbol}</Text>
+      <Input
+        {...commonInputProps(props)}
+        value={text}
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        onChange={({ target }: ChangeEvent<HTMLInputElement>) => {
+          setText(target.value);
+          props.onChange(parseMinorUnits(target.value, props.options.emptyValue));
+        }}
+        onBlur={() => {
+          const parsed = parseMinorUnits(text, undefined);
+          if (typeof parsed === 'number' && Number.isFinite(parsed)) setText((parsed / 100).toFixed(2));
+          props.onBlur(props.id, parsed);
+        }}
+      />
+    </HStack>
+  );
+}
+
+/** "1,234.5" → 123450; "" → empty value; anything else → NaN (reported as an invalid amount). */
+export function parseMinorUnits(text: string, emptyValue: unknown): number | undefined {
+  const cleaned = text.replace(/[,\s$]/g, '');
+  if (cleaned === '') return emptyValue as undefined;
+  if (!/^\d+(\.\d{0,2})?$/.test(cleaned)) return Number.NaN;
+  const [whole, fraction = ''] = cleaned.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+interface ChoiceOption { value: string | number; label: string; detail?: string }
+
+/**
+ * A radio group whose options are known only at run time: `ui:options.source` names a list in the
+ * form's context (`{ value, label, detail? }` items), which the screen fills from its data.
+ */
+export function ChoiceWidget(props: WidgetProps) {
+  const { t } = useTranslation();
+  const { id, htmlName, options, value, label, hideLabel, disabled, readonly, rawErrors, uiSchema, schema, registry } = props;
+  const required = isRequired(props.required, uiSchema);
+  const sources = (registry.formContext as { options?: Record<string, ChoiceOption[]> } | undefined)?.options ?? {};
+  const choices = sources[String(options.source)] ?? [];
+  const aria = fieldAria({ id, rawErrors, uiSchema, schema });
+  return (
+    <chakra.fieldset border="0" p="0" m="0" minW="0">
+      {!hideLabel && label ? (
+        <chakra.legend fontWeight="medium" mb="2" p="0">
+          {label}
+          {required ? <RequiredMark /> : null}
+        </chakra.legend>
+      ) : null}
+      <Stack gap="2">
+        {choices.map((choice, i) => {
+          const optId = optionId(id, i);
+          const checked = value === choice.value;
+          return (
+            <HStack key={optId} gap="3" borderWidth="1px" borderRadius="l2" px="3" py="2"
+              borderColor={checked ? 'brand.solid' : 'border'} bg={checked ? 'brand.subtle' : 'bg'}>
+              <chakra.input type="radio" id={optId} name={htmlName || id} value={String(choice.value)} checked={checked}
+                disabled={disabled || readonly} required={required} w="4" h="4" accentColor="colorPalette.solid"
+                onChange={() => props.onChange(choice.value)}
+                onBlur={() => props.onBlur(id, value)} onFocus={() => props.onFocus(id, value)}
+                {...aria} />
+              <chakra.label htmlFor={optId} flex="1" display="flex" justifyContent="space-between" gap="4" cursor="pointer">
+                <span>{t(choice.label)}</span>
+                {choice.detail ? <Text as="span" color="fg.muted">{choice.detail}</Text> : null}
+              </chakra.label>
+            </HStack>
+          );
+        })}
+      </Stack>
+    </chakra.fieldset>
+  );
+}
+
 export const engineWidgets: RegistryWidgetsType = {
+  MoneyWidget,
+  money: MoneyWidget,
+  ChoiceWidget,
+  choice: ChoiceWidget,
   PasswordWidget,
   password: PasswordWidget,
   CodeWidget,

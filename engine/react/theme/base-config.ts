@@ -5,7 +5,7 @@
 import { defaultBaseConfig } from '@chakra-ui/react/preset-base';
 import { defineConfig } from '@chakra-ui/react';
 import {
-  alertSlotRecipe, animationStyles, breakpoints, buttonRecipe, containerRecipe, cssVarsPrefix, cssVarsRoot,
+  alertSlotRecipe, animationStyles, dialogSlotRecipe, breakpoints, buttonRecipe, containerRecipe, cssVarsPrefix, cssVarsRoot,
   fieldSlotRecipe, fieldsetSlotRecipe, globalCss, headingRecipe, inputRecipe, keyframes, layerStyles, linkRecipe,
   listSlotRecipe, nativeSelectSlotRecipe, semanticTokens, spinnerRecipe, textareaRecipe, textStyles, toastSlotRecipe,
   tokens,
@@ -17,7 +17,7 @@ export const engineRecipes = {
 };
 
 export const engineSlotRecipes = {
-  alert: alertSlotRecipe, field: fieldSlotRecipe, fieldset: fieldsetSlotRecipe, list: listSlotRecipe,
+  alert: alertSlotRecipe, dialog: dialogSlotRecipe, field: fieldSlotRecipe, fieldset: fieldsetSlotRecipe, list: listSlotRecipe,
   nativeSelect: nativeSelectSlotRecipe, toast: toastSlotRecipe,
 };
 

@@ -1,11 +1,12 @@
-import { Suspense, use } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Suspense, use, useMemo } from 'react';
 import { formLoaders } from 'virtual:engine-forms';
 import { resolveBindings } from '../../core/bindings.ts';
 import { SchemaForm } from '../forms/SchemaForm.tsx';
+import type { FormCheck } from '../forms/types.ts';
 import { useScope } from '../app/scope.tsx';
 import { Busy } from './Busy.tsx';
 import { useFlowView } from './flow-context.ts';
+import { useErrorText } from './error-text.ts';
 import type { WidgetProps } from './WidgetNode.tsx';
 
 type Loaded = Awaited<ReturnType<(typeof formLoaders)[string]>>;
@@ -21,15 +22,6 @@ function load(id: string): Promise<Loaded> {
   return promise;
 }
 
-/** Turns what a failed call said into text: the catalogue's text for its error code, else the server's words. */
-function useErrorText(error: unknown): string | null {
-  const { t, i18n } = useTranslation();
-  if (!error || typeof error !== 'object') return null;
-  const { code, text } = error as { code?: string; text?: string };
-  if (code && i18n.exists(`errorCodes.${code}`)) return t(`errorCodes.${code}`);
-  return text || t('errors.unexpected');
-}
-
 function LoadedForm({ node }: WidgetProps) {
   const id = String(node.form);
   const { form, validator } = use(load(id));
@@ -39,11 +31,19 @@ function LoadedForm({ node }: WidgetProps) {
   // Empty values are left out, so that an empty field reports "required" rather than a format error.
   const initialData = Object.fromEntries(Object.entries(resolved).filter(([, value]) => value !== '' && value !== null && value !== undefined));
   const serverError = useErrorText(flow?.context.error);
+  // Limits known only at run time (`limit: $context.balance`) are resolved here; the schema, and so
+  // its precompiled validator, stays as built.
+  const checks = (form.checks as FormCheck[] | undefined)?.map((check) => ('limit' in check ? { ...check, limit: Number(resolveBindings(check.limit, scope)) } : check));
+  const boundForm = useMemo(() => ({ ...form, checks }), [form, JSON.stringify(checks)]); // eslint-disable-line react-hooks/exhaustive-deps
+  const options = resolveBindings<Record<string, unknown> | undefined>(node.options, scope);
+  const changeEvent = node.changeEvent ? String(node.changeEvent) : null;
   return (
     <SchemaForm
       key={id}
       id={id}
-      form={form}
+      form={boundForm}
+      formContext={{ options: options ?? {} }}
+      onChange={changeEvent ? (data: Record<string, unknown>) => flow?.send({ type: changeEvent, data }) : undefined}
       validator={validator}
       initialData={initialData}
       busy={flow?.busy ?? false}

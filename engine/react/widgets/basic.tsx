@@ -1,16 +1,20 @@
 import { Alert, Heading, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { resolveBindings } from '../../core/bindings.ts';
+import { useRuntime } from '../app/runtime.ts';
 import { useScope } from '../app/scope.tsx';
+import { displayValue } from './format.ts';
+import { useErrorText } from './error-text.ts';
+import { resolveBindings } from '../../core/bindings.ts';
 import { WidgetChildren, type WidgetProps } from './WidgetNode.tsx';
 
-/** Translates a node's text key with its `values` bindings interpolated. */
+/** Translates a node's text key with its `values` (bindings, optionally formatted) interpolated. */
 export function useNodeText(key: unknown, values: unknown): string {
   const { t } = useTranslation();
   const scope = useScope();
+  const runtime = useRuntime();
   if (typeof key !== 'string') return '';
-  const resolved = resolveBindings<Record<string, unknown>>(values ?? {}, scope);
-  const clean = Object.fromEntries(Object.entries(resolved).map(([name, value]) => [name, value ?? '']));
+  const entries = Object.entries((values ?? {}) as Record<string, unknown>);
+  const clean = Object.fromEntries(entries.map(([name, spec]) => [name, displayValue(spec, scope, runtime) ?? '']));
   return t(key, clean);
 }
 
@@ -34,7 +38,9 @@ export function TextWidget({ node }: WidgetProps) {
 }
 
 export function AlertWidget({ node }: WidgetProps) {
-  const text = useNodeText(node.text, node.values);
+  const scope = useScope();
+  const errorText = useErrorText(node.error === undefined ? null : resolveBindings(node.error, scope));
+  const text = useNodeText(node.text, node.values) || errorText || '';
   const status = (node.status as 'info' | 'success' | 'warning' | 'error') ?? 'info';
   return (
     <Alert.Root status={status} role={status === 'error' ? 'alert' : 'status'}>

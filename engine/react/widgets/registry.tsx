@@ -4,9 +4,12 @@ import { AlertWidget, HeadingWidget, SpacerWidget, StackWidget, TextWidget } fro
 import { ButtonWidget, CountdownWidget, EffectWidget } from './actions.tsx';
 import { FlowWidget } from './FlowWidget.tsx';
 import { LinkWidget, LinksWidget } from './links.tsx';
+import { StepsWidget, SummaryWidget } from './display.tsx';
 
 // Heavy widgets are their own chunks, fetched by the screens that use them.
 const FormWidget = lazy(() => import('./FormWidget.tsx').then((m) => ({ default: m.FormWidget })));
+const DialogWidget = lazy(() => import('./DialogWidget.tsx').then((m) => ({ default: m.DialogWidget })));
+const HostedEntryWidget = lazy(() => import('./HostedEntryWidget.tsx').then((m) => ({ default: m.HostedEntryWidget })));
 const ContentWidget = lazy(() => import('./ContentWidget.tsx').then((m) => ({ default: m.ContentWidget })));
 
 type WidgetName = (typeof builtinWidgetNames)[number];
@@ -26,4 +29,8 @@ export const widgetRegistry: Record<WidgetName, ComponentType<never>> = {
   button: ButtonWidget,
   effect: EffectWidget,
   spacer: SpacerWidget,
+  summary: SummaryWidget,
+  steps: StepsWidget,
+  dialog: DialogWidget,
+  'hosted-entry': HostedEntryWidget,
 };

@@ -1,0 +1,60 @@
+import { Box, Flex, Text, chakra } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import { useRuntime } from '../app/runtime.ts';
+import { useScope } from '../app/scope.tsx';
+import { displayValue } from './format.ts';
+import type { WidgetProps } from './WidgetNode.tsx';
+
+interface SummaryItem { label: string; value: unknown; format?: string; emphasis?: boolean; when?: string; translate?: boolean }
+
+/** Label / value pairs (a description list), e.g. amount, fee and total. */
+export function SummaryWidget({ node }: WidgetProps) {
+  const { t } = useTranslation();
+  const scope = useScope();
+  const runtime = useRuntime();
+  const items = ((node.items as SummaryItem[]) ?? []).filter((item) => !item.when || displayValue(item.when, scope, runtime));
+  return (
+    <Box as="section" aria-label={node.label ? t(String(node.label)) : undefined} borderWidth="1px" borderRadius="l2" p="4" bg="bg">
+      <chakra.dl m="0">
+        {items.map((item) => {
+          const raw = displayValue(item.format ? { value: item.value, format: item.format } : item.value, scope, runtime);
+          const shown = item.translate && typeof raw === 'string' && raw ? t(raw) : raw;
+          return (
+            <Flex key={item.label} justify="space-between" gap="6" py="1.5" borderTopWidth={item.emphasis ? '1px' : undefined}
+              fontWeight={item.emphasis ? 'bold' : undefined}>
+              <chakra.dt>{t(item.label)}</chakra.dt>
+              <chakra.dd m="0" textAlign="end">{shown === undefined || shown === null || shown === '' ? '—' : String(shown)}</chakra.dd>
+            </Flex>
+          );
+        })}
+      </chakra.dl>
+    </Box>
+  );
+}
+
+/** Where the user is in a sequence of steps: an ordered list with the current step marked. */
+export function StepsWidget({ node }: WidgetProps) {
+  const { t } = useTranslation();
+  const scope = useScope();
+  const runtime = useRuntime();
+  const current = Number(displayValue(node.current, scope, runtime) ?? 1);
+  const steps = (node.items as string[]) ?? [];
+  return (
+    <nav aria-label={node.label ? t(String(node.label)) : undefined}>
+      <chakra.ol display="flex" gap="2" flexWrap="wrap" listStyleType="none" p="0" m="0">
+        {steps.map((key, index) => {
+          const number = index + 1;
+          const state = number < current ? 'done' : number === current ? 'current' : 'todo';
+          return (
+            <chakra.li key={key} aria-current={state === 'current' ? 'step' : undefined}
+              px="3" py="1" borderRadius="full" borderWidth="1px" fontSize="sm"
+              bg={state === 'current' ? 'brand.solid' : state === 'done' ? 'brand.muted' : 'bg'}
+              color={state === 'current' ? 'brand.contrast' : 'fg'}>
+              <Text as="span">{t('steps.item', { number, total: steps.length, name: t(key) })}</Text>
+            </chakra.li>
+          );
+        })}
+      </chakra.ol>
+    </nav>
+  );
+}

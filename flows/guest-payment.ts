@@ -1,0 +1,92 @@
+import type { FlowImplementations } from '../engine/core/flow/types.ts';
+import { computeFee, type FeeMethodKind, type FeeRule } from './fees.ts';
+import { formatters } from './formatters.ts';
+
+// Guest payment wizard behaviour (spec sections 2, 4 and 9): four steps, next stops at 4 and
+// previous at 1; choosing another sub-ledger resets the amount to 0; reset returns to step 1 with
+// nothing selected; clearing wipes token, account, e-mail, status, total and record id.
+
+interface SubLedger { id: number; name: string; balanceCents: number }
+interface GuestAccount { accountNumber: string; associationName: string; address: string; balanceCents: number; subLedgers: SubLedger[] }
+interface GuestConfiguration {
+  acceptsCard: boolean; acceptsBank: boolean; fees: FeeRule[];
+  largeAmountThresholdCents: number; largeAmountFeeBasisPoints: number;
+}
+
+const EMPTY_WIZARD = {
+  currentStep: 1, selectedSubledger: null, selectedSubledgerName: null, selectedBalanceCents: 0,
+  selectedPaymentMethod: null, paymentAmount: 0, quote: null, setup: null, receipt: null, error: null,
+  idempotencyKey: null,
+};
+
+export function quote(configuration: GuestConfiguration | null, methodKind: unknown, amountCents: unknown) {
+  if (!configuration || (methodKind !== 'card' && methodKind !== 'bank')) return null;
+  if (typeof amountCents !== 'number' || !Number.isSafeInteger(amountCents) || amountCents <= 0) return null;
+  const fee = computeFee(configuration.fees, {
+    methodKind: methodKind as FeeMethodKind,
+    amountCents,
+    recurring: false,
+    largeAmount: { thresholdCents: configuration.largeAmountThresholdCents, basisPoints: configuration.largeAmountFeeBasisPoints },
+  });
+  return { amountCents, ...fee };
+}
+
+export const guestPaymentFlow: FlowImplementations = {
+  guards: {
+    hasGuestSession: ({ context }, _params, env) => Boolean(env.getToken('guestPay') && context.account),
+    stepIs: ({ context }, params) => context.currentStep === params.step,
+    hasDuplicateWarning: ({ event }) => Boolean((event.output as { duplicateWarning?: boolean } | undefined)?.duplicateWarning),
+  },
+  actions: {
+    setStep: (_args, params) => ({ currentStep: params.step }),
+    prepareChoices: ({ context }) => {
+      const account = context.account as GuestAccount | null;
+      const configuration = context.configuration as GuestConfiguration | null;
+      return {
+        subLedgerOptions: (account?.subLedgers ?? []).map((ledger) => ({
+          value: ledger.id, label: ledger.name, detail: formatters.money(ledger.balanceCents),
+        })),
+        methodOptions: [
+          ...(configuration?.acceptsCard ? [{ value: 'card', label: 'guestPay.methodCard' }] : []),
+          ...(configuration?.acceptsBank ? [{ value: 'bank', label: 'guestPay.methodBank' }] : []),
+        ],
+      };
+    },
+    chooseSubledger: ({ context, event }) => {
+      const id = Number((event.data as { subLedgerId?: number }).subLedgerId);
+      const ledger = (context.account as GuestAccount).subLedgers.find((item) => item.id === id);
+      const changed = id !== context.selectedSubledger;
+      return {
+        selectedSubledger: id, selectedSubledgerName: ledger?.name ?? null, selectedBalanceCents: ledger?.balanceCents ?? 0,
+        ...(changed ? { paymentAmount: 0, quote: null } : {}),
+      };
+    },
+    chooseMethod: ({ context, event }) => {
+      const methodKind = (event.data as { methodKind?: string }).methodKind ?? null;
+      return { selectedPaymentMethod: methodKind, quote: quote(context.configuration as GuestConfiguration, methodKind, context.paymentAmount) };
+    },
+    quoteAmount: ({ context, event }) => {
+      const amountCents = (event.data as { amountCents?: number }).amountCents;
+      return { quote: quote(context.configuration as GuestConfiguration, context.selectedPaymentMethod, amountCents) };
+    },
+    setAmount: ({ context, event }) => {
+      const amountCents = Number((event.data as { amountCents?: number }).amountCents);
+      return { paymentAmount: amountCents, quote: quote(context.configuration as GuestConfiguration, context.selectedPaymentMethod, amountCents) };
+    },
+    newIdempotencyKey: () => ({ idempotencyKey: crypto.randomUUID() }),
+    recordSetup: ({ event }) => {
+      const setup = event.output as { paymentId: string; totalCents: number };
+      return { setup, paymentRecordId: setup.paymentId, total: setup.totalCents };
+    },
+    recordReceipt: ({ event }) => {
+      const receipt = event.output as { status: string; totalCents: number };
+      return { receipt, paymentStatus: receipt.status, total: receipt.totalCents };
+    },
+    resetWizard: () => ({ ...EMPTY_WIZARD }),
+    clearGuest: (_args, _params, env) => {
+      env.setToken('guestPay', null);
+      return { ...EMPTY_WIZARD, account: null, email: '', paymentStatus: null, total: 0, paymentRecordId: null };
+    },
+  },
+  actors: {},
+};

@@ -1,0 +1,144 @@
+// The job runner: pg-boss on the app's database (PGlite embedded, or PostgreSQL), a recurring
+// `tick` job that runs the due work with the app clock's now, and a manual runDueWork() for tests
+// and for the development clock route.
+//
+// Each instance enqueues a tick every `tickSeconds` into a 'stately' queue (at most one waiting and
+// one running across all instances), and any instance's worker runs it. The due work itself claims
+// rows with SKIP LOCKED, so even overlapping runs never process an item twice.
+import { PgBoss, fromPglite, type PGliteLike } from 'pg-boss';
+import type { Db } from '../db/index.ts';
+import { isAdjustableClock, type Clock } from '../clock.ts';
+import type { Logger } from '../handlers/types.ts';
+import { registeredDueWork, type DueWork } from './due-work.ts';
+
+export const TICK_QUEUE = 'app-tick';
+export const DEFAULT_TICK_SECONDS = 5;
+
+export interface JobsQueueOptions {
+  /** PostgreSQL: the connection string pg-boss opens its own small pool on (required for a postgres Db). */
+  databaseUrl?: string;
+  /** Seconds between ticks (default 5). */
+  tickSeconds?: number;
+  /** Seconds between a worker's polls for a tick job (default 1). */
+  pollingIntervalSeconds?: number;
+  /** pg-boss's schema (default pgboss). */
+  schema?: string;
+}
+
+export interface StartJobsOptions {
+  db: Db;
+  clock: Clock;
+  /** Due work of this runner only, besides what registerDueWork registered for the process. */
+  handlers?: Record<string, DueWork>;
+  /** false (default): no queue and no timers; call runDueWork() yourself (tests). */
+  queue?: boolean | JobsQueueOptions;
+  log?: Logger;
+}
+
+export interface DueWorkReport {
+  now: Date;
+  /** Items processed, by due-work name. */
+  ran: Record<string, number>;
+  /** Error messages of due work that threw (the others still ran). */
+  failed: Record<string, string>;
+}
+
+export interface Jobs {
+  /** Adds due work to this runner; returns a function that removes it. */
+  register(name: string, fn: DueWork): () => void;
+  /** Refreshes the clock and runs all due work now (serialized within this instance). */
+  runDueWork(): Promise<DueWorkReport>;
+  /** Asks for a tick as soon as possible (any instance's worker runs it); no-op without the queue. */
+  trigger(): Promise<void>;
+  /** The pg-boss instance when the queue runs. */
+  readonly boss: PgBoss | null;
+  stop(): Promise<void>;
+}
+
+const silentLog: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
+  const { db, clock } = options;
+  const log = options.log ?? silentLog;
+  const own = new Map<string, DueWork>(Object.entries(options.handlers ?? {}));
+  let chain: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+
+  async function runOnce(): Promise<DueWorkReport> {
+    if (isAdjustableClock(clock)) await clock.refresh();
+    const now = clock();
+    const report: DueWorkReport = { now, ran: {}, failed: {} };
+    const all = new Map<string, DueWork>([...registeredDueWork(), ...own]);
+    for (const [name, fn] of all) {
+      try {
+        report.ran[name] = Number((await fn(now, { db, log })) ?? 0);
+      } catch (error) {
+        report.failed[name] = (error as Error).message;
+        log.error({ err: error, dueWork: name }, `due work ${name} failed`);
+      }
+    }
+    return report;
+  }
+
+  function runDueWork(): Promise<DueWorkReport> {
+    const run = chain.then(runOnce, runOnce);
+    chain = run.catch(() => undefined);
+    return run;
+  }
+
+  let boss: PgBoss | null = null;
+  let timer: ReturnType<typeof setInterval> | null = null;
+  if (options.queue) {
+    const q = options.queue === true ? {} : options.queue;
+    const common = { schema: q.schema ?? 'pgboss', schedule: false, supervise: true, migrate: true };
+    if (db.kind === 'pglite') {
+      const pglite = (db as Db & { pglite?: PGliteLike }).pglite;
+      if (!pglite) throw new Error('startJobs: this PGlite database does not expose its PGlite instance (open it with openPglite)');
+      boss = new PgBoss({ ...common, db: fromPglite(pglite), backend: 'pglite' });
+    } else {
+      if (!q.databaseUrl) throw new Error('startJobs: the job queue on PostgreSQL needs databaseUrl');
+      boss = new PgBoss({ ...common, connectionString: q.databaseUrl, max: 3, application_name: 'portal-jobs' });
+    }
+    boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+    await boss.start();
+    await boss.createQueue(TICK_QUEUE, { policy: 'stately', retryLimit: 0, expireInSeconds: 300, deleteAfterSeconds: 600 });
+    await boss.work(TICK_QUEUE, { pollingIntervalSeconds: q.pollingIntervalSeconds ?? 1, batchSize: 1 }, async () => {
+      const report = await runDueWork();
+      if (Object.keys(report.failed).length) log.warn({ failed: report.failed }, 'some due work failed on this tick');
+    });
+    const tickMs = Math.max(0.5, q.tickSeconds ?? DEFAULT_TICK_SECONDS) * 1000;
+    const b = boss;
+    timer = setInterval(() => {
+      if (stopped) return;
+      void (async () => {
+        // Every instance follows clock advances made on another one.
+        if (isAdjustableClock(clock)) await clock.refresh();
+        await b.send(TICK_QUEUE, {});
+      })().catch((error) => log.warn({ err: error }, 'could not enqueue a tick'));
+    }, tickMs);
+    timer.unref();
+    await boss.send(TICK_QUEUE, {});
+  }
+
+  return {
+    register(name, fn) {
+      if (own.has(name)) throw new Error(`Due work '${name}' is already registered on this runner`);
+      own.set(name, fn);
+      return () => void own.delete(name);
+    },
+    runDueWork,
+    async trigger() {
+      if (boss && !stopped) await boss.send(TICK_QUEUE, {});
+    },
+    get boss() {
+      return boss;
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      if (timer) clearInterval(timer);
+      if (boss) await boss.stop({ graceful: true, timeout: 5000 }).catch((error) => log.warn({ err: error }, 'job queue did not stop cleanly'));
+      await chain;
+    },
+  };
+}

@@ -1,0 +1,57 @@
+// Guest payment tokens: HS256 JWTs with their own audience ('guest-payments') and their own key
+// (derived from the signing secret), scoped to ONE account. Claims: sub 'guest:<accountId>',
+// aid (account id), asc (association id), email (the payer's e-mail), iss, aud, iat, exp.
+// A homeowner token is never a guest token and the other way round (audience and key differ).
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import type { Clock } from '../clock.ts';
+import { ISSUER } from '../auth/tokens.ts';
+
+export const GUEST_AUDIENCE = 'guest-payments';
+export const GUEST_TOKEN_SECONDS = 60 * 60;
+
+export interface GuestClaims {
+  accountId: number;
+  associationId: number;
+  email: string;
+}
+
+export interface GuestTokenService {
+  issue(claims: GuestClaims): Promise<string>;
+  /** null for any invalid, expired or wrong-audience token. */
+  verify(token: string): Promise<GuestClaims | null>;
+}
+
+export function createGuestTokenService(key: string, clock: Clock, seconds = GUEST_TOKEN_SECONDS): GuestTokenService {
+  const secret = new TextEncoder().encode(key);
+  return {
+    async issue(c) {
+      const iat = Math.floor(clock().getTime() / 1000);
+      return new SignJWT({ aid: c.accountId, asc: c.associationId, email: c.email })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(`guest:${c.accountId}`)
+        .setIssuer(ISSUER)
+        .setAudience(GUEST_AUDIENCE)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + seconds)
+        .sign(secret);
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, secret, {
+          algorithms: ['HS256'],
+          issuer: ISSUER,
+          audience: GUEST_AUDIENCE,
+          currentDate: clock(),
+          requiredClaims: ['sub', 'exp', 'aid', 'asc', 'email'],
+        });
+        const { aid, asc, email } = payload as { aid: unknown; asc: unknown; email: unknown };
+        if (typeof aid !== 'number' || !Number.isInteger(aid) || payload.sub !== `guest:${aid}`) return null;
+        if (typeof asc !== 'number' || !Number.isInteger(asc) || typeof email !== 'string' || !email) return null;
+        return { accountId: aid, associationId: asc, email };
+      } catch (error) {
+        if (error instanceof joseErrors.JOSEError) return null;
+        throw error;
+      }
+    },
+  };
+}

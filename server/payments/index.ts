@@ -1,0 +1,58 @@
+// The payments domain as the handlers use it: one PaymentService per app (Services), and the
+// guest configuration shared by the guest-pay operations. See docs/payments.md.
+import type { Queryable } from '../db/index.ts';
+import type { Services } from '../handlers/types.ts';
+import { LARGE_AMOUNT_THRESHOLD_CENTS } from '../../flows/fees.ts';
+import { createPaymentService, loadFeeRules, type PaymentHooks, type PaymentService } from './service.ts';
+import { paymentError } from './errors.ts';
+
+export { createPaymentService, type PaymentService } from './service.ts';
+
+const services = new WeakMap<Services, PaymentService>();
+
+/** The app's payment service (created once per Services). */
+export function paymentServiceFor(s: Services, hooks?: PaymentHooks): PaymentService {
+  if (hooks) return createPaymentService({ db: s.db, clock: s.clock, provider: s.paymentProvider, mailer: s.mailer, log: s.log, hooks });
+  let service = services.get(s);
+  if (!service) {
+    service = createPaymentService({ db: s.db, clock: s.clock, provider: s.paymentProvider, mailer: s.mailer, log: s.log });
+    services.set(s, service);
+  }
+  return service;
+}
+
+/** The Idempotency-Key request header, if any (repeated headers: the first). */
+export function idempotencyKeyOf(headers: Record<string, string | string[] | undefined> | undefined): string | null {
+  const value = headers?.['idempotency-key'];
+  if (Array.isArray(value)) return value[0] ?? null;
+  return typeof value === 'string' ? value : null;
+}
+
+export interface GuestConfiguration {
+  association: { id: number; code: string; name: string; logoUrl: string | null; designTemplate: string };
+  acceptsCard: boolean;
+  acceptsBank: boolean;
+  largeAmountThresholdCents: number;
+  largeAmountFeeBasisPoints: number;
+  fees: { methodKind: 'card' | 'bank'; kind: 'flat' | 'percent'; flatCents?: number; basisPoints?: number; exemptRecurring: boolean }[];
+}
+
+/** An association's guest configuration by code or id; 404 GP001 when there is none. */
+export async function guestConfiguration(db: Queryable, by: { code?: string; id?: number }): Promise<GuestConfiguration> {
+  const { rows } = await db.query<{ id: number; code: string; name: string; logo_url: string | null; design_template: string; accepts_card: boolean; accepts_bank: boolean; large_amount_fee_bps: number }>(
+    `SELECT id, code, name, logo_url, design_template, accepts_card, accepts_bank, large_amount_fee_bps FROM associations
+      WHERE ($1::text IS NOT NULL AND code = lower($1)) OR ($2::integer IS NOT NULL AND id = $2)`,
+    [by.code ?? null, by.id ?? null],
+  );
+  const a = rows[0];
+  if (!a) throw paymentError('GP001');
+  const rules = await loadFeeRules(db, Number(a.id));
+  return {
+    association: { id: Number(a.id), code: a.code, name: a.name, logoUrl: a.logo_url, designTemplate: a.design_template },
+    acceptsCard: a.accepts_card === true,
+    acceptsBank: a.accepts_bank === true,
+    largeAmountThresholdCents: LARGE_AMOUNT_THRESHOLD_CENTS,
+    largeAmountFeeBasisPoints: Number(a.large_amount_fee_bps),
+    fees: rules.filter((r) => (r.methodKind === 'card' ? a.accepts_card : a.accepts_bank)),
+  };
+}

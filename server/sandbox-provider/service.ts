@@ -1,0 +1,393 @@
+// The sandbox provider's own service layer: the provider's side of the line. It owns the sandbox_*
+// tables (which hold the full test numbers, as a real provider's systems would) and is used by the
+// hosted entry routes (routes.ts) and by the adapter our payments code calls (adapter.ts). Nothing
+// here is imported by our payments code directly.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Db, Queryable } from '../db/index.ts';
+import type { Clock } from '../clock.ts';
+import {
+  IdempotencyMismatchError,
+  ProviderNotConnectedError,
+  type BankAccountType,
+  type CardBrand,
+  type ChargeResult,
+  type MethodKind,
+  type ProviderEvent,
+  type TokenizedMethod,
+} from '../payments/provider.ts';
+import { bankBehavior, cardBehavior, RETURN_REASONS, SETTLEMENT_BUSINESS_DAYS, type TestBehavior } from './test-numbers.ts';
+import { addBusinessDays, utcDate } from './business-days.ts';
+import { validateBank, validateCard, type FieldErrors } from './validate.ts';
+
+export const SANDBOX_BANK_NAME = 'Sandbox Test Bank';
+export const SETUP_INTENT_LIFETIME_MS = 24 * 60 * 60 * 1000;
+export const MAX_CHARGE_CENTS = 99_999_999;
+
+/** A request the sandbox refuses (unknown object, bad parameter, wrong state), like a provider's 4xx. */
+export class SandboxProviderError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly fields: FieldErrors | undefined;
+  constructor(code: string, message: string, status = 400, fields?: FieldErrors) {
+    super(message);
+    this.name = 'SandboxProviderError';
+    this.code = code;
+    this.status = status;
+    this.fields = fields;
+  }
+}
+
+export interface SandboxDeps {
+  db: Db;
+  clock: Clock;
+}
+
+function newId(prefix: string, bytes = 12): string {
+  return `${prefix}_${randomBytes(bytes).toString('hex')}`;
+}
+
+/** Any `acct_...` merchant account is connected, except `acct_test_unconnected...`. */
+export function isConnectedMerchant(merchantAccount: string): boolean {
+  return typeof merchantAccount === 'string' && merchantAccount.startsWith('acct_') && !merchantAccount.startsWith('acct_test_unconnected');
+}
+
+function requireConnected(merchantAccount: string): void {
+  if (!isConnectedMerchant(merchantAccount)) throw new ProviderNotConnectedError(`The merchant account '${String(merchantAccount)}' is not connected to the sandbox provider`);
+}
+
+function secretsEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export function hostedEntryPath(setupIntentId: string, clientSecret: string, kind: MethodKind): string {
+  return `/sandbox-provider/entry/${encodeURIComponent(setupIntentId)}?secret=${encodeURIComponent(clientSecret)}&kind=${kind}`;
+}
+
+// ---------------------------------------------------------------- setup intents and methods
+
+interface IntentRow {
+  id: string;
+  client_secret: string;
+  merchant_account: string;
+  kind: MethodKind;
+  customer_ref: string;
+  status: 'pending' | 'succeeded';
+  method_id: string | null;
+  expires_at: Date | string;
+}
+
+const INTENT_COLUMNS = 'id, client_secret, merchant_account, kind, customer_ref, status, method_id, expires_at';
+
+export async function createSetupIntent(deps: SandboxDeps, input: { merchantAccount: string; kind: MethodKind; customerRef: string }) {
+  requireConnected(input.merchantAccount);
+  if (input.kind !== 'card' && input.kind !== 'bank') throw new SandboxProviderError('invalid_request', `kind must be card or bank, got '${String(input.kind)}'`);
+  const id = newId('seti');
+  const clientSecret = `${id}_secret_${randomBytes(18).toString('base64url')}`;
+  const now = deps.clock();
+  await deps.db.query(
+    `INSERT INTO sandbox_setup_intents (id, client_secret, merchant_account, kind, customer_ref, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [id, clientSecret, input.merchantAccount, input.kind, String(input.customerRef ?? ''), now, new Date(now.getTime() + SETUP_INTENT_LIFETIME_MS)],
+  );
+  return { setupIntentId: id, clientSecret, hostedEntryUrl: hostedEntryPath(id, clientSecret, input.kind) };
+}
+
+/** The intent when the client secret matches (for the hosted page); null otherwise. */
+export async function findIntentForEntry(deps: SandboxDeps, setupIntentId: string, clientSecret: string): Promise<IntentRow | null> {
+  const { rows } = await deps.db.query<IntentRow>(
+    `SELECT ${INTENT_COLUMNS} FROM sandbox_setup_intents WHERE id = $1`,
+    [setupIntentId],
+  );
+  const intent = rows[0];
+  if (!intent || typeof clientSecret !== 'string' || !secretsEqual(intent.client_secret, clientSecret)) return null;
+  return intent;
+}
+
+const METHOD_DISPLAY_COLUMNS = 'id, kind, card_brand, last4, exp_month, exp_year, bank_account_type, bank_name';
+
+interface MethodDisplayRow {
+  id: string;
+  kind: MethodKind;
+  card_brand: CardBrand | null;
+  last4: string;
+  exp_month: number | null;
+  exp_year: number | null;
+  bank_account_type: BankAccountType | null;
+  bank_name: string | null;
+}
+
+function toTokenized(row: MethodDisplayRow): TokenizedMethod {
+  const method: TokenizedMethod = { token: row.id, kind: row.kind, last4: row.last4 };
+  if (row.kind === 'card') {
+    method.brand = row.card_brand ?? undefined;
+    method.expMonth = Number(row.exp_month);
+    method.expYear = Number(row.exp_year);
+  } else {
+    method.bankAccountType = row.bank_account_type ?? undefined;
+    method.bankName = row.bank_name ?? undefined;
+  }
+  return method;
+}
+
+/** Validates what was typed on the hosted page, stores the method and completes the intent. */
+export async function attachMethod(deps: SandboxDeps, setupIntentId: string, body: Record<string, unknown>): Promise<TokenizedMethod> {
+  const now = deps.clock();
+  return deps.db.transaction(async (tx) => {
+    const { rows } = await tx.query<IntentRow>(
+      `SELECT ${INTENT_COLUMNS} FROM sandbox_setup_intents WHERE id = $1 FOR UPDATE`,
+      [setupIntentId],
+    );
+    const intent = rows[0];
+    if (!intent || typeof body.secret !== 'string' || !secretsEqual(intent.client_secret, body.secret)) {
+      throw new SandboxProviderError('resource_missing', 'This card or bank entry link is not valid. Start again from the payment page.', 404);
+    }
+    if (intent.status !== 'pending') throw new SandboxProviderError('setup_intent_unexpected_state', 'These details were already saved. Start again from the payment page to enter others.', 409);
+    if (new Date(intent.expires_at).getTime() <= now.getTime()) throw new SandboxProviderError('setup_intent_expired', 'This entry link has expired. Start again from the payment page.', 410);
+    if (typeof body.kind === 'string' && body.kind !== intent.kind) throw new SandboxProviderError('invalid_request', `This entry link is for a ${intent.kind === 'card' ? 'card' : 'bank account'}.`, 400);
+
+    const methodId = newId('pm');
+    const method = await insertMethod(tx, methodId, intent, body, now);
+    await tx.query(`UPDATE sandbox_setup_intents SET status = 'succeeded', method_id = $2 WHERE id = $1`, [intent.id, methodId]);
+    return toTokenized(method);
+  });
+}
+
+async function insertMethod(tx: Queryable, methodId: string, intent: IntentRow, body: Record<string, unknown>, now: Date): Promise<MethodDisplayRow> {
+  const customerRef = intent.customer_ref;
+  if (intent.kind === 'card') {
+    const result = validateCard(body, now);
+    if (!result.ok) throw invalidFields(result.errors);
+    const c = result.value;
+    const { rows } = await tx.query<MethodDisplayRow>(
+      `INSERT INTO sandbox_methods (id, merchant_account, customer_ref, kind, test_behavior, card_number, card_brand, exp_month, exp_year, holder_name, last4, created_at)
+       VALUES ($1, $2, $3, 'card', $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${METHOD_DISPLAY_COLUMNS}`,
+      [methodId, intent.merchant_account, customerRef, cardBehavior(c.number), c.number, c.brand, c.expMonth, c.expYear, c.name, c.number.slice(-4), now],
+    );
+    return rows[0];
+  }
+  const result = validateBank(body);
+  if (!result.ok) throw invalidFields(result.errors);
+  const b = result.value;
+  const { rows } = await tx.query<MethodDisplayRow>(
+    `INSERT INTO sandbox_methods (id, merchant_account, customer_ref, kind, test_behavior, routing_number, account_number, bank_account_type, bank_name, holder_name, last4, created_at)
+     VALUES ($1, $2, $3, 'bank', $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${METHOD_DISPLAY_COLUMNS}`,
+    [methodId, intent.merchant_account, customerRef, bankBehavior(b.routingNumber, b.accountNumber), b.routingNumber, b.accountNumber, b.accountType, SANDBOX_BANK_NAME, b.holderName, b.accountNumber.slice(-4), now],
+  );
+  return rows[0];
+}
+
+function invalidFields(errors: FieldErrors): SandboxProviderError {
+  const first = Object.values(errors)[0];
+  return new SandboxProviderError('invalid_details', first, 400, errors);
+}
+
+export async function retrieveSetupIntent(deps: SandboxDeps, setupIntentId: string): Promise<{ status: 'pending' | 'succeeded'; method: TokenizedMethod | null }> {
+  const { rows } = await deps.db.query<{ status: 'pending' | 'succeeded'; method_id: string | null }>('SELECT status, method_id FROM sandbox_setup_intents WHERE id = $1', [setupIntentId]);
+  if (!rows[0]) throw new SandboxProviderError('resource_missing', `No such setup intent: '${setupIntentId}'`, 404);
+  if (!rows[0].method_id) return { status: rows[0].status, method: null };
+  const { rows: methods } = await deps.db.query<MethodDisplayRow>(`SELECT ${METHOD_DISPLAY_COLUMNS} FROM sandbox_methods WHERE id = $1`, [rows[0].method_id]);
+  return { status: rows[0].status, method: toTokenized(methods[0]) };
+}
+
+// ---------------------------------------------------------------- idempotency
+
+function requestHash(params: object): string {
+  return createHash('sha256').update(JSON.stringify(params)).digest('hex');
+}
+
+interface StoredResponse<T> {
+  result: T;
+  /** A stored transient failure: the next request with the key runs again instead of replaying. */
+  retryable?: boolean;
+}
+
+/**
+ * Runs `perform` once per (scope, key) inside one transaction holding the key's row lock, so
+ * concurrent requests with one key wait for the first and then replay its stored result.
+ */
+async function idempotent<T>(
+  deps: SandboxDeps,
+  scope: string,
+  key: string,
+  params: object,
+  perform: (tx: Queryable, previous: StoredResponse<T> | null) => Promise<StoredResponse<T>>,
+): Promise<T> {
+  if (typeof key !== 'string' || key.length < 1 || key.length > 255) throw new SandboxProviderError('invalid_request', 'The idempotency key must be 1 to 255 characters.');
+  const hash = requestHash(params);
+  return deps.db.transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO sandbox_idempotency (scope, key, request_hash, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (scope, key) DO NOTHING`,
+      [scope, key, hash, deps.clock()],
+    );
+    const { rows } = await tx.query<{ request_hash: string; response: StoredResponse<T> | string | null }>(
+      'SELECT request_hash, response FROM sandbox_idempotency WHERE scope = $1 AND key = $2 FOR UPDATE',
+      [scope, key],
+    );
+    const row = rows[0];
+    if (row.request_hash !== hash) throw new IdempotencyMismatchError(`The idempotency key '${key}' was already used with different parameters`);
+    const stored = typeof row.response === 'string' ? (JSON.parse(row.response) as StoredResponse<T>) : row.response;
+    if (stored && !stored.retryable) return stored.result;
+    const next = await perform(tx, stored);
+    await tx.query('UPDATE sandbox_idempotency SET response = $3 WHERE scope = $1 AND key = $2', [scope, key, JSON.stringify(next)]);
+    return next.result;
+  });
+}
+
+// ---------------------------------------------------------------- charges
+
+export interface ChargeInput {
+  merchantAccount: string;
+  token: string;
+  amountCents: number;
+  idempotencyKey: string;
+  description: string;
+}
+
+export async function charge(deps: SandboxDeps, input: ChargeInput): Promise<ChargeResult> {
+  requireConnected(input.merchantAccount);
+  if (!Number.isSafeInteger(input.amountCents) || input.amountCents < 1 || input.amountCents > MAX_CHARGE_CENTS) {
+    throw new SandboxProviderError('invalid_amount', `amountCents must be a whole number of cents from 1 to ${MAX_CHARGE_CENTS}`);
+  }
+  const params = { merchantAccount: input.merchantAccount, token: input.token, amountCents: input.amountCents };
+  return idempotent<ChargeResult>(deps, `charge:${input.merchantAccount}`, input.idempotencyKey, params, async (tx, previous) => {
+    const now = deps.clock();
+    const { rows: methods } = await tx.query<{ kind: MethodKind; test_behavior: TestBehavior; merchant_account: string }>(
+      'SELECT kind, test_behavior, merchant_account FROM sandbox_methods WHERE id = $1',
+      [input.token],
+    );
+    const method = methods[0];
+    if (!method || method.merchant_account !== input.merchantAccount) throw new SandboxProviderError('resource_missing', `No such payment method: '${input.token}'`, 404);
+
+    if (previous) {
+      // A retry of a transient failure: the same charge, attempted again (the test card succeeds on its 2nd attempt).
+      const chargeId = previous.result.chargeId;
+      await tx.query(
+        `UPDATE sandbox_charges SET status = 'succeeded', failure_code = NULL, failure_message = NULL, failure_transient = NULL, attempts = attempts + 1 WHERE id = $1`,
+        [chargeId],
+      );
+      return { result: { chargeId, status: 'succeeded' } };
+    }
+
+    const chargeId = newId('ch');
+    let result: ChargeResult;
+    let settleOn: string | null = null;
+    let outcome: 'settle' | 'return' | null = null;
+    switch (method.test_behavior) {
+      case 'decline':
+        result = { chargeId, status: 'declined', failure: { code: 'card_declined', message: 'Your card was declined.', transient: false } };
+        break;
+      case 'transient_failure':
+        result = { chargeId, status: 'failed', failure: { code: 'processing_error', message: 'An error occurred while processing the card. Try again.', transient: true } };
+        break;
+      case 'settle':
+      case 'return':
+        result = { chargeId, status: 'pending' };
+        settleOn = addBusinessDays(now, SETTLEMENT_BUSINESS_DAYS);
+        outcome = method.test_behavior;
+        break;
+      default:
+        result = { chargeId, status: 'succeeded' };
+    }
+    await tx.query(
+      `INSERT INTO sandbox_charges (id, merchant_account, method_id, amount_cents, description, status, failure_code, failure_message, failure_transient, settle_on, settlement_outcome, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::date, $11, $12)`,
+      [chargeId, input.merchantAccount, input.token, input.amountCents, String(input.description ?? '').slice(0, 500), result.status, result.failure?.code ?? null, result.failure?.message ?? null, result.failure?.transient ?? null, settleOn, outcome, now],
+    );
+    return { result, retryable: result.failure?.transient === true };
+  });
+}
+
+export async function refund(deps: SandboxDeps, input: { chargeId: string; amountCents: number; idempotencyKey: string }): Promise<{ refundId: string; status: 'succeeded' | 'pending' }> {
+  if (!Number.isSafeInteger(input.amountCents) || input.amountCents < 1) throw new SandboxProviderError('invalid_amount', 'amountCents must be a positive whole number of cents');
+  const params = { chargeId: input.chargeId, amountCents: input.amountCents };
+  return idempotent<{ refundId: string; status: 'succeeded' | 'pending' }>(deps, 'refund', input.idempotencyKey, params, async (tx) => {
+    const { rows } = await tx.query<{ status: string; amount_cents: string | number; refunded_cents: string | number }>(
+      'SELECT status, amount_cents, refunded_cents FROM sandbox_charges WHERE id = $1 FOR UPDATE',
+      [input.chargeId],
+    );
+    const ch = rows[0];
+    if (!ch) throw new SandboxProviderError('resource_missing', `No such charge: '${input.chargeId}'`, 404);
+    if (ch.status !== 'succeeded') throw new SandboxProviderError('charge_not_refundable', `Only succeeded charges can be refunded; this one is ${ch.status}`, 409);
+    const left = Number(ch.amount_cents) - Number(ch.refunded_cents);
+    if (input.amountCents > left) throw new SandboxProviderError('amount_too_large', `The refund (${input.amountCents} cents) is more than what is left to refund (${left} cents)`);
+    const refundId = newId('re');
+    await tx.query('UPDATE sandbox_charges SET refunded_cents = refunded_cents + $2 WHERE id = $1', [input.chargeId, input.amountCents]);
+    await tx.query(`INSERT INTO sandbox_refunds (id, charge_id, amount_cents, status, created_at) VALUES ($1, $2, $3, 'succeeded', $4)`, [
+      refundId,
+      input.chargeId,
+      input.amountCents,
+      deps.clock(),
+    ]);
+    return { result: { refundId, status: 'succeeded' } };
+  });
+}
+
+// ---------------------------------------------------------------- settlement and events
+
+const SETTLEMENT_BATCH = 100;
+
+/**
+ * Settles or returns every pending bank debit due on or before `now`'s UTC date. Each batch is
+ * claimed with FOR UPDATE SKIP LOCKED and updated in the same transaction, so two instances never
+ * settle one charge twice. Returns how many charges it settled or returned.
+ */
+export async function settleDue(db: Db, now: Date): Promise<number> {
+  const today = utcDate(now);
+  let total = 0;
+  for (;;) {
+    const done = await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ id: string; merchant_account: string; settlement_outcome: 'settle' | 'return' }>(
+        `SELECT id, merchant_account, settlement_outcome FROM sandbox_charges
+         WHERE status = 'pending' AND settle_on <= $1::date
+         ORDER BY settle_on, created_at, id LIMIT ${SETTLEMENT_BATCH} FOR UPDATE SKIP LOCKED`,
+        [today],
+      );
+      if (!rows.length) return 0;
+      for (const row of rows) {
+        const returned = row.settlement_outcome === 'return';
+        const updated = await tx.query(
+          `UPDATE sandbox_charges SET status = $2, return_reason = $3, settled_at = $4 WHERE id = $1 AND status = 'pending'`,
+          [row.id, returned ? 'returned' : 'succeeded', returned ? 'R01' : null, now],
+        );
+        if (updated.rowCount !== 1) continue;
+        // The sequence row's lock orders events by commit: a later-committing event gets a larger seq.
+        const { rows: seqRows } = await tx.query<{ last_seq: string | number }>('UPDATE sandbox_event_sequence SET last_seq = last_seq + 1 WHERE id = 1 RETURNING last_seq');
+        await tx.query(
+          `INSERT INTO sandbox_events (seq, id, type, charge_id, merchant_account, reason, occurred_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+          [seqRows[0].last_seq, newId('evt'), returned ? 'charge.returned' : 'charge.settled', row.id, row.merchant_account, returned ? 'R01' : null, now],
+        );
+      }
+      return rows.length;
+    });
+    total += done;
+    if (done < SETTLEMENT_BATCH) return total;
+  }
+}
+
+export const EVENTS_PAGE_SIZE = 100;
+
+/** Events after the cursor (the last seq seen), oldest first; the cursor only moves forward. */
+export async function listEvents(deps: SandboxDeps, cursor: string | null): Promise<{ events: ProviderEvent[]; cursor: string | null }> {
+  let after = 0;
+  if (cursor !== null && cursor !== undefined) {
+    if (!/^\d{1,18}$/.test(cursor)) throw new SandboxProviderError('invalid_cursor', `Not an event cursor: '${cursor}'`);
+    after = Number(cursor);
+  }
+  const { rows } = await deps.db.query<{ seq: string | number; id: string; type: ProviderEvent['type']; charge_id: string; reason: string | null; occurred_at: Date | string }>(
+    `SELECT seq, id, type, charge_id, reason, occurred_at FROM sandbox_events WHERE seq > $1 ORDER BY seq LIMIT ${EVENTS_PAGE_SIZE}`,
+    [after],
+  );
+  const events: ProviderEvent[] = rows.map((r) => {
+    const event: ProviderEvent = { id: r.id, type: r.type, chargeId: r.charge_id, occurredAt: new Date(r.occurred_at).toISOString() };
+    if (r.reason) event.reason = r.reason;
+    return event;
+  });
+  const last = rows.at(-1);
+  return { events, cursor: last ? String(last.seq) : cursor ?? null };
+}
+
+export function returnReasonText(code: string): string {
+  return (RETURN_REASONS as Record<string, string>)[code] ?? code;
+}

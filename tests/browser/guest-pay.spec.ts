@@ -1,0 +1,100 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, uniqueEmail } from './helpers.ts';
+
+async function findAccount(page: Page, accountNumber: string, zip: string, email = uniqueEmail('guest')) {
+  await page.getByLabel('Account number').fill(accountNumber);
+  await page.getByLabel('Property zip code').fill(zip);
+  await page.getByLabel('E-mail for your receipt').fill(email);
+  await page.getByRole('button', { name: 'Find my account' }).click();
+}
+
+async function enterCard(page: Page, number: string) {
+  const frame = page.frameLocator('iframe[title="Secure payment details entry"]');
+  await frame.getByLabel('Card number').fill(number);
+  await frame.getByLabel('Expiry date (MM/YY)').fill('12/34');
+  await frame.getByLabel('Security code (CVC)').fill('123');
+  await frame.getByLabel('Name on card').fill('Pat Guest');
+  await frame.getByRole('button', { name: 'Save card' }).click();
+}
+
+test('a guest pays a sub-ledger by card: fees shown as the amount is typed, a receipt at the end', async ({ page }) => {
+  await page.goto('/paynow?association=maplegrove');
+  await expect(page.getByText('Paying Maple Grove HOA').first()).toBeVisible();
+  await expectAccessible(page);
+  await findAccount(page, '100234', '30301');
+
+  await expect(page.getByRole('heading', { name: 'Select ledger' })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Step 1 of 4' })).toHaveAttribute('aria-current', 'step');
+  await expectAccessible(page);
+  await page.getByLabel(/Late fees/).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await page.getByLabel('Credit or debit card').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByText('Late fees: current balance $45.00')).toBeVisible();
+  await page.getByLabel('Amount', { exact: true }).fill('50');
+  await page.getByRole('button', { name: 'Review payment' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'The amount cannot exceed the current balance.' })).toBeVisible();
+  await page.getByLabel('Amount', { exact: true }).fill('20');
+  // Maple Grove charges 2.95 % on cards: $0.59 on $20.00, shown before confirming.
+  const quote = page.getByRole('region', { name: 'Amount, fee and total' });
+  await expect(quote).toContainText('$0.59');
+  await expect(quote).toContainText('$20.59');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Review payment' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Confirm' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your payment' })).toContainText('Late fees');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Continue to payment details' }).click();
+  await enterCard(page, '4242 4242 4242 4242');
+
+  await expect(page.getByText('Thank you. Your payment has been received.')).toBeVisible();
+  const receipt = page.getByRole('region', { name: 'Payment receipt' });
+  await expect(receipt).toContainText(/CP-[A-Z0-9]{8}/);
+  await expect(receipt).toContainText('$20.59');
+  await expect(receipt).toContainText('•••• 4242');
+  await expectAccessible(page);
+
+  // Making another payment starts again at step 1 with the new balance.
+  await page.getByRole('button', { name: 'Make another payment' }).click();
+  await expect(page.getByLabel(/Late fees/)).toBeVisible();
+  await expect(page.getByText('$25.00')).toBeVisible();
+});
+
+test('unknown accounts, blocked accounts and unconnected test associations are explained', async ({ page }) => {
+  await page.goto('/paynow');
+  await findAccount(page, '999999', '30301');
+  await expect(page.getByRole('alert').filter({ hasText: 'Account not found' })).toBeVisible();
+
+  await findAccount(page, '100236', '30301');
+  await expect(page.getByRole('alert').filter({ hasText: 'contact your management company' })).toBeVisible();
+
+  await findAccount(page, '300100', '10001');
+  await page.getByRole('radio').first().check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('radio').first().check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Amount', { exact: true }).fill('10');
+  await page.getByRole('button', { name: 'Review payment' }).click();
+  await page.getByRole('button', { name: 'Continue to payment details' }).click();
+  await expect(page.getByText('Test Account Detected')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Confirm' })).toBeVisible();
+});
+
+test('a declined card leaves no payment and says why', async ({ page }) => {
+  await page.goto('/paynow');
+  await findAccount(page, '200411', '33139');
+  await page.getByRole('radio').first().check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Credit or debit card').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Amount', { exact: true }).fill('15.00');
+  await page.getByRole('button', { name: 'Review payment' }).click();
+  await page.getByRole('button', { name: 'Continue to payment details' }).click();
+  await enterCard(page, '4000 0000 0000 0002');
+  await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
+  await page.getByRole('button', { name: 'Start over' }).click();
+  await expect(page.getByText('$2,450.00')).toBeVisible();
+});
