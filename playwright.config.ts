@@ -38,6 +38,12 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--headless', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
+  // Specs that move the server's clock run last, alone, so that codes and sessions of other specs
+  // are not aged under them.
+  projects: [
+    { name: 'portal', testIgnore: /billing\.spec\.ts/ },
+    { name: 'clock', testMatch: /billing\.spec\.ts/, dependencies: ['portal'] },
+  ],
   webServer: [
     server(port, process.env.E2E_STATIC_DIR ?? 'dist', dataDir),
     // The same portal built with every feature flag off (scripts/test.ts builds it).

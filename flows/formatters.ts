@@ -16,4 +16,6 @@ export const formatters = {
   methodKind: (value: unknown) => (value === 'card' ? 'guestPay.methodCard' : value === 'bank' ? 'guestPay.methodBank' : ''),
   /** "4242" → "•••• 4242" */
   lastFour: (value: unknown) => (typeof value === 'string' && value ? `•••• ${value}` : ''),
+  /** pending / settled / returned → a message key; entries without a status (charges) show nothing. */
+  entryStatus: (value: unknown) => (value === 'pending' || value === 'settled' || value === 'returned' ? `entryStatus.${value}` : ''),
 };

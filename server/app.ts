@@ -27,7 +27,12 @@ import { registerWeb } from './web.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { createGuestTokenService } from './payments/guest-token.ts';
 import { paymentServiceFor } from './payments/index.ts';
+import { enableFuturePayments } from './payments/future.ts';
 import type { GuestPrincipal } from './handlers/types.ts';
+// express pay: the express role (checkout links; server/payments/express-*.ts)
+import { createExpressTokenService, type ExpressPrincipal } from './payments/express-token.ts';
+import { expressPrincipal } from './payments/express-links.ts';
+import { registerExpressPayDevRoutes } from './payments/express-dev-routes.ts';
 // sandbox provider, app clock and jobs (server/sandbox-provider/, server/jobs/, server/clock.ts)
 import { createAdjustableClock } from './clock.ts';
 import { startJobs, registerDevClockRoutes, type JobsQueueOptions } from './jobs/index.ts';
@@ -90,7 +95,7 @@ declare module 'fastify' {
   }
 }
 
-type RoleCheck = (request: FastifyRequest, services: Services) => Promise<Principal | GuestPrincipal | null>;
+type RoleCheck = (request: FastifyRequest, services: Services) => Promise<Principal | GuestPrincipal | ExpressPrincipal | null>;
 
 /** Throws when the operations and the handlers do not match one to one. */
 export function checkHandlers(operations: OperationDef[], handlers: HandlerMap): void {
@@ -153,6 +158,11 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       const token = bearerToken(request);
       const claims = token ? await services.guestTokens.verify(token) : null;
       return claims ? { role: 'guest', ...claims } : null;
+    },
+    // express pay: an express session token whose checkout link is still active.
+    async express(request, services) {
+      const token = bearerToken(request);
+      return token ? expressPrincipal({ db: services.db, clock: services.clock, tokens: services.expressTokens }, token) : null;
     },
   };
   for (const op of operations) {
@@ -218,16 +228,19 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       codePepper: deriveKey(jwtSecret, 'one-time-codes'),
       paymentProvider: options.paymentProvider ?? null,
       guestTokens: createGuestTokenService(deriveKey(jwtSecret, 'guest-payments'), clock),
+      expressTokens: createExpressTokenService({ link: deriveKey(jwtSecret, 'express-pay'), session: deriveKey(jwtSecret, 'express-pay-session') }, clock),
       jobs,
     };
     if (sandboxInUse) services.paymentProvider = createSandboxProvider({ db, clock });
     app.decorate('services', services);
     // payments: demo data that goes through the provider (saved methods), once, after the seed.
-    if (seeded) await seedDemoProviderData(db, services.paymentProvider);
+    if (seeded) await seedDemoProviderData(db, services.paymentProvider, clock);
     // payments: apply the provider's settlement events (charge.settled / charge.returned) on every tick.
     if (services.paymentProvider) {
       jobs.register('payments.provider-events', async () => (await paymentServiceFor(services).applyProviderEvents()).applied);
     }
+    // signed-in payments: future-dated payments are charged on their date (due work payments.future).
+    if (services.paymentProvider) closers.push(enableFuturePayments(services));
     app.addHook('onClose', closeAll);
 
     // Only JSON bodies: text/plain (a "simple" cross-site request) is refused with 415.
@@ -268,6 +281,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
 
     const principals = new WeakMap<FastifyRequest, Principal>();
     const guests = new WeakMap<FastifyRequest, GuestPrincipal>();
+    const expressPayers = new WeakMap<FastifyRequest, ExpressPrincipal>();
 
     // The one place x-roles are enforced.
     async function authorize(request: FastifyRequest): Promise<void> {
@@ -280,7 +294,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       for (const role of entry.op.roles) {
         const principal = await roleChecks[role]?.(request, services);
         if (principal) {
-          if ('role' in principal) guests.set(request, principal);
+          if ('role' in principal && principal.role === 'express') expressPayers.set(request, principal);
+          else if ('role' in principal) guests.set(request, principal);
           else principals.set(request, principal);
           return;
         }
@@ -324,6 +339,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
               ip: request.ip,
               principal: principals.get(request) ?? null,
               guest: guests.get(request) ?? null,
+              express: expressPayers.get(request) ?? null,
               headers: request.headers as Record<string, string | undefined>,
             },
             services,
@@ -346,6 +362,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     // --- the sandbox provider's hosted pages, and the development clock ---
     if (!production || sandboxInUse) registerSandboxProvider(app, { db, clock, frameAncestors });
     if (adjustableClock) registerDevClockRoutes(app, { clock: adjustableClock, jobs });
+    if (!production) registerExpressPayDevRoutes(app, { db, clock, tokens: services.expressTokens });
 
     await registerWeb(app, {
       staticDir: options.staticDir === undefined ? path.join(repoRoot, 'dist') : options.staticDir,

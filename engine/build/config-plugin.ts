@@ -9,6 +9,10 @@ const SCREENS = 'virtual:engine-screens';
 const SCREEN = 'virtual:engine-screen/';
 const CONTENT_INDEX = 'virtual:engine-content';
 const CONTENT = 'virtual:engine-content/';
+const FLOWS = 'virtual:engine-flows';
+const FLOW = 'virtual:engine-flow/';
+const GRIDS = 'virtual:engine-grids';
+const GRID = 'virtual:engine-grid/';
 
 function files(dir: string, extension: string): string[] {
   return existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith(extension)).sort() : [];
@@ -26,6 +30,7 @@ export function configPlugin({ root, features }: { root: string; features?: stri
 
   function configModule(): string {
     const featuresDoc = load(join(schemas, 'features.yaml'));
+    const appDoc = load(join(schemas, 'app.yaml')) as { sessionFlow: string };
     const config = {
       routesDoc: load(join(schemas, 'routes.yaml')),
       redirectsDoc: load(join(schemas, 'redirects.yaml')),
@@ -35,14 +40,17 @@ export function configPlugin({ root, features }: { root: string; features?: stri
       api: load(join(schemas, 'api.yaml')),
       errors: load(join(schemas, 'errors.yaml')),
       messages: load(join(schemas, 'messages', 'en.json')),
-      app: load(join(schemas, 'app.yaml')),
+      app: appDoc,
       themes: Object.fromEntries(files(join(root, 'themes'), '.json').map((name) => {
         const doc = load(join(root, 'themes', name));
         return [doc.name, doc];
       })),
-      flows: Object.fromEntries(files(join(root, 'flows'), '.machine.yaml').map((name) => {
-        return [basename(name, '.machine.yaml'), load(join(root, 'flows', name))];
-      })),
+      // Only the flow that runs for the whole page travels with the configuration; every other
+      // machine is fetched with the screen that runs it (virtual:engine-flows).
+      flows: Object.fromEntries(files(join(root, 'flows'), '.machine.yaml')
+        .map((name) => basename(name, '.machine.yaml'))
+        .filter((name) => name === appDoc.sessionFlow)
+        .map((name) => [name, load(join(root, 'flows', `${name}.machine.yaml`))])),
     };
     return `export default ${JSON.stringify(config)};`;
   }
@@ -55,7 +63,9 @@ export function configPlugin({ root, features }: { root: string; features?: stri
   return {
     name: 'engine-config',
     resolveId(id) {
-      if (id === CONFIG || id === SCREENS || id === CONTENT_INDEX || id.startsWith(SCREEN) || id.startsWith(CONTENT)) return `\0${id}`;
+      if (id === CONFIG || id === SCREENS || id === CONTENT_INDEX || id === FLOWS) return `\0${id}`;
+      if (id.startsWith(SCREEN) || id.startsWith(CONTENT) || id.startsWith(FLOW)) return `\0${id}`;
+      if (id === GRIDS || id.startsWith(GRID)) return `\0${id}`;
       return null;
     },
     load(id) {
@@ -64,6 +74,10 @@ export function configPlugin({ root, features }: { root: string; features?: stri
       if (name === CONFIG) return configModule();
       if (name === SCREENS) return loaderIndex(files(join(schemas, 'screens'), '.yaml').map((f) => basename(f, '.yaml')), SCREEN, 'screenLoaders');
       if (name === CONTENT_INDEX) return loaderIndex(files(join(schemas, 'content'), '.md').map((f) => basename(f, '.md')), CONTENT, 'contentLoaders');
+      if (name === GRIDS) return loaderIndex(files(join(schemas, 'grids'), '.yaml').map((f) => basename(f, '.yaml')), GRID, 'gridLoaders');
+      if (name.startsWith(GRID)) return `export default ${JSON.stringify(load(join(schemas, 'grids', `${name.slice(GRID.length)}.yaml`)))};`;
+      if (name === FLOWS) return loaderIndex(files(join(root, 'flows'), '.machine.yaml').map((f) => basename(f, '.machine.yaml')), FLOW, 'flowLoaders');
+      if (name.startsWith(FLOW)) return `export default ${JSON.stringify(load(join(root, 'flows', `${name.slice(FLOW.length)}.machine.yaml`)))};`;
       if (name.startsWith(SCREEN)) return `export default ${JSON.stringify(load(join(schemas, 'screens', `${name.slice(SCREEN.length)}.yaml`)))};`;
       if (name.startsWith(CONTENT)) {
         const path = join(schemas, 'content', `${name.slice(CONTENT.length)}.md`);

@@ -9,3 +9,9 @@ declare module 'virtual:engine-screens' {
 declare module 'virtual:engine-content' {
   export const contentLoaders: Record<string, () => Promise<{ default: string }>>;
 }
+declare module 'virtual:engine-grids' {
+  export const gridLoaders: Record<string, () => Promise<{ default: unknown }>>;
+}
+declare module 'virtual:engine-flows' {
+  export const flowLoaders: Record<string, () => Promise<{ default: import('../core/flow/types.ts').FlowDocument }>>;
+}

@@ -18,6 +18,333 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Association/{id}/PaymentOption": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How the caller may pay an association they own an account in (methods, fees, provider)
+         * @description Signed-in payments pay no large amount fee (`largeAmountFeeBasisPoints` is 0). `fees` are the
+         *     convenience fees per accepted method kind; compute with flows/fees.ts. `providerConnected`
+         *     false: payments answer 409 PA007 (Test Account Detected). An association the caller has no
+         *     account in: 404 GP001.
+         */
+        get: operations["getPaymentOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/PaymentMethod": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's active saved payment methods (optionally of one association)
+         * @description Saved methods belong to one association: the provider charges a method only for the
+         *     merchant it was entered for. `associationId` of an association the caller has no account
+         *     in: 404 GP001.
+         */
+        get: operations["listPaymentMethods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/PaymentMethod/Setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts saving a card or bank account - a provider setup intent for the hosted entry page
+         * @description Show `hostedEntryUrl` in a frame; when the page reports the method attached, call
+         *     confirmPaymentMethodSetup. Errors: 404 GP001 (no account of the caller in the association),
+         *     409 GP003 (kind not accepted), 409 PA007 (association not connected), 503 PAY010 (no provider).
+         */
+        post: operations["setupPaymentMethod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/PaymentMethod/Setup/{setupIntentId}/Confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves the method the hosted entry page attached to the setup intent
+         * @description Reads the tokenized method from the provider (never trusts the browser) and stores only the
+         *     token and display details. Nothing entered yet: 409 PAY005. Another user's or an unknown
+         *     intent: 404 PM001. Confirming again answers the same method.
+         */
+        post: operations["confirmPaymentMethodSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/PaymentMethod/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's active saved methods */
+        get: operations["getPaymentMethod"];
+        put?: never;
+        post?: never;
+        /**
+         * Removes a saved method and cancels the future payments tied to it
+         * @description In one transaction: the method is deactivated, its scheduled (not yet processed) payments
+         *     are cancelled (counted in `deactivatedScheduledPayments`) and unconfirmed setups using it
+         *     are cancelled. Cannot be undone. Another user's or a removed method: 404 PM001.
+         */
+        delete: operations["deletePaymentMethod"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Payments made (or scheduled) on the caller's accounts, newest first
+         * @description One-time and future payments past Setup. `ownerId` other than the caller, or a
+         *     `subLedgerId` not the caller's: 404. `confirmationNumber` is null until the payment is
+         *     charged (scheduled, declined, failed).
+         */
+        get: operations["listPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Payment/Setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Payment Setup - a one-time payment today, with a saved method or a new one
+         * @description Exactly one of `paymentMethodId` (a saved method of the sub-ledger's association) or
+         *     `methodKind` (a new method entered on the provider's hosted page: the answer carries the
+         *     setup intent). Errors: 404 GP002 (not the caller's sub-ledger), 404 PM001 (not the caller's
+         *     saved method), 409 PM002 (a method of another association), 422 PAY003, 422 PAY001, 403
+         *     PAY004, 409 GP003, 409 PA007, 409 PA037, 422 IDEM001. Nothing is written when it fails.
+         */
+        post: operations["setupPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Payment/Setup/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Cancels a payment setup (before Confirm; a confirmed payment cannot be cancelled) */
+        delete: operations["cancelPaymentSetup"];
+        options?: never;
+        head?: never;
+        /**
+         * Changes the amount or the saved method of a payment setup (before Confirm)
+         * @description Same checks as Setup; the fee is recomputed. Past Confirm or cancelled: 409 PAY008.
+         *     Another user's payment: 404 PAY009.
+         */
+        patch: operations["updatePaymentSetup"];
+        trace?: never;
+    };
+    "/Payment/Setup/{id}/Confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Payment Confirm - charges the payment exactly once
+         * @description Saved method: no body needed. New method: `setupIntentId` of the setup (not entered yet: 409
+         *     PAY005). Card `succeeded`, bank `pending` until it settles. Repeats, retries and concurrent
+         *     calls answer the same and never charge twice. E-mails a receipt when the user's preference
+         *     sendPaymentConfirmationEmail is on. Declined: 402 PAY002; blocked: 403 PAY004; not connected:
+         *     409 PA007; another user's payment: 404 PAY009.
+         */
+        put: operations["confirmPayment"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/FuturePayment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's confirmed future-dated payments, by scheduled date
+         * @description Date filters compare `scheduledDate`: `after`/`before` include the date, `strictlyAfter`/
+         *     `strictlyBefore` do not. `cancelled` / `processed` filter on the flags. An account number
+         *     or sub-ledger not the caller's: 404 GP002.
+         */
+        get: operations["listFuturePayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/FuturePayment/Setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Future payment Setup - a one-time payment on a later date with a saved method
+         * @description `scheduledDate` must be after today (America/New_York; else 400 VAL001). Charged on that
+         *     date by the server (due work payments.future). Errors as setupPayment.
+         */
+        post: operations["setupFuturePayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/FuturePayment/Setup/{id}/Confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Future payment Confirm - schedules it (nothing is charged until its date)
+         * @description Again: the same answer. Cancelled, processed or a date that has passed: 409 PAY008;
+         *     blocked: 403 PAY004; not connected: 409 PA007; another user's: 404 PAY009.
+         */
+        put: operations["confirmFuturePayment"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/FuturePayment/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Cancels a future payment (until it is processed) */
+        delete: operations["cancelFuturePayment"];
+        options?: never;
+        head?: never;
+        /** Changes a future payment's amount, date or saved method (until it is processed) */
+        patch: operations["updateFuturePayment"];
+        trace?: never;
+    };
+    "/Ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ledger of one sub-ledger (or all of an account's), oldest first, with running balance
+         * @description Give `subLedgerId` or `accountNumber` (both: they must match). `kind` is the portal's label:
+         *     Charge, Payment, Payment Return, Credit Distribution, Write-off, Adjustment. Payments carry
+         *     `paymentMethod` (Credit Card, eCheck) and, when made in the portal, `status` (pending while a
+         *     bank debit is in flight, then settled or returned) and `confirmationNumber`. Not the
+         *     caller's: 404 GP002.
+         */
+        get: operations["getLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Charge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Upcoming charges on the caller's accounts, due within the next 25 days */
+        get: operations["getCharges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -43,6 +370,78 @@ export interface components {
             /** @description Payments are blocked for this account */
             blocked: boolean;
         };
+        /** @enum {string} */
+        MethodKind: "card" | "bank";
+        FeeRule: {
+            methodKind: components["schemas"]["MethodKind"];
+            /** @enum {string} */
+            kind: "flat" | "percent";
+            flatCents?: number;
+            basisPoints?: number;
+            exemptRecurring: boolean;
+        };
+        PaymentMethod: {
+            id: number;
+            associationId: number;
+            kind: components["schemas"]["MethodKind"];
+            /** @enum {string} */
+            brand?: "visa" | "mastercard" | "discover" | "amex";
+            last4: string;
+            expMonth?: number;
+            expYear?: number;
+            /** @enum {string} */
+            bankAccountType?: "checking" | "savings";
+            bankName?: string;
+            /** @description Future payments scheduled with this method */
+            scheduledPaymentCount: number;
+        };
+        MethodSummary: {
+            kind: components["schemas"]["MethodKind"];
+            /** @enum {string} */
+            brand?: "visa" | "mastercard" | "discover" | "amex";
+            last4: string;
+        };
+        /**
+         * @description scheduled (future, not yet due), processing, succeeded, pending (bank debit in flight), declined, failed, returned, cancelled (a future payment cancelled before its date)
+         * @enum {string}
+         */
+        PaymentStatus: "scheduled" | "processing" | "succeeded" | "pending" | "declined" | "failed" | "returned" | "cancelled";
+        PaymentSetup: {
+            paymentId: string;
+            amountCents: number;
+            feeCents: number;
+            totalCents: number;
+            methodKind: components["schemas"]["MethodKind"];
+            /** @description The saved method (when paying with one) */
+            paymentMethodId?: number;
+            /** @description A new method: the provider setup intent (confirm with it) */
+            setupIntentId?: string;
+            /** @description When a setup intent was just created */
+            clientSecret?: string;
+            /** @description When a setup intent was just created */
+            hostedEntryUrl?: string;
+            /** @description A payment on this sub-ledger was made in the past 12 hours or one is scheduled for the date; the payer may continue */
+            duplicateWarning: boolean;
+        };
+        FuturePayment: {
+            futurePaymentId: string;
+            subLedgerId: number;
+            accountNumber: string;
+            /** Format: date */
+            scheduledDate: string;
+            amountCents: number;
+            feeCents: number;
+            totalCents: number;
+            method: components["schemas"]["MethodSummary"];
+            /** @description The saved method it will be charged to */
+            paymentMethodId?: number;
+            cancelled: boolean;
+            /** @description Charged (succeeded, pending, returned) or refused (declined, failed) on its date */
+            processed: boolean;
+            status: components["schemas"]["PaymentStatus"];
+            /** @description Once it has been charged */
+            confirmationNumber?: string;
+        };
     };
     responses: {
         /** @description The request is malformed or fails validation */
@@ -63,8 +462,24 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description An error (status, title, detail, errorCode) */
+        Problem: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
-    parameters: never;
+    parameters: {
+        /**
+         * @description 1 to 255 printable characters (a UUID). A repeat with the same key and the same body
+         *     returns the first successful answer; the same key with another body: 422 IDEM001.
+         */
+        IdempotencyKey: string;
+        PaymentId: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -96,6 +511,650 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    getPaymentOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment options */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        associationId: number;
+                        acceptsCard: boolean;
+                        acceptsBank: boolean;
+                        providerConnected: boolean;
+                        largeAmountThresholdCents: number;
+                        /** @description Always 0 for signed-in payments */
+                        largeAmountFeeBasisPoints: number;
+                        fees: components["schemas"]["FeeRule"][];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    listPaymentMethods: {
+        parameters: {
+            query?: {
+                associationId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved methods, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        paymentMethods: components["schemas"]["PaymentMethod"][];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    setupPaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    associationId: number;
+                    kind: components["schemas"]["MethodKind"];
+                };
+            };
+        };
+        responses: {
+            /** @description The setup intent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        setupIntentId: string;
+                        clientSecret: string;
+                        hostedEntryUrl: string;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    confirmPaymentMethodSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                setupIntentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The saved method */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        paymentMethod: components["schemas"]["PaymentMethod"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    getPaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The method */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethod"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    deletePaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deactivatedScheduledPayments: number;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    listPayments: {
+        parameters: {
+            query?: {
+                subLedgerId?: number;
+                ownerId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payments */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payments: {
+                            paymentId: string;
+                            subLedgerId: number;
+                            accountNumber: string;
+                            confirmationNumber: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it was made (charged), else when it was set up
+                             */
+                            createdAt: string;
+                            amountCents: number;
+                            feeCents: number;
+                            totalCents: number;
+                            status: components["schemas"]["PaymentStatus"];
+                            method: components["schemas"]["MethodSummary"];
+                            /** @enum {string} */
+                            kind: "one_time" | "future";
+                            /**
+                             * Format: date
+                             * @description Future payments only
+                             */
+                            scheduledDate?: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    setupPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 1 to 255 printable characters (a UUID). A repeat with the same key and the same body
+                 *     returns the first successful answer; the same key with another body: 422 IDEM001.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    subLedgerId: number;
+                    amountCents: number;
+                    paymentMethodId?: number;
+                    methodKind?: components["schemas"]["MethodKind"];
+                };
+            };
+        };
+        responses: {
+            /** @description The payment setup */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentSetup"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    cancelPaymentSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PaymentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled (also when it already was) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    updatePaymentSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PaymentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amountCents?: number;
+                    paymentMethodId?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The payment setup */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentSetup"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+        };
+    };
+    confirmPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 1 to 255 printable characters (a UUID). A repeat with the same key and the same body
+                 *     returns the first successful answer; the same key with another body: 422 IDEM001.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: components["parameters"]["PaymentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    setupIntentId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The confirmed payment (the receipt) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        paymentId: string;
+                        confirmationNumber: string;
+                        /** @enum {string} */
+                        status: "succeeded" | "pending";
+                        amountCents: number;
+                        feeCents: number;
+                        totalCents: number;
+                        method: components["schemas"]["MethodSummary"];
+                        /** Format: date-time */
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            402: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    listFuturePayments: {
+        parameters: {
+            query?: {
+                accountNumber?: string;
+                subLedgerId?: number;
+                "scheduledDate.after"?: string;
+                "scheduledDate.before"?: string;
+                "scheduledDate.strictlyAfter"?: string;
+                "scheduledDate.strictlyBefore"?: string;
+                cancelled?: boolean;
+                processed?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The future payments */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        futurePayments: components["schemas"]["FuturePayment"][];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    setupFuturePayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 1 to 255 printable characters (a UUID). A repeat with the same key and the same body
+                 *     returns the first successful answer; the same key with another body: 422 IDEM001.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    subLedgerId: number;
+                    amountCents: number;
+                    paymentMethodId: number;
+                    /** Format: date */
+                    scheduledDate: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The future payment setup */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        futurePaymentId: string;
+                        /** Format: date */
+                        scheduledDate: string;
+                        amountCents: number;
+                        feeCents: number;
+                        totalCents: number;
+                        /** @description A payment in the past 12 hours, or one scheduled for the same date */
+                        duplicateWarning: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    confirmFuturePayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PaymentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scheduled payment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        futurePaymentId: string;
+                        /** Format: date */
+                        scheduledDate: string;
+                        /** @enum {string} */
+                        status: "scheduled";
+                        amountCents: number;
+                        feeCents: number;
+                        totalCents: number;
+                        method: components["schemas"]["MethodSummary"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    cancelFuturePayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PaymentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled (also when it already was) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    updateFuturePayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PaymentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amountCents?: number;
+                    /** Format: date */
+                    scheduledDate?: string;
+                    paymentMethodId?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The future payment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FuturePayment"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+        };
+    };
+    getLedger: {
+        parameters: {
+            query?: {
+                accountNumber?: string;
+                subLedgerId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entries: {
+                            id: number;
+                            subLedgerId: number;
+                            /** Format: date */
+                            date: string;
+                            /** @enum {string} */
+                            kind: "Charge" | "Payment" | "Payment Return" | "Credit Distribution" | "Move Payment" | "Write-off" | "Adjustment";
+                            /** @enum {string} */
+                            paymentMethod?: "Credit Card" | "eCheck";
+                            description: string;
+                            /** @description Charges positive, payments and credits negative */
+                            amountCents: number;
+                            balanceAfterCents: number;
+                            /** @enum {string} */
+                            status?: "pending" | "settled" | "returned";
+                            confirmationNumber?: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    getCharges: {
+        parameters: {
+            query?: {
+                accountNumber?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The upcoming charges, by due date */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        charges: {
+                            subLedgerId: number;
+                            accountNumber: string;
+                            description: string;
+                            /** Format: date */
+                            dueDate: string;
+                            amountCents: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
         };
     };
 }

@@ -3,6 +3,11 @@
 import type { Db, Queryable } from '../db/index.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
+import { systemClock, type Clock } from '../clock.ts';
+import { payerScope } from '../payments/service.ts';
+import { addDays, appDate, saveTokenizedMethod } from '../payments/billing.ts';
+import { attachMethod } from '../sandbox-provider/service.ts';
+import { TEST_CARDS } from '../sandbox-provider/test-numbers.ts';
 
 export const DEMO_USERS = {
   homeowner: { email: 'homeowner@example.com', password: 'Homeowner#2026', firstName: 'Jordan', lastName: 'Rivera' },
@@ -229,6 +234,8 @@ export async function seedDemo(db: Db, passwords: PasswordHasher, now: Date = ne
         }
       }
     }
+    // signed-in payments: upcoming charges (scheduled_charges).
+    await seedDemoScheduledCharges(tx, now);
     return true;
   });
 }
@@ -236,10 +243,56 @@ export async function seedDemo(db: Db, passwords: PasswordHasher, now: Date = ne
 /**
  * Seed hook for demo data that must go through the payment provider (saved methods are tokenized
  * by the provider, never inserted by hand). Called once, right after seedDemo loaded the demo data,
- * when a provider is configured. The lead adds here: a saved Visa for homeowner@example.com
- * (a row in payment_methods holding the provider's token, brand, last4 and expiry).
+ * when a provider is configured: a saved Visa 4242 for homeowner@example.com at Maple Grove,
+ * entered through the sandbox provider exactly as its hosted entry page would (setup intent, then
+ * the page's attach), so the stored token is a real sandbox token. With another provider nothing
+ * is seeded (methods are entered by their owners on the provider's own page).
  */
-export async function seedDemoProviderData(db: Queryable, provider: PaymentProvider | null): Promise<void> {
-  if (!provider) return;
-  void db;
+export async function seedDemoProviderData(db: Db, provider: PaymentProvider | null, clock: Clock = systemClock): Promise<void> {
+  if (!provider || provider.name !== 'sandbox') return;
+  const { rows } = await db.query<{ user_id: number; association_id: number; provider_account: string | null }>(
+    `SELECT u.id AS user_id, a.id AS association_id, a.provider_account
+       FROM users u JOIN accounts ac ON ac.owner_user_id = u.id JOIN associations a ON a.id = ac.association_id
+      WHERE u.email = $1 AND a.code = 'maplegrove' LIMIT 1`,
+    [DEMO_USERS.homeowner.email],
+  );
+  const owner = rows[0];
+  if (!owner?.provider_account) return;
+  const userId = Number(owner.user_id);
+  const intent = await provider.createSetupIntent({ merchantAccount: owner.provider_account, kind: 'card', customerRef: payerScope({ kind: 'user', userId, email: null }) });
+  // What the hosted entry page posts to POST /sandbox-provider/api/setup-intents/:id/attach.
+  const expiryYear = (clock().getUTCFullYear() + 4) % 100;
+  await attachMethod({ db, clock }, intent.setupIntentId, {
+    secret: intent.clientSecret,
+    kind: 'card',
+    number: TEST_CARDS.visa,
+    expiry: `12/${String(expiryYear).padStart(2, '0')}`,
+    cvc: '123',
+    name: `${DEMO_USERS.homeowner.firstName} ${DEMO_USERS.homeowner.lastName}`,
+  });
+  // Then, as confirmPaymentMethodSetup does: read the tokenized method back from the provider.
+  const { method } = await provider.retrieveSetupIntent(intent.setupIntentId);
+  if (!method) throw new Error('demo seed: the sandbox provider did not attach the demo card');
+  await db.transaction((tx) =>
+    saveTokenizedMethod(tx, { userId, associationId: Number(owner.association_id), merchantAccount: owner.provider_account!, setupIntentId: intent.setupIntentId, method, now: clock() }),
+  );
+}
+
+/** Upcoming charges (GET /Charge lists those due within 25 days), relative to the seed's now. */
+const DEMO_SCHEDULED_CHARGES: { account: string; subLedger: string; description: string; cents: number; inDays: number }[] = [
+  { account: '100234', subLedger: 'Assessments', description: 'Monthly assessment', cents: 20000, inDays: 10 },
+  { account: '100234', subLedger: 'Assessments', description: 'Monthly assessment', cents: 20000, inDays: 40 },
+  { account: '200411', subLedger: 'Assessments', description: 'Special assessment: roof repair', cents: 35000, inDays: 20 },
+  { account: '100235', subLedger: 'Assessments', description: 'Monthly assessment', cents: 20000, inDays: 10 },
+];
+
+async function seedDemoScheduledCharges(tx: Queryable, now: Date): Promise<void> {
+  const today = appDate(now);
+  for (const c of DEMO_SCHEDULED_CHARGES) {
+    await tx.query(
+      `INSERT INTO scheduled_charges (sub_ledger_id, description, due_date, amount_cents)
+       SELECT sl.id, $3, $4::date, $5 FROM sub_ledgers sl JOIN accounts ac ON ac.id = sl.account_id WHERE ac.account_number = $1 AND sl.name = $2`,
+      [c.account, c.subLedger, c.description, addDays(today, c.inDays), c.cents],
+    );
+  }
 }

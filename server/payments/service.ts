@@ -279,7 +279,20 @@ export interface PaymentService {
   duplicateWarning(db: Queryable, subLedgerId: number, scheduledDate: string, exceptPaymentId?: string): Promise<boolean>;
   /** Applies the provider's settlement events (charge.settled, charge.returned) once each. */
   applyProviderEvents(): Promise<{ applied: number }>;
+  /**
+   * Charges a scheduled payment (future, recurring, auto-draft) that due work has claimed: status
+   * 'processing' with `claim_token` = claim (set by the due work's conditional UPDATE). The same
+   * charge-once protocol as Confirm (provider idempotency key = payment id, record only while the
+   * claim is ours). Never throws for a declined or failed charge: the payment records it.
+   */
+  chargeClaimed(paymentId: string, claim: string): Promise<ScheduledChargeOutcome>;
 }
+
+/** What chargeClaimed did: the payment's status afterwards, or 'lost' when the claim was no longer ours. */
+export type ScheduledChargeOutcome =
+  | { status: 'succeeded' | 'pending'; confirmed: ConfirmedPayment }
+  | { status: 'declined' | 'failed' | 'processing'; failureCode: string | null }
+  | 'lost';
 
 export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
   const { db, clock } = deps;
@@ -657,5 +670,76 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
     return { applied };
   }
 
-  return { setupPayment, updateSetup, cancelSetup, confirmPayment, duplicateWarning, applyProviderEvents };
+  // --- scheduled payments (signed-in future payments; server/payments/future.ts claims them) ---
+
+  function payerOfRow(p: PaymentRow & { payer_user_id?: number | null }): Payer | null {
+    if (p.payer_kind === 'user' && p.payer_user_id != null) return { kind: 'user', userId: n(p.payer_user_id), email: p.payer_email };
+    if (p.payer_kind === 'express' && p.payer_user_id != null) return { kind: 'express', userId: n(p.payer_user_id), subLedgerId: n(p.sub_ledger_id), email: p.payer_email };
+    if (p.payer_kind === 'guest') return { kind: 'guest', accountId: n(p.account_id), email: p.payer_email ?? '' };
+    return null;
+  }
+
+  /** Ends a claimed scheduled payment without charging it (nothing was charged). */
+  async function failClaimed(paymentId: string, claim: string, code: string, message: string): Promise<ScheduledChargeOutcome> {
+    const { rows } = await db.query(
+      `UPDATE payments SET status = 'failed', failure_code = $3, failure_message = $4, claim_token = NULL, claimed_at = NULL, updated_at = $5
+        WHERE id = $1 AND claim_token = $2 AND status = 'processing' AND charge_attempted_at IS NULL RETURNING id`,
+      [paymentId, claim, code, message, clock()],
+    );
+    return rows.length ? { status: 'failed', failureCode: code } : 'lost';
+  }
+
+  async function chargeClaimed(paymentId: string, claim: string): Promise<ScheduledChargeOutcome> {
+    const { rows } = await db.query<PaymentRow & { payer_user_id: number | null }>(`${PAYMENT_SELECT} WHERE p.id = $1`, [paymentId]);
+    const p = rows[0];
+    if (!p || p.claim_token !== claim || p.status !== 'processing') return 'lost';
+    const payer = payerOfRow(p);
+    if (!payer) return failClaimed(p.id, claim, 'PAY009', 'The payer of this payment is unknown.');
+    if (!p.method_token || !p.merchant_account) return failClaimed(p.id, claim, 'PAY005', paymentMessages.PAY005);
+    if (!p.charge_attempted_at) {
+      // Nothing charged yet: the account and the balance still decide.
+      let refusal: keyof typeof paymentMessages | null = null;
+      try {
+        const ctx = await loadLedgerContext(db, payer, n(p.sub_ledger_id));
+        if (ctx.payments_blocked) refusal = 'PAY004';
+        else if (n(p.amount_cents) > n(ctx.balance_cents)) refusal = 'PAY001';
+      } catch {
+        refusal = 'GP002';
+      }
+      if (refusal) return failClaimed(p.id, claim, refusal, paymentMessages[refusal]);
+    }
+    const method: TokenizedMethod = { token: p.method_token, kind: p.method_kind, brand: (p.method_brand ?? undefined) as TokenizedMethod['brand'], last4: p.method_last4 ?? '' };
+    let result: ChargeResult;
+    try {
+      await db.query(`UPDATE payments SET charge_attempted_at = COALESCE(charge_attempted_at, $2) WHERE id = $1 AND claim_token = $3`, [p.id, clock(), claim]);
+      result = await provider().charge({
+        merchantAccount: p.merchant_account,
+        token: p.method_token,
+        amountCents: n(p.total_cents),
+        idempotencyKey: p.id,
+        description: `${p.association_name} account ${p.account_number} payment ${p.id}`,
+      });
+    } catch (error) {
+      if (error instanceof ProviderNotConnectedError) {
+        await db.query(`UPDATE payments SET charge_attempted_at = NULL WHERE id = $1 AND claim_token = $2`, [p.id, claim]);
+        return failClaimed(p.id, claim, 'PA007', paymentMessages.PA007);
+      }
+      await release(p.id, claim, true);
+      throw error;
+    }
+    let outcome: Awaited<ReturnType<typeof record>>;
+    try {
+      outcome = await record(payer, p.id, claim, result, method);
+    } catch (error) {
+      await release(p.id, claim, true);
+      if (error instanceof ApiError && error.errorCode === 'PAY010') return { status: 'processing', failureCode: result.failure?.code ?? null };
+      throw error;
+    }
+    if (outcome === 'lost') return 'lost';
+    if (!outcome.confirmed) return { status: outcome.row.status === 'declined' ? 'declined' : 'failed', failureCode: result.failure?.code ?? null };
+    await sendReceipt(outcome.confirmed, outcome.row);
+    return { status: outcome.confirmed.status, confirmed: outcome.confirmed };
+  }
+
+  return { setupPayment, updateSetup, cancelSetup, confirmPayment, duplicateWarning, applyProviderEvents, chargeClaimed };
 }

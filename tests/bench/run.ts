@@ -1,20 +1,23 @@
-// `npm run bench`: bundle weight per route (Chromium, empty cache) and API throughput (autocannon
-// against the real server and a bare Fastify + pg route on PostgreSQL). One `name: value unit` line
-// per figure; exits 1 when a budget is exceeded or a figure could not be measured. See docs/bench.md.
+// `npm run bench`: bundle weight per route (Chromium, empty cache), API throughput (autocannon
+// against the real server and a bare Fastify + pg route on PostgreSQL) and guest payment throughput
+// (Setup + attach + Confirm by 50 concurrent payers through the real server, lib/pay.ts). One
+// `name: value unit` line per figure; exits 1 when a budget is exceeded or a figure could not be
+// measured. See docs/bench.md.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { buildFloor, buildPortalForBench, CHROMIUM, measureRoute, type RouteResult, type RouteSpec } from './lib/bundle.ts';
+import { buildFloor, buildPortalForBench, CHROMIUM, forbiddenCode, measureRoute, type RouteResult, type RouteSpec } from './lib/bundle.ts';
 import { cleanupAll, freePort, onCleanup, startNode, waitForHttp } from './lib/procs.ts';
 import { serveStatic } from './lib/static-server.ts';
 import { runApiBench } from './lib/api.ts';
+import { PAYERS } from './lib/pay.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const KB = 1000; // bytes per KB, as Vite and Chrome DevTools count
-const BUDGETS = { 'js.login.gzip': 300 * KB };
-const HARD_LIMIT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 300_000);
-const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean)); // "bundle", "api"
+const BUDGETS = { 'js.login.gzip': 300 * KB, 'js.paynow.gzip': 300 * KB };
+const HARD_LIMIT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 240_000);
+const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean)); // "bundle", "api", "pay"
 const homeowner = { email: 'homeowner@example.com', password: 'Homeowner#2026', firstName: 'Jordan' };
 
 const problems: string[] = [];
@@ -100,6 +103,13 @@ async function benchBundles() {
           ready: (page) => page.getByRole('button', { name: 'Sign in', exact: true }).waitFor({ state: 'visible', timeout: 30_000 }),
         };
       } },
+      { key: 'paynow', spec: async () => {
+        await waitForHttp(`${baseUrl}/login`, server, 90_000);
+        return {
+          name: 'paynow', url: `${baseUrl}/paynow`, distDir: portalDist,
+          ready: (page) => page.getByRole('button', { name: 'Find my account', exact: true }).waitFor({ state: 'visible', timeout: 30_000 }),
+        };
+      } },
       { key: 'dashboard', spec: async () => {
         await waitForHttp(`${baseUrl}/login`, server, 90_000);
         const token = await authenticate(baseUrl);
@@ -112,9 +122,16 @@ async function benchBundles() {
     ];
     for (const route of routes) {
       try {
-        reportRoute(route.key, await measureRoute(browser, await route.spec(), root));
+        const result = await measureRoute(browser, await route.spec(), root);
+        reportRoute(route.key, result);
+        if (route.key === 'paynow') {
+          const offenders = forbiddenCode(result);
+          figure('js.paynow.forbidden', offenders.length === 0 ? 'none' : offenders.slice(0, 8).join(', ') + (offenders.length > 8 ? `, and ${offenders.length - 8} more` : ''));
+          if (offenders.length > 0) problems.push(`js.paynow.forbidden: the guest payment page downloads grid or board code: ${offenders.slice(0, 3).join(', ')}`);
+        }
       } catch (error) {
         problems.push(`js.${route.key}.gzip: ${(error as Error).message}`);
+        if (route.key === 'paynow') problems.push('js.paynow.forbidden: not measured (see js.paynow.gzip)');
       }
     }
     await closeBrowser();
@@ -136,16 +153,29 @@ async function main() {
   }
   if (!skip.has('api')) {
     try {
-      const api = await runApiBench({ root, tempDir, authenticate });
-      figure('api.read.rps', api.read.rps.toFixed(0), 'req/s');
-      figure('api.read.p99', String(api.read.p99), 'ms');
-      figure('api.bare.rps', api.bare.rps.toFixed(0), 'req/s');
-      figure('api.bare.p99', String(api.bare.p99), 'ms');
-      figure('api.read.overhead', ((api.bare.rps / api.read.rps - 1) * 100).toFixed(0), '%');
-      console.error(`bench: the real server ran with NODE_ENV=${api.nodeEnv} (BENCH_API_NODE_ENV); p50 ${api.read.p50} ms vs bare ${api.bare.p50} ms`);
-      for (const note of api.notes) console.error(`bench: ${note}`);
+      const pay = await runApiBench({
+        root, tempDir, authenticate, pay: !skip.has('pay'),
+        // Printed as soon as they are measured, before the guest payment load.
+        onRead: (api) => {
+          figure('api.read.rps', api.read.rps.toFixed(0), 'req/s');
+          figure('api.read.p99', String(api.read.p99), 'ms');
+          figure('api.bare.rps', api.bare.rps.toFixed(0), 'req/s');
+          figure('api.bare.p99', String(api.bare.p99), 'ms');
+          figure('api.read.overhead', ((api.bare.rps / api.read.rps - 1) * 100).toFixed(0), '%');
+          console.error(`bench: the real server ran with NODE_ENV=${api.nodeEnv} (BENCH_API_NODE_ENV); p50 ${api.read.p50} ms vs bare ${api.bare.p50} ms`);
+          for (const note of api.notes) console.error(`bench: ${note}`);
+        },
+      });
+      if (pay instanceof Error) {
+        problems.push(`pay.confirm: ${pay.message}`);
+      } else if (pay) {
+        figure('pay.confirm.rps', pay.rps.toFixed(1), 'ops/s');
+        figure('pay.confirm.p99', pay.p99.toFixed(0), 'ms');
+        console.error(`bench: guest payments: ${pay.operations} operations (Setup + attach + Confirm) by ${PAYERS} payers in ${pay.seconds} s, p50 ${pay.p50.toFixed(0)} ms`);
+        for (const note of pay.notes) console.error(`bench: ${note}`);
+      }
     } catch (error) {
-      problems.push(`api figures: ${(error as Error).message}`);
+      problems.push(`api figures${skip.has('pay') ? '' : ' (and pay.confirm)'}: ${(error as Error).message}`);
     }
   }
   await cleanupAll();

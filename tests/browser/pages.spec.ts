@@ -16,7 +16,7 @@ test('unknown and planned addresses show not found; the server error page has it
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText("We couldn't find that page");
   await expectAccessible(page);
-  await page.goto('/billing/account-history');
+  await page.goto('/board/work-orders');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText("We couldn't find that page");
   await page.goto('/server-error');
   await expect(page.getByText('We apologize. There was an error from the server. You might need to try again later.')).toBeVisible();

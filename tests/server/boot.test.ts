@@ -21,7 +21,28 @@ const EXPECTED = {
     'registerHomeowner',
     'requestAccount',
   ],
-  payments: ['getAccounts'],
+  payments: [
+    'getAccounts',
+    // signed-in payments (tests/server/billing-*.test.ts)
+    'getPaymentOptions',
+    'listPaymentMethods',
+    'setupPaymentMethod',
+    'confirmPaymentMethodSetup',
+    'getPaymentMethod',
+    'deletePaymentMethod',
+    'listPayments',
+    'setupPayment',
+    'cancelPaymentSetup',
+    'updatePaymentSetup',
+    'confirmPayment',
+    'listFuturePayments',
+    'setupFuturePayment',
+    'confirmFuturePayment',
+    'cancelFuturePayment',
+    'updateFuturePayment',
+    'getLedger',
+    'getCharges',
+  ],
 };
 
 describe('boot', () => {

@@ -55,6 +55,8 @@ export function checkScreens(ctx: CheckContext, operations: Map<string, string>,
         ctx.report(doc, path, `no route matches "${value}"`);
       } else if (key === 'document' && !(ctx.project.collections.content ?? {})[value]) {
         ctx.report(doc, path, `document "${value}" is not in schemas/content/ (expected schemas/content/${value}.md)`);
+      } else if (key === 'grid' && !(ctx.project.collections.grids ?? {})[value]) {
+        ctx.report(doc, path, `grid "${value}" is not in schemas/grids/ (expected schemas/grids/${value}.yaml)`);
       } else if (key === 'formatter' && !ctx.names.formatters.includes(value)) {
         ctx.report(doc, path, `formatter "${value}" is not registered in flows/registry.ts`);
       } else if (typeof key === 'string' && MESSAGE_PROPS.has(key)) {
@@ -113,5 +115,19 @@ export function checkFlows(ctx: CheckContext, operations: Map<string, string>): 
       if (isObject(node.states)) for (const [k, child] of Object.entries(node.states)) state(child, [...path, 'states', k]);
     };
     state(doc.data, []);
+  }
+}
+
+/** Grid columns: headers are message keys, formats are registered formatters. */
+export function checkGrids(ctx: CheckContext): void {
+  for (const doc of Object.values(ctx.project.collections.grids ?? {})) {
+    if (!isObject(doc.data) || !Array.isArray(doc.data.columns)) continue;
+    doc.data.columns.forEach((column, index) => {
+      if (!isObject(column)) return;
+      if (typeof column.header === 'string') ctx.messageKey(doc, ['columns', index, 'header'], column.header);
+      if (typeof column.format === 'string' && !ctx.names.formatters.includes(column.format)) {
+        ctx.report(doc, ['columns', index, 'format'], `formatter "${column.format}" is not registered in flows/registry.ts`);
+      }
+    });
   }
 }

@@ -2,7 +2,7 @@
 import { CheckContext, type CheckNames } from './context.ts';
 import { checkErrorRules } from './check-errors.ts';
 import { checkForms } from './check-forms.ts';
-import { checkFlows, checkScreens, operationIndex } from './check-refs.ts';
+import { checkFlows, checkGrids, checkScreens, operationIndex } from './check-refs.ts';
 import { checkNavigation, checkRedirects, checkRoutes } from './check-routes.ts';
 import { checkThemes } from './check-themes.ts';
 import type { Project } from './load.ts';
@@ -17,6 +17,7 @@ export function checkProject(project: Project, names: CheckNames): Problem[] {
   checkNavigation(ctx, routes);
   const operations = operationIndex(ctx);
   checkScreens(ctx, operations, routes);
+  checkGrids(ctx);
   checkForms(ctx, operations);
   checkFlows(ctx, operations);
   checkThemes(ctx);

@@ -25,7 +25,7 @@ export function metaSchemaFor(project: Project): [SourceDoc, string][] {
   const pairs: [SourceDoc, string][] = [];
   const known = metaValidators();
   for (const [name, doc] of Object.entries(project.schemas)) if (known[name]) pairs.push([doc, name]);
-  const collection: Record<string, string> = { screens: 'screen', forms: 'form', messages: 'messages' };
+  const collection: Record<string, string> = { screens: 'screen', forms: 'form', messages: 'messages', grids: 'grid' };
   for (const [dir, meta] of Object.entries(collection)) {
     for (const doc of Object.values(project.collections[dir] ?? {})) pairs.push([doc, meta]);
   }

@@ -9,6 +9,17 @@ export type Scope = Record<string, unknown>;
 const FlowScopeContext = createContext<Record<string, unknown> | null>(null);
 export const FlowScopeProvider = FlowScopeContext.Provider;
 
+/** Values loaded by `data` widgets, by their `as` name, for `$data.<name>` bindings of their children. */
+const DataScopeContext = createContext<Record<string, unknown> | null>(null);
+export const DataScopeProvider = DataScopeContext.Provider;
+export function useDataScope(): Record<string, unknown> | null {
+  return useContext(DataScopeContext);
+}
+
+/** The current element of a repeated list, seen by bindings as `$item`. */
+const ItemScopeContext = createContext<Record<string, unknown> | null>(null);
+export const ItemScopeProvider = ItemScopeContext.Provider;
+
 export function useSessionContext(): Record<string, unknown> {
   const { session } = useRuntime();
   return useSelector(session, (snapshot) => snapshot.context as Record<string, unknown>);
@@ -29,12 +40,14 @@ export function useScope(): Scope {
   const route = useParams();
   const location = useLocation();
   const flow = useContext(FlowScopeContext);
+  const item = useContext(ItemScopeContext);
   return useMemo(() => {
     const site = runtime.environment().scope().site;
     return {
       session, route, site,
       query: Object.fromEntries(new URLSearchParams(location.search)),
       ...(flow ? { context: flow } : {}),
+      ...(item ? { item } : {}),
     };
-  }, [runtime, session, route, location.search, flow]);
+  }, [runtime, session, route, location.search, flow, item]);
 }

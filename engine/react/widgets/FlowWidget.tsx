@@ -1,5 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { use, useEffect, useMemo, useRef } from 'react';
+import { flowLoaders } from 'virtual:engine-flows';
+import type { FlowDocument } from '../../core/flow/types.ts';
 import { useParams } from 'react-router';
 import { createFlowMachine } from '../../core/flow/create-machine.ts';
 import { savePersisted } from '../../core/flow/persist.ts';
@@ -20,14 +22,26 @@ function stateName(value: unknown): string {
   return '';
 }
 
+const loaded = new Map<string, Promise<FlowDocument>>();
+
+/** A machine of flows/, fetched with the first screen that runs it. */
+function loadFlow(name: string): Promise<FlowDocument> {
+  let promise = loaded.get(name);
+  if (!promise) {
+    const loader = flowLoaders[name];
+    promise = loader ? loader().then((module) => module.default) : Promise.reject(new Error(`Unknown flow "${name}"`));
+    loaded.set(name, promise);
+  }
+  return promise;
+}
+
 /** Runs a machine of flows/ and shows the view configured for its current state. */
 export function FlowWidget({ node }: WidgetProps) {
   const runtime = useRuntime();
   const params = useParams();
   const paramsRef = useRef(params);
   paramsRef.current = params;
-  const doc = runtime.config.flows[String(node.flow)];
-  if (!doc) throw new Error(`Unknown flow "${String(node.flow)}"`);
+  const doc = use(loadFlow(String(node.flow)));
   const machine = useMemo(
     () => createFlowMachine(doc, runtime.flows, runtime.environment(() => ({ route: paramsRef.current }))),
     [doc, runtime],

@@ -13,6 +13,9 @@ import type { WidgetProps } from './WidgetNode.tsx';
 export function ButtonWidget({ node }: WidgetProps) {
   const { t } = useTranslation();
   const flow = useFlowView();
+  const scope = useScope();
+  // `payload` travels with the event, e.g. `{ id: $item.id }` for a button inside a repeated list.
+  const payload = resolveBindings<Record<string, unknown> | undefined>(node.payload, scope);
   return (
     <Button
       type="button"
@@ -20,9 +23,9 @@ export function ButtonWidget({ node }: WidgetProps) {
       colorPalette="brand"
       alignSelf="flex-start"
       disabled={flow?.busy}
-      onClick={() => flow?.send({ type: String(node.event) })}
+      onClick={() => flow?.send({ type: String(node.event), ...(payload ?? {}) })}
     >
-      {t(String(node.text))}
+      {t(String(node.text), resolveBindings<Record<string, unknown>>(node.values ?? {}, scope))}
     </Button>
   );
 }

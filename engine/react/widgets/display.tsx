@@ -2,27 +2,50 @@ import { Box, Flex, Text, chakra } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../app/runtime.ts';
 import { useScope } from '../app/scope.tsx';
+import { resolveBindings } from '../../core/bindings.ts';
 import { displayValue } from './format.ts';
 import type { WidgetProps } from './WidgetNode.tsx';
 
-interface SummaryItem { label: string; value: unknown; format?: string; emphasis?: boolean; when?: string; translate?: boolean }
+interface SummaryItem { label: string; value: unknown; format?: string; emphasis?: boolean; when?: string; translate?: boolean; labelIsText?: boolean }
+
+interface SummaryRows { items: unknown; where?: Record<string, unknown>; label: string; value: string; format?: string }
+
+/**
+ * One item per element of a list: `rows: { items: $session.list, where: { field: $binding }, label: <field>,
+ * value: <field>, format }`. The label is the element's own text, not a message key.
+ */
+function rowItems(spec: unknown, scope: Record<string, unknown>): SummaryItem[] {
+  if (!spec || typeof spec !== 'object') return [];
+  const rows = spec as SummaryRows;
+  const list = resolveBindings<unknown>(rows.items, scope);
+  const where = Object.entries(resolveBindings<Record<string, unknown>>(rows.where ?? {}, scope));
+  if (!Array.isArray(list)) return [];
+  return list
+    .filter((row): row is Record<string, unknown> => Boolean(row) && typeof row === 'object')
+    .filter((row) => where.every(([field, expected]) => expected !== undefined && String(row[field]) === String(expected)))
+    .map((row) => ({ label: String(row[rows.label] ?? ''), value: row[rows.value], format: rows.format, labelIsText: true }));
+}
 
 /** Label / value pairs (a description list), e.g. amount, fee and total. */
 export function SummaryWidget({ node }: WidgetProps) {
   const { t } = useTranslation();
   const scope = useScope();
   const runtime = useRuntime();
-  const items = ((node.items as SummaryItem[]) ?? []).filter((item) => !item.when || displayValue(item.when, scope, runtime));
+  const listed = ((node.items as SummaryItem[]) ?? []).filter((item) => !item.when || displayValue(item.when, scope, runtime));
+  const items = [...listed, ...rowItems(node.rows, scope)];
+  if (items.length === 0 && node.empty) return <Text color="fg.muted">{t(String(node.empty))}</Text>;
   return (
     <Box as="section" aria-label={node.label ? t(String(node.label)) : undefined} borderWidth="1px" borderRadius="l2" p="4" bg="bg">
       <chakra.dl m="0">
-        {items.map((item) => {
-          const raw = displayValue(item.format ? { value: item.value, format: item.format } : item.value, scope, runtime);
+        {items.map((item, index) => {
+          const raw = item.labelIsText
+            ? (item.format ? displayValue({ value: '$row', format: item.format }, { row: item.value }, runtime) : item.value)
+            : displayValue(item.format ? { value: item.value, format: item.format } : item.value, scope, runtime);
           const shown = item.translate && typeof raw === 'string' && raw ? t(raw) : raw;
           return (
-            <Flex key={item.label} justify="space-between" gap="6" py="1.5" borderTopWidth={item.emphasis ? '1px' : undefined}
+            <Flex key={`${index}-${item.label}`} justify="space-between" gap="6" py="1.5" borderTopWidth={item.emphasis ? '1px' : undefined}
               fontWeight={item.emphasis ? 'bold' : undefined}>
-              <chakra.dt>{t(item.label)}</chakra.dt>
+              <chakra.dt>{item.labelIsText ? item.label : t(item.label)}</chakra.dt>
               <chakra.dd m="0" textAlign="end">{shown === undefined || shown === null || shown === '' ? '—' : String(shown)}</chakra.dd>
             </Flex>
           );

@@ -5,12 +5,17 @@ import { ButtonWidget, CountdownWidget, EffectWidget } from './actions.tsx';
 import { FlowWidget } from './FlowWidget.tsx';
 import { LinkWidget, LinksWidget } from './links.tsx';
 import { StepsWidget, SummaryWidget } from './display.tsx';
+import { RepeatWidget } from './RepeatWidget.tsx';
+import { ImageWidget } from './ImageWidget.tsx';
 
 // Heavy widgets are their own chunks, fetched by the screens that use them.
 const FormWidget = lazy(() => import('./FormWidget.tsx').then((m) => ({ default: m.FormWidget })));
 const DialogWidget = lazy(() => import('./DialogWidget.tsx').then((m) => ({ default: m.DialogWidget })));
 const HostedEntryWidget = lazy(() => import('./HostedEntryWidget.tsx').then((m) => ({ default: m.HostedEntryWidget })));
 const ContentWidget = lazy(() => import('./ContentWidget.tsx').then((m) => ({ default: m.ContentWidget })));
+// The data grid library is large: only screens with a grid fetch it.
+const GridWidget = lazy(() => import('./grid/GridWidget.tsx').then((m) => ({ default: m.GridWidget })));
+const DataWidget = lazy(() => import('./DataWidget.tsx').then((m) => ({ default: m.DataWidget })));
 
 type WidgetName = (typeof builtinWidgetNames)[number];
 
@@ -30,7 +35,11 @@ export const widgetRegistry: Record<WidgetName, ComponentType<never>> = {
   effect: EffectWidget,
   spacer: SpacerWidget,
   summary: SummaryWidget,
+  repeat: RepeatWidget,
   steps: StepsWidget,
   dialog: DialogWidget,
   'hosted-entry': HostedEntryWidget,
+  image: ImageWidget,
+  grid: GridWidget,
+  data: DataWidget,
 };

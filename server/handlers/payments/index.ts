@@ -1,4 +1,32 @@
 import type { HandlerMap } from '../types.ts';
 import { getAccounts } from './accounts.ts';
+import { getPaymentOptions, listPaymentMethods, setupPaymentMethod, confirmPaymentMethodSetup, getPaymentMethod, deletePaymentMethod } from './methods.ts';
+import { setupPayment, updatePaymentSetup, cancelPaymentSetup, confirmPayment, listPayments } from './payments.ts';
+import { setupFuturePayment, confirmFuturePayment, listFuturePayments, updateFuturePayment, cancelFuturePayment } from './future.ts';
+import { getLedger, getCharges } from './ledger.ts';
 
-export const paymentsHandlers: HandlerMap = { getAccounts };
+export const paymentsHandlers: HandlerMap = {
+  getAccounts,
+  // payment options and saved methods
+  getPaymentOptions,
+  listPaymentMethods,
+  setupPaymentMethod,
+  confirmPaymentMethodSetup,
+  getPaymentMethod,
+  deletePaymentMethod,
+  // one-time payments
+  setupPayment,
+  updatePaymentSetup,
+  cancelPaymentSetup,
+  confirmPayment,
+  listPayments,
+  // future-dated payments (charged by the due work payments.future, server/payments/future.ts)
+  setupFuturePayment,
+  confirmFuturePayment,
+  listFuturePayments,
+  updateFuturePayment,
+  cancelFuturePayment,
+  // ledger and upcoming charges
+  getLedger,
+  getCharges,
+};

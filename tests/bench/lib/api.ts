@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import pg from 'pg';
 import { freePort, onCleanup, startNode, waitForHttp, type Child } from './procs.ts';
+import { runPayBench, type PayResult } from './pay.ts';
 
 const CONNECTIONS = 10;
 const WARMUP_S = 2;
@@ -59,9 +60,14 @@ export interface ApiOptions {
   root: string;
   tempDir: (prefix: string) => string;
   authenticate: (baseUrl: string) => Promise<string>;
+  /** Also measure the guest payment figures (lib/pay.ts) on the same server, after the read figures. */
+  pay: boolean;
+  /** Receives the read figures as soon as they are measured. */
+  onRead: (figures: { read: Load; bare: Load; notes: string[]; nodeEnv: string }) => void;
 }
 
-export async function runApiBench({ root, tempDir, authenticate }: ApiOptions) {
+/** Measures the read figures (given to onRead), then the guest payment figures: their result, their error, or null when skipped. */
+export async function runApiBench({ root, tempDir, authenticate, pay, onRead }: ApiOptions): Promise<PayResult | Error | null> {
   const notes: string[] = [];
   const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const adminHost = new URL(adminUrl).hostname;
@@ -112,7 +118,17 @@ export async function runApiBench({ root, tempDir, authenticate }: ApiOptions) {
     const b1 = await autocannon(bareUrl, token, half);
     const b2 = await autocannon(bareUrl, token, half);
     const r2 = await autocannon(realUrl, token, half);
-    return { read: combine([r1, r2], half), bare: combine([b1, b2], half), notes, nodeEnv };
+    onRead({ read: combine([r1, r2], half), bare: combine([b1, b2], half), notes, nodeEnv });
+    if (!pay) return null;
+    // The guest payments write to the database: measured after the reads, with the bare server gone.
+    await bare.stop();
+    try {
+      return await runPayBench(baseUrl, databaseUrl.href);
+    } catch (error) {
+      const failure = error as Error;
+      if (server.process.exitCode !== null || server.process.signalCode !== null) failure.message += `; the server exited:\n${server.output()}`;
+      return failure;
+    }
   } finally {
     await bare.stop();
     await server.stop();

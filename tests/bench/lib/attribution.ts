@@ -51,25 +51,35 @@ export function ownerOf(source: string, root: string): string {
   return `portal:${inRoot.includes(sep) ? inRoot.split(sep)[0] : inRoot}`;
 }
 
+/** A source as the bench names it: root-relative with a leading `/` for the portal's files and packages, else as the map gives it. */
+export function sourceName(source: string, root: string): string {
+  const clean = source.replace(/^\0+/, '').replace(/\?.*$/, '');
+  if (!clean.startsWith('/')) return clean;
+  const inRoot = relative(root, clean);
+  return inRoot.startsWith('..') ? clean : `/${inRoot.split(sep).join('/')}`;
+}
+
 /**
- * Bytes (UTF-8) of `file` per owner, from `file.map`. Ranges no mapping covers, and files without a
+ * Bytes (UTF-8) of `file` per source file of its source map (`file.map`), keyed by the absolute
+ * path (or the map's own name for virtual modules). Ranges no mapping covers, and files without a
  * map, are "(no source map)": Rolldown emits no mappings for virtual modules (the portal's
- * `virtual:engine-config`, compiled from schemas/ and flows/) nor for its own glue code. The values add up to the file's size.
+ * `virtual:engine-config`, compiled from schemas/ and flows/) nor for its own glue code. The values
+ * add up to the file's size.
  */
-export function attributeFile(file: string, root: string): Map<string, number> {
+export function attributeSources(file: string): Map<string, number> {
   const code = readFileSync(file, 'utf8');
-  const owners = new Map<string, number>();
-  const add = (owner: string, bytes: number) => { if (bytes > 0) owners.set(owner, (owners.get(owner) ?? 0) + bytes); };
+  const sources = new Map<string, number>();
+  const add = (source: string, bytes: number) => { if (bytes > 0) sources.set(source, (sources.get(source) ?? 0) + bytes); };
   const mapFile = `${file}.map`;
   if (!existsSync(mapFile)) {
     add('(no source map)', Buffer.byteLength(code));
-    return owners;
+    return sources;
   }
   const map = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[]; sourceRoot?: string; mappings: string };
   const base = resolve(dirname(file), map.sourceRoot ?? '');
-  const sourceOwners = map.sources.map((source) => {
+  const names = map.sources.map((source) => {
     const isPath = source.startsWith('.') || source.startsWith('/');
-    return ownerOf(isPath ? resolve(base, source) : source, root);
+    return isPath ? resolve(base, source) : source;
   });
   const lines = code.split('\n');
   const mappingLines = map.mappings.split(';');
@@ -83,8 +93,18 @@ export function attributeFile(file: string, root: string): Map<string, number> {
     for (let s = 0; s < segments.length; s += 1) {
       const [start, source] = segments[s];
       const end = s + 1 < segments.length ? segments[s + 1][0] : line.length;
-      add(source >= 0 ? sourceOwners[source] : '(no source map)', Buffer.byteLength(line.slice(start, end)));
+      add(source >= 0 ? names[source] : '(no source map)', Buffer.byteLength(line.slice(start, end)));
     }
+  }
+  return sources;
+}
+
+/** Bytes (UTF-8) of `file` per owner (package, `portal:<folder>`, `(no source map)`): attributeSources grouped by ownerOf. */
+export function attributeFile(file: string, root: string): Map<string, number> {
+  const owners = new Map<string, number>();
+  for (const [source, bytes] of attributeSources(file)) {
+    const owner = source === '(no source map)' ? source : ownerOf(source, root);
+    owners.set(owner, (owners.get(owner) ?? 0) + bytes);
   }
   return owners;
 }

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import type { Browser, Page } from 'playwright-core';
-import { attributeFile, scaleToGzip } from './attribution.ts';
+import { attributeSources, ownerOf, scaleToGzip, sourceName } from './attribution.ts';
 import { sleep } from './procs.ts';
 
 /** Debian's Chromium (never a downloaded browser), as in playwright.config.ts. */
@@ -48,7 +48,13 @@ export async function buildFloor(floorDir: string, outDir: string) {
 }
 
 export interface Fetched { url: string; file: string | null; bytes: number; gzipBytes: number }
-export interface RouteResult { name: string; files: Fetched[]; gzipBytes: number; packages: Array<[string, number]>; idle: boolean }
+/** One source file (or package module) inside one fetched file: its owner, its name (see sourceName) and its minified bytes. */
+export interface SourceShare { owner: string; source: string; bytes: number }
+export interface RouteResult {
+  name: string; files: Fetched[]; gzipBytes: number; packages: Array<[string, number]>; idle: boolean;
+  /** What each fetched file is made of, per source file: for checks on what a route must not load. */
+  contents: Array<{ file: Fetched; sources: SourceShare[] }>;
+}
 
 const isJs = (url: string, type: string, contentType: string) =>
   type === 'script' || /javascript|ecmascript/.test(contentType) || /\.m?js$/.test(new URL(url).pathname);
@@ -123,19 +129,48 @@ export async function measureRoute(browser: Browser, spec: RouteSpec, root: stri
     recording = false;
     const files = (await Promise.all(bodies)).filter((f): f is Fetched => f !== null);
     const packages = new Map<string, number>();
+    const contents: RouteResult['contents'] = [];
     for (const fetched of files) {
       // The file's bytes as the browser got them must be the built file's, or the map does not apply.
-      const owners = fetched.file && statSync(fetched.file).size === fetched.bytes
-        ? attributeFile(fetched.file, root)
-        : new Map([['(not in the build)', fetched.bytes]]);
+      const sources: SourceShare[] = fetched.file && statSync(fetched.file).size === fetched.bytes
+        ? [...attributeSources(fetched.file)].map(([source, bytes]) => ({
+          owner: source === '(no source map)' ? source : ownerOf(source, root), source: sourceName(source, root), bytes,
+        }))
+        : [{ owner: '(not in the build)', source: '(not in the build)', bytes: fetched.bytes }];
+      contents.push({ file: fetched, sources });
+      const owners = new Map<string, number>();
+      for (const { owner, bytes } of sources) owners.set(owner, (owners.get(owner) ?? 0) + bytes);
       for (const [owner, bytes] of scaleToGzip(owners, fetched.gzipBytes)) packages.set(owner, (packages.get(owner) ?? 0) + bytes);
     }
     return {
-      name: spec.name, files, idle,
+      name: spec.name, files, idle, contents,
       gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
       packages: [...packages].sort((a, b) => b[1] - a[1]),
     };
   } finally {
     await context.close();
   }
+}
+
+/**
+ * What the guest payment page must never download: grid code (AG Grid's packages: `ag-grid-*` and
+ * `ag-stack`, its shared core since v35) and board code (any source file whose root-relative path
+ * has `/board` in it, any case). Returns the offenders, largest first, as
+ * "what (KB minified) in which file"; a fetched file that cannot be looked into is an offender too.
+ */
+export function forbiddenCode(result: RouteResult): string[] {
+  const offenders: Array<[string, number]> = [];
+  for (const { file, sources } of result.contents) {
+    const where = file.file ? new URL(file.url).pathname : file.url;
+    const found = new Map<string, number>();
+    for (const { owner, source, bytes } of sources) {
+      const what = owner === '(not in the build)' ? 'a file that is not in the build (its contents are unknown)'
+        : /^ag-grid-|^ag-stack$/.test(owner) ? owner
+        : /\/board/i.test(source) ? source
+        : null;
+      if (what) found.set(what, (found.get(what) ?? 0) + bytes);
+    }
+    for (const [what, bytes] of found) offenders.push([`${what} (${(bytes / 1000).toFixed(1)} KB minified) in ${where}`, bytes]);
+  }
+  return offenders.sort((a, b) => b[1] - a[1]).map(([text]) => text);
 }

@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { resolveBindings } from '../../core/bindings.ts';
+import { useRuntime } from '../app/runtime.ts';
+import { DataScopeProvider, useDataScope, useScope } from '../app/scope.tsx';
+import { Busy } from './Busy.tsx';
+import { AlertWidget } from './basic.tsx';
+import { WidgetChildren, type WidgetProps } from './WidgetNode.tsx';
+
+/** Resolves an operation request from a node's `params` / `query` bindings; undefined while a value is missing. */
+export function useOperationRequest(node: Record<string, unknown>): { params: Record<string, unknown>; query: Record<string, unknown>; ready: boolean } {
+  const scope = useScope();
+  const params = resolveBindings<Record<string, unknown>>(node.params ?? {}, scope);
+  const query = resolveBindings<Record<string, unknown>>(node.query ?? {}, scope);
+  const ready = [...Object.values(params), ...Object.values(query)].every((value) => value !== undefined && value !== null && value !== '');
+  return { params, query, ready };
+}
+
+/** Reads an operation through the query cache; the result is keyed by operation and request. */
+export function useOperationData(operation: string, request: { params: Record<string, unknown>; query: Record<string, unknown> }, enabled: boolean) {
+  const runtime = useRuntime();
+  return useQuery({
+    queryKey: ['widget-data', operation, request.params, request.query],
+    queryFn: () => runtime.environment().call(operation, { params: request.params, query: request.query }),
+    enabled,
+  });
+}
+
+/**
+ * Loads a read operation and shows its children with the result as `$data.<as>`:
+ * `{ widget: data, operation, params: {...}, query: {...}, as: name, children }`.
+ * While a bound request value is missing nothing is loaded and the children see no value.
+ */
+export function DataWidget({ node }: WidgetProps) {
+  const outer = useDataScope();
+  const request = useOperationRequest(node);
+  const result = useOperationData(String(node.operation), request, request.ready);
+  const name = String(node.as ?? node.operation);
+  const value = useMemo(() => ({ ...(outer ?? {}), [name]: result.data }), [outer, name, result.data]);
+  if (request.ready && result.isPending) return <Busy />;
+  if (result.isError) return node.error ? <AlertWidget node={{ widget: 'alert', status: 'error', text: node.error }} /> : null;
+  return <DataScopeProvider value={value}><WidgetChildren nodes={node.children} /></DataScopeProvider>;
+}

@@ -1,0 +1,96 @@
+import type { FlowImplementations } from '../engine/core/flow/types.ts';
+import { computeFee, type FeeMethodKind, type FeeRule } from './fees.ts';
+import { formatters } from './formatters.ts';
+
+// Signed-in payment form behaviour: which sub-ledgers and methods are offered, the live fee quote,
+// and the decisions the form takes before Setup (spec sections 2, 4, 8, 9).
+
+interface SubLedgerAccount { accountNumber: string; subLedgerId: number; subLedgerName: string; currentBalanceCents: number; blocked: boolean }
+interface SavedMethod { id: string | number; kind: FeeMethodKind; brand?: string; last4: string; expMonth?: number; expYear?: number; bankAccountType?: string }
+interface PaymentOptions { acceptsCard: boolean; acceptsBank: boolean; providerConnected?: boolean; fees: FeeRule[] }
+interface Draft { subLedgerId?: number; paymentType?: string; amountCents?: number; when?: string; scheduledDate?: string }
+
+/** `method:<id>` for a saved method, `new:card` / `new:bank` for one entered now. */
+export function parsePaymentType(value: unknown): { savedId?: string; newKind?: FeeMethodKind } {
+  if (typeof value !== 'string') return {};
+  if (value === 'new:card' || value === 'new:bank') return { newKind: value.slice(4) as FeeMethodKind };
+  if (value.startsWith('method:')) return { savedId: value.slice(7) };
+  return {};
+}
+
+function accountLedgers(context: Record<string, unknown>, session: Record<string, unknown>): SubLedgerAccount[] {
+  const selected = (session.selectedProperty as { accountNumber?: string } | null)?.accountNumber;
+  return ((session.accounts as SubLedgerAccount[] | undefined) ?? []).filter((ledger) => ledger.accountNumber === selected);
+}
+
+function methodKindOf(context: Record<string, unknown>, paymentType: unknown): FeeMethodKind | null {
+  const { savedId, newKind } = parsePaymentType(paymentType);
+  if (newKind) return newKind;
+  const method = ((context.methods as SavedMethod[] | undefined) ?? []).find((item) => String(item.id) === savedId);
+  return method?.kind ?? null;
+}
+
+function quoteFor(context: Record<string, unknown>, draft: Draft) {
+  const options = context.options as PaymentOptions | null;
+  const kind = methodKindOf(context, draft.paymentType);
+  const amountCents = draft.amountCents;
+  if (!options || !kind || typeof amountCents !== 'number' || !Number.isSafeInteger(amountCents) || amountCents <= 0) return null;
+  return { amountCents, ...computeFee(options.fees, { methodKind: kind, amountCents, recurring: false, largeAmount: null }) };
+}
+
+export const makePaymentFlow: FlowImplementations = {
+  guards: {
+    /** The selected property has no account to pay (e.g. a board member's association). */
+    noAccountSelected: (_args, params) => accountLedgers({}, (params.session ?? {}) as Record<string, unknown>).length === 0,
+    accountBlocked: ({ context }) => ((context.ledgers as SubLedgerAccount[]) ?? []).some((ledger) => ledger.blocked),
+    nothingDue: ({ context }) => ((context.ledgers as SubLedgerAccount[]) ?? []).every((ledger) => ledger.currentBalanceCents <= 0),
+    noMethodAccepted: ({ context }) => {
+      const options = context.options as PaymentOptions | null;
+      return !options || (!options.acceptsCard && !options.acceptsBank);
+    },
+    choseNewMethod: ({ context }) => Boolean(parsePaymentType((context.draft as Draft | null)?.paymentType).newKind),
+    isFutureDated: ({ context }) => (context.draft as Draft | null)?.when === 'later',
+    hasDuplicateWarning: ({ event }) => Boolean((event.output as { duplicateWarning?: boolean } | undefined)?.duplicateWarning),
+  },
+  actions: {
+    prepareBillingChoices: ({ context }, params) => {
+      const session = (params.session ?? {}) as Record<string, unknown>;
+      const ledgers = accountLedgers(context, session);
+      const options = context.options as PaymentOptions | null;
+      const methods = (context.methods as SavedMethod[] | undefined) ?? [];
+      const accepted = (kind: FeeMethodKind) => (kind === 'card' ? options?.acceptsCard : options?.acceptsBank);
+      return {
+        ledgers,
+        balanceCents: ledgers.reduce((sum, ledger) => sum + ledger.currentBalanceCents, 0),
+        subLedgerOptions: ledgers.map((ledger) => ({
+          value: ledger.subLedgerId, label: ledger.subLedgerName, detail: formatters.money(ledger.currentBalanceCents),
+        })),
+        methodOptions: [
+          ...methods.filter((method) => accepted(method.kind)).map((method) => ({
+            value: `method:${method.id}`,
+            label: method.kind === 'card' ? 'billing.savedCard' : 'billing.savedBank',
+            detail: method.kind === 'card'
+              ? `${(method.brand ?? '').toUpperCase()} •••• ${method.last4} · ${String(method.expMonth ?? '').padStart(2, '0')}/${String(method.expYear ?? '').slice(-2)}`
+              : `${method.bankAccountType ?? ''} •••• ${method.last4}`,
+          })),
+          ...(options?.acceptsCard ? [{ value: 'new:card', label: 'billing.newCard' }] : []),
+          ...(options?.acceptsBank ? [{ value: 'new:bank', label: 'billing.newBank' }] : []),
+        ],
+        draft: ledgers.length === 1 ? { subLedgerId: ledgers[0].subLedgerId, when: 'today' } : { when: 'today' },
+      };
+    },
+    followDraft: ({ context, event }) => {
+      const draft = (event.data ?? {}) as Draft;
+      const ledger = ((context.ledgers as SubLedgerAccount[]) ?? []).find((item) => item.subLedgerId === draft.subLedgerId);
+      return { selectedBalanceCents: ledger?.currentBalanceCents ?? 0, quote: quoteFor(context, draft) };
+    },
+    rememberDraft: ({ context, event }) => {
+      const draft = (event.data ?? {}) as Draft;
+      const { savedId } = parsePaymentType(draft.paymentType);
+      return { draft, quote: quoteFor(context, draft), chosenMethodId: savedId ? Number(savedId) : null, methodKind: methodKindOf(context, draft.paymentType) };
+    },
+    useSavedMethod: ({ event }) => ({ chosenMethodId: Number((event.output as { paymentMethod: { id: number } }).paymentMethod.id) }),
+    newPaymentKey: () => ({ idempotencyKey: crypto.randomUUID() }),
+  },
+  actors: {},
+};

@@ -1,0 +1,106 @@
+// GET /Ledger (entries oldest first with the running balance, the portal's kind labels) and
+// GET /Charge (upcoming charges due within the next 25 days).
+import { principalOf, type Handler } from '../types.ts';
+import { paymentError } from '../../payments/errors.ts';
+import { UPCOMING_CHARGE_DAYS, addDays, appDate, badRequest } from '../../payments/billing.ts';
+
+/** Our ledger kinds as the portal names them (spec section 3). */
+export const LEDGER_KIND_LABELS: Record<string, string> = {
+  charge: 'Charge',
+  late_fee: 'Charge',
+  fee: 'Charge',
+  payment: 'Payment',
+  payment_return: 'Payment Return',
+  credit: 'Credit Distribution',
+  write_off: 'Write-off',
+  adjustment: 'Adjustment',
+};
+
+const PAYMENT_STATUS_LABELS: Record<string, 'pending' | 'settled' | 'returned'> = {
+  processing: 'pending',
+  pending: 'pending',
+  succeeded: 'settled',
+  returned: 'returned',
+};
+
+interface EntryRow {
+  id: number | string;
+  sub_ledger_id: number;
+  date: string;
+  kind: string;
+  description: string;
+  amount_cents: number | string;
+  payment_status: string | null;
+  method_kind: string | null;
+  confirmation_number: string | null;
+}
+
+export const getLedger: Handler = async (req, services) => {
+  const { userId } = principalOf(req);
+  const accountNumber = typeof req.query.accountNumber === 'string' ? req.query.accountNumber : null;
+  const subLedgerId = typeof req.query.subLedgerId === 'number' ? req.query.subLedgerId : null;
+  if (accountNumber === null && subLedgerId === null) throw badRequest('Give subLedgerId or accountNumber.');
+  const owned = await services.db.query<{ id: number }>(
+    `SELECT sl.id FROM sub_ledgers sl JOIN accounts ac ON ac.id = sl.account_id
+      WHERE ac.owner_user_id = $1 AND ($2::text IS NULL OR ac.account_number = $2) AND ($3::integer IS NULL OR sl.id = $3)`,
+    [userId, accountNumber, subLedgerId],
+  );
+  if (owned.rows.length === 0) throw paymentError('GP002');
+  const { rows } = await services.db.query<EntryRow>(
+    `SELECT le.id, le.sub_ledger_id, to_char(le.effective_date, 'YYYY-MM-DD') AS date, le.kind, le.description, le.amount_cents,
+            p.status AS payment_status, p.method_kind, p.confirmation_number
+       FROM ledger_entries le LEFT JOIN payments p ON p.id = le.payment_id
+      WHERE le.sub_ledger_id = ANY($1::integer[])
+      ORDER BY le.effective_date, le.created_at, le.id`,
+    [owned.rows.map((r) => Number(r.id))],
+  );
+  let balance = 0;
+  const entries = rows.map((r) => {
+    const amountCents = Number(r.amount_cents);
+    balance += amountCents;
+    const entry: Record<string, unknown> = {
+      id: Number(r.id),
+      subLedgerId: Number(r.sub_ledger_id),
+      date: r.date,
+      kind: LEDGER_KIND_LABELS[r.kind] ?? 'Adjustment',
+    };
+    if (r.kind === 'payment' && r.method_kind) entry.paymentMethod = r.method_kind === 'card' ? 'Credit Card' : 'eCheck';
+    entry.description = r.description;
+    entry.amountCents = amountCents;
+    entry.balanceAfterCents = balance;
+    if (r.kind === 'payment' && r.payment_status && PAYMENT_STATUS_LABELS[r.payment_status]) entry.status = PAYMENT_STATUS_LABELS[r.payment_status];
+    if ((r.kind === 'payment' || r.kind === 'payment_return') && r.confirmation_number) entry.confirmationNumber = r.confirmation_number;
+    return entry;
+  });
+  return { status: 200, body: { entries } };
+};
+
+export const getCharges: Handler = async (req, services) => {
+  const { userId } = principalOf(req);
+  const accountNumber = typeof req.query.accountNumber === 'string' ? req.query.accountNumber : null;
+  if (accountNumber !== null) {
+    const owned = await services.db.query('SELECT 1 FROM accounts WHERE account_number = $1 AND owner_user_id = $2', [accountNumber, userId]);
+    if (owned.rows.length === 0) throw paymentError('GP002');
+  }
+  const today = appDate(services.clock());
+  const { rows } = await services.db.query<{ sub_ledger_id: number; account_number: string; description: string; due_date: string; amount_cents: string | number }>(
+    `SELECT sc.sub_ledger_id, ac.account_number, sc.description, to_char(sc.due_date, 'YYYY-MM-DD') AS due_date, sc.amount_cents
+       FROM scheduled_charges sc JOIN sub_ledgers sl ON sl.id = sc.sub_ledger_id JOIN accounts ac ON ac.id = sl.account_id
+      WHERE ac.owner_user_id = $1 AND ($2::text IS NULL OR ac.account_number = $2)
+        AND sc.due_date >= $3::date AND sc.due_date <= $4::date
+      ORDER BY sc.due_date, sc.id`,
+    [userId, accountNumber, today, addDays(today, UPCOMING_CHARGE_DAYS)],
+  );
+  return {
+    status: 200,
+    body: {
+      charges: rows.map((r) => ({
+        subLedgerId: Number(r.sub_ledger_id),
+        accountNumber: r.account_number,
+        description: r.description,
+        dueDate: r.due_date,
+        amountCents: Number(r.amount_cents),
+      })),
+    },
+  };
+};

@@ -1,0 +1,135 @@
+// Payment options and saved payment methods (per association): GET /Association/{id}/PaymentOption,
+// GET /PaymentMethod, POST /PaymentMethod/Setup (+ /{setupIntentId}/Confirm), GET and DELETE
+// /PaymentMethod/{id}. Methods are tokenized by the provider's hosted page; we keep the token and
+// display details only.
+import { principalOf, type Handler } from '../types.ts';
+import type { Queryable } from '../../db/index.ts';
+import { LARGE_AMOUNT_THRESHOLD_CENTS } from '../../../flows/fees.ts';
+import { paymentError } from '../../payments/errors.ts';
+import { loadFeeRules, payerScope } from '../../payments/service.ts';
+import { ProviderNotConnectedError, type MethodKind } from '../../payments/provider.ts';
+import { TIED_TO_METHOD, METHOD_SELECT, billingError, loadMethod, methodView, providerConnected, saveTokenizedMethod, type MethodRow } from '../../payments/billing.ts';
+
+interface AssociationRow {
+  id: number;
+  provider_account: string | null;
+  accepts_card: boolean;
+  accepts_bank: boolean;
+}
+
+/** An association the caller owns an account in; else 404 GP001. */
+async function callerAssociation(q: Queryable, userId: number, associationId: number): Promise<AssociationRow> {
+  const { rows } = await q.query<AssociationRow>(
+    `SELECT a.id, a.provider_account, a.accepts_card, a.accepts_bank FROM associations a
+      WHERE a.id = $1 AND EXISTS (SELECT 1 FROM accounts ac WHERE ac.association_id = a.id AND ac.owner_user_id = $2)`,
+    [associationId, userId],
+  );
+  if (!rows[0]) throw paymentError('GP001');
+  return rows[0];
+}
+
+export const getPaymentOptions: Handler = async (req, services) => {
+  const { userId } = principalOf(req);
+  const a = await callerAssociation(services.db, userId, req.params.id as number);
+  const rules = await loadFeeRules(services.db, Number(a.id));
+  return {
+    status: 200,
+    body: {
+      associationId: Number(a.id),
+      acceptsCard: a.accepts_card === true,
+      acceptsBank: a.accepts_bank === true,
+      providerConnected: providerConnected(services, a.provider_account),
+      largeAmountThresholdCents: LARGE_AMOUNT_THRESHOLD_CENTS,
+      // The large amount fee applies to guest payments only.
+      largeAmountFeeBasisPoints: 0,
+      fees: rules.filter((r) => (r.methodKind === 'card' ? a.accepts_card : a.accepts_bank)),
+    },
+  };
+};
+
+export const listPaymentMethods: Handler = async (req, services) => {
+  const { userId } = principalOf(req);
+  const associationId = typeof req.query.associationId === 'number' ? req.query.associationId : null;
+  if (associationId !== null) await callerAssociation(services.db, userId, associationId);
+  const { rows } = await services.db.query<MethodRow>(
+    `${METHOD_SELECT} WHERE pm.owner_user_id = $1 AND pm.active AND ($2::integer IS NULL OR pm.association_id = $2) ORDER BY pm.created_at, pm.id`,
+    [userId, associationId],
+  );
+  return { status: 200, body: { paymentMethods: rows.map(methodView) } };
+};
+
+export const setupPaymentMethod: Handler = async (req, services) => {
+  const { userId } = principalOf(req);
+  const body = req.body as { associationId: number; kind: MethodKind };
+  const a = await callerAssociation(services.db, userId, body.associationId);
+  if ((body.kind === 'card' && !a.accepts_card) || (body.kind === 'bank' && !a.accepts_bank)) throw paymentError('GP003');
+  const provider = services.paymentProvider;
+  if (!provider) throw paymentError('PAY010');
+  if (!a.provider_account) throw paymentError('PA007');
+  let intent;
+  try {
+    intent = await provider.createSetupIntent({ merchantAccount: a.provider_account, kind: body.kind, customerRef: payerScope({ kind: 'user', userId, email: null }) });
+  } catch (error) {
+    if (error instanceof ProviderNotConnectedError) throw paymentError('PA007');
+    throw error;
+  }
+  await services.db.query(
+    `INSERT INTO payment_method_setups (setup_intent_id, owner_user_id, association_id, kind, merchant_account, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+    [intent.setupIntentId, userId, a.id, body.kind, a.provider_account, services.clock()],
+  );
+  return { status: 200, body: { setupIntentId: intent.setupIntentId, clientSecret: intent.clientSecret, hostedEntryUrl: intent.hostedEntryUrl } };
+};
+
+export const confirmPaymentMethodSetup: Handler = async (req, services) => {
+  const { userId } = principalOf(req);
+  const setupIntentId = req.params.setupIntentId as string;
+  const { rows } = await services.db.query<{ association_id: number; kind: MethodKind; merchant_account: string; payment_method_id: number | null }>(
+    'SELECT association_id, kind, merchant_account, payment_method_id FROM payment_method_setups WHERE setup_intent_id = $1 AND owner_user_id = $2',
+    [setupIntentId, userId],
+  );
+  const setup = rows[0];
+  if (!setup) throw billingError('PM001');
+  const methodById = async (id: number) =>
+    (await services.db.query<MethodRow>(`${METHOD_SELECT} WHERE pm.id = $1 AND pm.owner_user_id = $2`, [id, userId])).rows[0];
+  if (setup.payment_method_id !== null) return { status: 200, body: { paymentMethod: methodView(await methodById(Number(setup.payment_method_id))) } };
+  const provider = services.paymentProvider;
+  if (!provider) throw paymentError('PAY010');
+  const intent = await provider.retrieveSetupIntent(setupIntentId);
+  if (intent.status !== 'succeeded' || !intent.method) throw paymentError('PAY005');
+  const m = intent.method;
+  if (m.kind !== setup.kind) throw paymentError('PAY006');
+  const id = await services.db.transaction((tx) =>
+    saveTokenizedMethod(tx, { userId, associationId: Number(setup.association_id), merchantAccount: setup.merchant_account, setupIntentId, method: m, now: services.clock() }),
+  );
+  return { status: 200, body: { paymentMethod: methodView(await methodById(id)) } };
+};
+
+export const getPaymentMethod: Handler = async (req, services) => {
+  const { userId } = principalOf(req);
+  return { status: 200, body: methodView(await loadMethod(services.db, userId, req.params.id as number)) };
+};
+
+export const deletePaymentMethod: Handler = async (req, services) => {
+  const { userId } = principalOf(req);
+  const id = req.params.id as number;
+  const now = services.clock();
+  const cancelled = await services.db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: number }>('SELECT id FROM payment_methods WHERE id = $1 AND owner_user_id = $2 AND active FOR UPDATE', [id, userId]);
+    if (!rows[0]) throw billingError('PM001');
+    await tx.query('UPDATE payment_methods SET active = false, deactivated_at = $2 WHERE id = $1', [id, now]);
+    // Future payments not yet processed (spec: removing a saved method deactivates the payments tied
+    // to it), and setups that would charge it. A payment already being charged is not touched.
+    const result = await tx.query<{ was: string }>(
+      `WITH tied AS (
+         SELECT p.id, p.status FROM payments p JOIN payment_methods pm ON pm.id = $1
+          WHERE ${TIED_TO_METHOD} AND (p.status = 'scheduled' OR (p.status = 'setup' AND p.charge_attempted_at IS NULL))
+          FOR UPDATE OF p)
+       UPDATE payments SET status = 'cancelled', cancelled_at = $2, updated_at = $2
+         FROM tied WHERE payments.id = tied.id
+       RETURNING tied.status AS was`,
+      [id, now],
+    );
+    return result.rows.filter((r) => r.was === 'scheduled').length;
+  });
+  return { status: 200, body: { deactivatedScheduledPayments: cancelled } };
+};

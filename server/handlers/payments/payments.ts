@@ -1,0 +1,168 @@
+// One-time payments of a signed-in homeowner, through the payment service: POST /Payment/Setup,
+// PATCH and DELETE /Payment/Setup/{id}, PUT /Payment/Setup/{id}/Confirm, GET /Payment.
+import { principalOf, type Handler, type Services } from '../types.ts';
+import { idempotencyKeyOf, paymentServiceFor } from '../../payments/index.ts';
+import type { MethodKind } from '../../payments/provider.ts';
+import type { PaymentSetup } from '../../payments/service.ts';
+import { paymentError } from '../../payments/errors.ts';
+import {
+  USER_PAYMENT_SELECT,
+  badRequest,
+  checkMethodFor,
+  loadMethod,
+  loadUserPayment,
+  ownedSubLedger,
+  paymentMethodOf,
+  repricePayment,
+  userPayer,
+  type UserPaymentRow,
+} from '../../payments/billing.ts';
+
+function setupBody(s: PaymentSetup, paymentMethodId: number | null) {
+  const body: Record<string, unknown> = {
+    paymentId: s.paymentId,
+    amountCents: s.amountCents,
+    feeCents: s.feeCents,
+    totalCents: s.totalCents,
+    methodKind: s.methodKind,
+  };
+  if (paymentMethodId !== null) body.paymentMethodId = paymentMethodId;
+  if (s.setupIntent) Object.assign(body, s.setupIntent);
+  body.duplicateWarning = s.duplicateWarning;
+  return body;
+}
+
+/** Ties a payment set up with a saved method to it (the service stores the token; this adds the id). */
+export async function linkMethod(services: Services, paymentId: string, paymentMethodId: number): Promise<void> {
+  await services.db.query('UPDATE payments SET payment_method_id = $2 WHERE id = $1 AND payment_method_id IS NULL', [paymentId, paymentMethodId]);
+}
+
+export const setupPayment: Handler = async (req, services) => {
+  const { userId } = principalOf(req);
+  const body = req.body as { subLedgerId: number; amountCents: number; paymentMethodId?: number; methodKind?: MethodKind };
+  if ((body.paymentMethodId === undefined) === (body.methodKind === undefined)) {
+    throw badRequest('Give exactly one of paymentMethodId (a saved method) or methodKind (a new card or bank account).');
+  }
+  const { payer, receiptEmail } = await userPayer(services.db, userId);
+  const ledger = await ownedSubLedger(services.db, userId, body.subLedgerId);
+  const service = paymentServiceFor(services);
+  const idempotencyKey = idempotencyKeyOf(req.headers);
+  if (body.paymentMethodId !== undefined) {
+    const method = await loadMethod(services.db, userId, body.paymentMethodId);
+    checkMethodFor(method, ledger);
+    const setup = await service.setupPayment({
+      payer,
+      subLedgerId: body.subLedgerId,
+      amountCents: body.amountCents,
+      methodKind: method.kind,
+      methodToken: method.provider_token,
+      receiptEmail,
+      idempotencyKey,
+    });
+    await linkMethod(services, setup.paymentId, Number(method.id));
+    return { status: 201, body: setupBody(setup, Number(method.id)) };
+  }
+  const setup = await service.setupPayment({
+    payer,
+    subLedgerId: body.subLedgerId,
+    amountCents: body.amountCents,
+    methodKind: body.methodKind!,
+    setupIntent: true,
+    receiptEmail,
+    idempotencyKey,
+  });
+  return { status: 201, body: setupBody(setup, null) };
+};
+
+function storedSetupBody(p: UserPaymentRow, duplicateWarning: boolean) {
+  const body: Record<string, unknown> = {
+    paymentId: p.id,
+    amountCents: Number(p.amount_cents),
+    feeCents: Number(p.fee_cents),
+    totalCents: Number(p.total_cents),
+    methodKind: p.method_kind,
+  };
+  if (p.pm_id !== null) body.paymentMethodId = Number(p.pm_id);
+  else if (p.setup_intent_id) body.setupIntentId = p.setup_intent_id;
+  body.duplicateWarning = duplicateWarning;
+  return body;
+}
+
+export const updatePaymentSetup: Handler = async (req, services) => {
+  const { userId } = principalOf(req);
+  const body = req.body as { amountCents?: number; paymentMethodId?: number };
+  const id = req.params.id as string;
+  const service = paymentServiceFor(services);
+  const row = await services.db.transaction(async (tx) => {
+    const p = await loadUserPayment(tx, userId, id, { kind: 'one_time', lock: true });
+    if (p.status !== 'setup' || p.charge_attempted_at) throw paymentError('PAY008');
+    const method = body.paymentMethodId === undefined ? undefined : await loadMethod(tx, userId, body.paymentMethodId);
+    await repricePayment(tx, userId, p, { amountCents: body.amountCents, method }, services.clock());
+    const updated = await loadUserPayment(tx, userId, id);
+    return { updated, warning: await service.duplicateWarning(tx, Number(updated.sub_ledger_id), updated.scheduled_date, updated.id) };
+  });
+  return { status: 200, body: storedSetupBody(row.updated, row.warning) };
+};
+
+export const cancelPaymentSetup: Handler = async (req, services) => {
+  const { userId } = principalOf(req);
+  const id = req.params.id as string;
+  await loadUserPayment(services.db, userId, id, { kind: 'one_time' });
+  const { payer } = await userPayer(services.db, userId);
+  await paymentServiceFor(services).cancelSetup({ payer, paymentId: id });
+  return { status: 204 };
+};
+
+export const confirmPayment: Handler = async (req, services) => {
+  const { userId } = principalOf(req);
+  const id = req.params.id as string;
+  const body = (req.body ?? {}) as { setupIntentId?: string };
+  await loadUserPayment(services.db, userId, id, { kind: 'one_time' });
+  const { payer } = await userPayer(services.db, userId);
+  const confirmed = await paymentServiceFor(services).confirmPayment({
+    payer,
+    paymentId: id,
+    setupIntentId: body.setupIntentId ?? null,
+    idempotencyKey: idempotencyKeyOf(req.headers),
+  });
+  const { receiptEmail: _receipt, ...answer } = confirmed;
+  return { status: 200, body: answer };
+};
+
+export const listPayments: Handler = async (req, services) => {
+  const { userId } = principalOf(req);
+  const subLedgerId = typeof req.query.subLedgerId === 'number' ? req.query.subLedgerId : null;
+  const ownerId = typeof req.query.ownerId === 'number' ? req.query.ownerId : null;
+  if (ownerId !== null && ownerId !== userId) throw paymentError('GP002');
+  if (subLedgerId !== null) await ownedSubLedger(services.db, userId, subLedgerId);
+  const { rows } = await services.db.query<UserPaymentRow>(
+    `${USER_PAYMENT_SELECT}
+      WHERE ac.owner_user_id = $1 AND ($2::integer IS NULL OR p.sub_ledger_id = $2)
+        AND p.kind IN ('one_time', 'future')
+        AND p.status <> 'setup' AND NOT (p.status = 'cancelled' AND p.scheduled_at IS NULL)
+      ORDER BY COALESCE(p.confirmed_at, p.scheduled_at, p.created_at) DESC, p.id DESC`,
+    [userId, subLedgerId],
+  );
+  return {
+    status: 200,
+    body: {
+      payments: rows.map((p) => {
+        const item: Record<string, unknown> = {
+          paymentId: p.id,
+          subLedgerId: Number(p.sub_ledger_id),
+          accountNumber: p.account_number,
+          confirmationNumber: p.confirmation_number,
+          createdAt: new Date(p.confirmed_at ?? p.scheduled_at ?? p.created_at).toISOString(),
+          amountCents: Number(p.amount_cents),
+          feeCents: Number(p.fee_cents),
+          totalCents: Number(p.total_cents),
+          status: p.status,
+          method: paymentMethodOf(p),
+          kind: p.kind,
+        };
+        if (p.kind === 'future') item.scheduledDate = p.scheduled_date;
+        return item;
+      }),
+    },
+  };
+};

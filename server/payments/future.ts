@@ -1,0 +1,82 @@
+// Future-dated one-time payments: the due work 'payments.future' charges each scheduled payment on
+// its date (America/New_York), exactly once, through the payment service.
+//
+// Claiming: one conditional UPDATE ... WHERE status = 'scheduled' ... RETURNING (rows picked with
+// FOR UPDATE SKIP LOCKED) moves what is due to 'processing' with a claim token, so two instances
+// (or two overlapping runs) never claim the same payment. The service then charges with the
+// payment id as the provider's idempotency key and records the outcome only while the claim is
+// still ours. A claim left behind by a crashed process (older than the lease), or released after a
+// transient provider failure, is claimed again; the provider replays the first charge's result.
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/index.ts';
+import type { Logger, Services } from '../handlers/types.ts';
+import { registerDueWork, type DueWorkContext } from '../jobs/index.ts';
+import { paymentServiceFor } from './index.ts';
+import type { PaymentService } from './service.ts';
+import { appDate } from './billing.ts';
+
+export const FUTURE_DUE_WORK = 'payments.future';
+const LEASE_MS = 60_000;
+const BATCH = 50;
+
+/** Claims and charges the future payments due at `now`; returns how many reached an outcome. */
+export async function processDueFuturePayments(service: PaymentService, db: Db, now: Date, log?: Logger): Promise<number> {
+  const today = appDate(now);
+  const stale = new Date(now.getTime() - LEASE_MS);
+  let processed = 0;
+  for (let round = 0; round < 100; round++) {
+    const claim = randomBytes(12).toString('base64url');
+    const { rows } = await db.query<{ id: string }>(
+      `UPDATE payments SET status = 'processing', claim_token = $1, claimed_at = $2, updated_at = $2
+        WHERE id IN (SELECT id FROM payments
+                      WHERE kind = 'future'
+                        AND ((status = 'scheduled' AND scheduled_date <= $3::date)
+                          OR (status = 'processing' AND (claim_token IS NULL OR claimed_at < $4)))
+                      ORDER BY scheduled_date, id LIMIT ${BATCH}
+                      FOR UPDATE SKIP LOCKED)
+          AND ((status = 'scheduled' AND scheduled_date <= $3::date) OR (status = 'processing' AND (claim_token IS NULL OR claimed_at < $4)))
+        RETURNING id`,
+      [claim, now, today, stale],
+    );
+    if (rows.length === 0) break;
+    for (const { id } of rows) {
+      try {
+        const outcome = await service.chargeClaimed(id, claim);
+        if (outcome !== 'lost' && outcome.status !== 'processing') processed++;
+      } catch (error) {
+        log?.error({ err: error, paymentId: id }, 'a future payment could not be charged (it is retried on a later tick)');
+      }
+    }
+    if (rows.length < BATCH) break;
+  }
+  return processed;
+}
+
+// The due work is registered for the process while at least one app with a payment provider runs;
+// it finds the app of the database it is run on.
+const apps = new Map<Db, Services[]>();
+let unregister: (() => void) | null = null;
+
+async function dueWork(now: Date, context: DueWorkContext): Promise<number> {
+  const services = apps.get(context.db)?.find((s) => s.paymentProvider);
+  if (!services) return 0;
+  return processDueFuturePayments(paymentServiceFor(services), context.db, now, context.log);
+}
+
+/** Turns on the 'payments.future' due work for an app; the returned function turns it off (on close). */
+export function enableFuturePayments(services: Services): () => Promise<void> {
+  const list = apps.get(services.db) ?? [];
+  list.push(services);
+  apps.set(services.db, list);
+  unregister ??= registerDueWork(FUTURE_DUE_WORK, dueWork);
+  return async () => {
+    const current = apps.get(services.db) ?? [];
+    const rest = current.filter((s) => s !== services);
+    if (rest.length) apps.set(services.db, rest);
+    else apps.delete(services.db);
+    if (apps.size === 0 && unregister) {
+      unregister();
+      unregister = null;
+    }
+  };
+}

@@ -1,0 +1,110 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildColumnDefs, tieBreakComparator } from '../../engine/react/widgets/grid/columns.ts';
+import { clearLayout, layoutKey, readLayout, writeLayout } from '../../engine/react/widgets/grid/layout-store.ts';
+import { formatters } from '../../flows/formatters.ts';
+
+class MemoryStorage implements Storage {
+  private items = new Map<string, string>();
+  get length() { return this.items.size; }
+  clear() { this.items.clear(); }
+  getItem(key: string) { return this.items.get(key) ?? null; }
+  key(index: number) { return [...this.items.keys()][index] ?? null; }
+  removeItem(key: string) { this.items.delete(key); }
+  setItem(key: string, value: string) { this.items.set(key, value); }
+}
+
+describe('grid columns', () => {
+  const t = (key: string) => `<${key}>`;
+  it('translates headers and formats values with named formatters, keeping raw values for sorting', () => {
+    const [date, kind, amount, plain] = buildColumnDefs([
+      { field: 'date', header: 'ledger.date', format: 'date', sort: 'desc' },
+      { field: 'status', header: 'ledger.status', format: 'entryStatus', translate: true },
+      { field: 'amountCents', header: 'ledger.amount', format: 'money', align: 'end', width: 120 },
+      { field: 'description', header: 'ledger.description', flex: 1 },
+    ], formatters, t);
+    expect(date).toMatchObject({ field: 'date', colId: 'date', headerName: '<ledger.date>', sort: 'desc' });
+    const format = (col: typeof date, value: unknown) => (col.valueFormatter as (p: { value: unknown }) => string)({ value });
+    expect(format(date, '2026-03-01')).toBe('March 1, 2026');
+    expect(format(kind, 'returned')).toBe('<entryStatus.returned>');
+    expect(format(kind, undefined)).toBe('');
+    expect(format(amount, -4500)).toBe('-$45.00');
+    expect(amount).toMatchObject({ width: 120, type: 'rightAligned' });
+    expect(plain.valueFormatter).toBeUndefined();
+    expect(typeof date.valueFormatter).toBe('function'); // never a string expression
+  });
+
+  it('orders equal values by the tie-break field', () => {
+    const compare = tieBreakComparator('id');
+    const node = (id: number) => ({ data: { id } }) as never;
+    expect(compare('2026-01-02', '2026-01-01', node(1), node(2), false)).toBeGreaterThan(0);
+    expect(compare('2026-01-01', '2026-01-01', node(1), node(2), false)).toBeLessThan(0);
+    expect(compare('2026-01-01', '2026-01-01', node(3), node(3), false)).toBe(0);
+  });
+
+  it('rejects an unknown formatter', () => {
+    expect(() => buildColumnDefs([{ field: 'x', header: 'a.b', format: 'nope' }], formatters, t)).toThrow('Unknown formatter "nope"');
+  });
+});
+
+describe('saved grid layouts', () => {
+  it('saves, reads and clears one layout per grid key', () => {
+    const storage = new MemoryStorage();
+    const key = layoutKey('history');
+    expect(key).toBe('grid.history');
+    expect(layoutKey('history', 'app.grid.history')).toBe('app.grid.history');
+    expect(readLayout(storage, key)).toBeNull();
+    expect(writeLayout(storage, key, [{ colId: 'date', sort: 'asc' }])).toBe(true);
+    expect(readLayout(storage, key)).toEqual([{ colId: 'date', sort: 'asc' }]);
+    expect(readLayout(storage, 'grid.other')).toBeNull();
+    clearLayout(storage, key);
+    expect(readLayout(storage, key)).toBeNull();
+  });
+
+  it('ignores damaged or foreign entries', () => {
+    const storage = new MemoryStorage();
+    storage.setItem('grid.a', '{not json');
+    storage.setItem('grid.b', JSON.stringify({ version: 2, columns: [] }));
+    expect(readLayout(storage, 'grid.a')).toBeNull();
+    expect(readLayout(storage, 'grid.b')).toBeNull();
+    expect(readLayout(undefined, 'grid.a')).toBeNull();
+  });
+});
+
+describe('npm run check on grids', () => {
+  const fixture = join(import.meta.dirname, '../fixtures/project');
+  const cli = join(import.meta.dirname, '../../engine/cli/check.ts');
+
+  function check(grid: string, screenGrid: string): { status: number | null; out: string } {
+    const root = mkdtempSync(join(tmpdir(), 'check-grid-'));
+    try {
+      cpSync(fixture, root, { recursive: true });
+      mkdirSync(join(root, 'schemas', 'grids'));
+      writeFileSync(join(root, 'schemas', 'grids', 'items.yaml'), grid);
+      const screen = join(root, 'schemas', 'screens', 'home.yaml');
+      writeFileSync(screen, `${readFileSync(screen, 'utf8')}  - { widget: text, text: home.heading, grid: ${screenGrid} }\n`);
+      const run = spawnSync(process.execPath, [cli, '--root', root], { encoding: 'utf8' });
+      return { status: run.status, out: run.stdout + run.stderr };
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  }
+
+  it('accepts a valid grid', () => {
+    const { status, out } = check('columns:\n  - { field: name, header: home.title, format: money, sort: desc }\n', 'items');
+    expect(out).toMatch(/configuration ok/);
+    expect(status).toBe(0);
+  });
+
+  it('reports unknown grids, headers, formatters and properties with their place', () => {
+    const { status, out } = check('columns:\n  - { field: name, header: no.suchKey, format: nope, colour: red }\n', 'missing');
+    expect(status).toBe(1);
+    expect(out).toMatch(/^schemas\/grids\/items\.yaml:2:\d+ columns\[0\]\.colour: unknown property/m);
+    expect(out).toMatch(/^schemas\/grids\/items\.yaml:2:\d+ columns\[0\]\.header: message "no\.suchKey" is not in/m);
+    expect(out).toMatch(/^schemas\/grids\/items\.yaml:2:\d+ columns\[0\]\.format: formatter "nope" is not registered/m);
+    expect(out).toMatch(/^schemas\/screens\/home\.yaml:\d+:\d+ children\[\d+\]\.grid: grid "missing" is not in schemas\/grids\//m);
+  });
+});
