@@ -59,8 +59,8 @@ export const expressPayFlow: FlowImplementations = {
       const account = context.account as ExpressAccount;
       const paymentOptions: PaymentOptions = { acceptsCard: Boolean(account.acceptsCard), acceptsBank: Boolean(account.acceptsBank), fees: account.fees ?? [] };
       const paymentMethods = [
-        ...(paymentOptions.acceptsCard ? [{ value: 'card', label: 'expressPay.methodCard' }] : []),
-        ...(paymentOptions.acceptsBank ? [{ value: 'bank', label: 'expressPay.methodBank' }] : []),
+        ...(paymentOptions.acceptsCard ? [{ value: 'card', label: 'methods.card' }] : []),
+        ...(paymentOptions.acceptsBank ? [{ value: 'bank', label: 'methods.bank' }] : []),
       ];
       return {
         balance: Number(account.balance ?? 0),

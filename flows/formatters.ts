@@ -13,7 +13,7 @@ export const formatters = {
     return Number.isNaN(time) ? '' : longDate.format(time);
   },
   /** card / bank → a message key; the summary translates it (`translate: true`). */
-  methodKind: (value: unknown) => (value === 'card' ? 'guestPay.methodCard' : value === 'bank' ? 'guestPay.methodBank' : ''),
+  methodKind: (value: unknown) => (value === 'card' ? 'methods.card' : value === 'bank' ? 'methods.bank' : ''),
   /** "4242" → "•••• 4242" */
   lastFour: (value: unknown) => (typeof value === 'string' && value ? `•••• ${value}` : ''),
   /** pending / settled / returned → a message key; entries without a status (charges) show nothing. */

@@ -47,8 +47,8 @@ export const guestPaymentFlow: FlowImplementations = {
           value: ledger.id, label: ledger.name, detail: formatters.money(ledger.balanceCents),
         })),
         methodOptions: [
-          ...(configuration?.acceptsCard ? [{ value: 'card', label: 'guestPay.methodCard' }] : []),
-          ...(configuration?.acceptsBank ? [{ value: 'bank', label: 'guestPay.methodBank' }] : []),
+          ...(configuration?.acceptsCard ? [{ value: 'card', label: 'methods.card' }] : []),
+          ...(configuration?.acceptsBank ? [{ value: 'bank', label: 'methods.bank' }] : []),
         ],
       };
     },

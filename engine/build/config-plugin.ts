@@ -3,6 +3,7 @@ import { basename, join } from 'node:path';
 import { parse } from 'yaml';
 import type { Plugin } from 'vite';
 import { resolveFeatures } from '../core/features.ts';
+import { pickNamespaces, screenNamespaces } from './message-split.ts';
 
 const CONFIG = 'virtual:engine-config';
 const SCREENS = 'virtual:engine-screens';
@@ -30,7 +31,7 @@ export function configPlugin({ root, features }: { root: string; features?: stri
 
   function configModule(): string {
     const featuresDoc = load(join(schemas, 'features.yaml'));
-    const appDoc = load(join(schemas, 'app.yaml')) as { sessionFlow: string };
+    const appDoc = load(join(schemas, 'app.yaml')) as { sessionFlow: string; sharedMessages?: string[] };
     const config = {
       routesDoc: load(join(schemas, 'routes.yaml')),
       redirectsDoc: load(join(schemas, 'redirects.yaml')),
@@ -39,7 +40,7 @@ export function configPlugin({ root, features }: { root: string; features?: stri
       site: load(join(schemas, 'site.yaml')),
       api: load(join(schemas, 'api.yaml')),
       errors: load(join(schemas, 'errors.yaml')),
-      messages: load(join(schemas, 'messages', 'en.json')),
+      messages: pickNamespaces(load(join(schemas, 'messages', 'en.json')), new Set(appDoc.sharedMessages ?? [])),
       app: appDoc,
       themes: Object.fromEntries(files(join(root, 'themes'), '.json').map((name) => {
         const doc = load(join(root, 'themes', name));
@@ -78,7 +79,13 @@ export function configPlugin({ root, features }: { root: string; features?: stri
       if (name.startsWith(GRID)) return `export default ${JSON.stringify(load(join(schemas, 'grids', `${name.slice(GRID.length)}.yaml`)))};`;
       if (name === FLOWS) return loaderIndex(files(join(root, 'flows'), '.machine.yaml').map((f) => basename(f, '.machine.yaml')), FLOW, 'flowLoaders');
       if (name.startsWith(FLOW)) return `export default ${JSON.stringify(load(join(root, 'flows', `${name.slice(FLOW.length)}.machine.yaml`)))};`;
-      if (name.startsWith(SCREEN)) return `export default ${JSON.stringify(load(join(schemas, 'screens', `${name.slice(SCREEN.length)}.yaml`)))};`;
+      if (name.startsWith(SCREEN)) {
+        const screen = load(join(schemas, 'screens', `${name.slice(SCREEN.length)}.yaml`));
+        const shared = new Set((load(join(schemas, 'app.yaml')) as { sharedMessages?: string[] }).sharedMessages ?? []);
+        const own = new Set([...screenNamespaces(root, screen)].filter((namespace) => !shared.has(namespace)));
+        const messages = pickNamespaces(load(join(schemas, 'messages', 'en.json')), own);
+        return `export default ${JSON.stringify(screen)};\nexport const messages = ${JSON.stringify(messages)};`;
+      }
       if (name.startsWith(CONTENT)) {
         const path = join(schemas, 'content', `${name.slice(CONTENT.length)}.md`);
         watched.push(path);

@@ -4,7 +4,7 @@ declare module 'virtual:engine-config' {
   export default config;
 }
 declare module 'virtual:engine-screens' {
-  export const screenLoaders: Record<string, () => Promise<{ default: unknown }>>;
+  export const screenLoaders: Record<string, () => Promise<{ default: unknown; messages?: Record<string, string> }>>;
 }
 declare module 'virtual:engine-content' {
   export const contentLoaders: Record<string, () => Promise<{ default: string }>>;

@@ -5,21 +5,26 @@ import type { WidgetNodeConfig } from '../app/config-types.ts';
 import { WidgetNode } from '../widgets/WidgetNode.tsx';
 import { Busy } from '../widgets/Busy.tsx';
 
-const loaded = new Map<string, Promise<WidgetNodeConfig>>();
+interface LoadedScreen { screen: WidgetNodeConfig; messages: Record<string, string> }
+const loaded = new Map<string, Promise<LoadedScreen>>();
 
-function loadScreen(id: string): Promise<WidgetNodeConfig> {
+function loadScreen(id: string): Promise<LoadedScreen> {
   let promise = loaded.get(id);
   if (!promise) {
     const loader = screenLoaders[id];
-    promise = loader ? loader().then((module) => module.default as WidgetNodeConfig) : Promise.reject(new Error(`No screen "${id}"`));
+    promise = loader
+      ? loader().then((module) => ({ screen: module.default as WidgetNodeConfig, messages: module.messages ?? {} }))
+      : Promise.reject(new Error(`No screen "${id}"`));
     loaded.set(id, promise);
   }
   return promise;
 }
 
 function Screen({ screenId, titleKey }: { screenId: string; titleKey?: string }) {
-  const screen = use(loadScreen(screenId));
-  const { t } = useTranslation();
+  const { screen, messages } = use(loadScreen(screenId));
+  const { t, i18n } = useTranslation();
+  // The screen's own texts arrive with its chunk; adding them again is harmless.
+  i18n.addResources('en', 'translation', messages);
   const title = titleKey ?? (screen.title as string | undefined);
   useEffect(() => {
     document.title = title ? `${t(title)} · ${t('app.name')}` : t('app.name');

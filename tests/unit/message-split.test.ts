@@ -1,0 +1,40 @@
+import { execSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { namespaceOf, pickNamespaces, screenNamespaces } from '../../engine/build/message-split.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+const screen = (id: string) => parse(readFileSync(join(root, 'schemas', 'screens', `${id}.yaml`), 'utf8'));
+
+describe('message catalogue split', () => {
+  it('gives a screen the namespaces of its own keys, its forms, flows and grids', () => {
+    const login = screenNamespaces(root, screen('login'));
+    expect(login.has('login')).toBe(true);
+    expect(login.has('code')).toBe(true);      // from the flow views
+    expect(login.has('fields')).toBe(true);    // from the forms' field titles
+    const history = screenNamespaces(root, screen('account-history'));
+    expect(history.has('ledger')).toBe(true);  // from the grid's column headers
+  });
+
+  it('picks whole namespaces only', () => {
+    expect(namespaceOf('guestPay.methodCard')).toBe('guestPay');
+    expect(pickNamespaces({ 'a.x': '1', 'ab.y': '2', 'b.z': '3' }, new Set(['a']))).toEqual({ 'a.x': '1' });
+  });
+
+  it("the engine's own texts are in shared namespaces", () => {
+    const app = parse(readFileSync(join(root, 'schemas', 'app.yaml'), 'utf8')) as { sharedMessages: string[] };
+    const sources = execSync("grep -rhoE \"t\\(['\\\"][a-zA-Z]+\\.\" engine/react", { cwd: root, encoding: 'utf8' });
+    const used = new Set([...sources.matchAll(/t\(['"]([a-zA-Z]+)\./g)].map((m) => m[1]));
+    expect(used.size).toBeGreaterThan(3);
+    for (const namespace of used) expect(app.sharedMessages, namespace).toContain(namespace);
+  });
+
+  it('the shared namespaces exist in the catalogue', () => {
+    const app = parse(readFileSync(join(root, 'schemas', 'app.yaml'), 'utf8')) as { sharedMessages: string[] };
+    const messages = JSON.parse(readFileSync(join(root, 'schemas', 'messages', 'en.json'), 'utf8')) as Record<string, string>;
+    const namespaces = new Set(Object.keys(messages).map(namespaceOf));
+    for (const shared of app.sharedMessages) expect(namespaces.has(shared), shared).toBe(true);
+  });
+});
