@@ -17,5 +17,5 @@ export const formatters = {
   /** "4242" → "•••• 4242" */
   lastFour: (value: unknown) => (typeof value === 'string' && value ? `•••• ${value}` : ''),
   /** pending / settled / returned → a message key; entries without a status (charges) show nothing. */
-  entryStatus: (value: unknown) => (value === 'pending' || value === 'settled' || value === 'returned' ? `entryStatus.${value}` : ''),
+  entryStatus: (value: unknown) => (value === 'pending' || value === 'settled' || value === 'returned' ? `ledger.status_${value}` : ''),
 };

@@ -50,6 +50,8 @@ export const makePaymentFlow: FlowImplementations = {
     },
     choseNewMethod: ({ context }) => Boolean(parsePaymentType((context.draft as Draft | null)?.paymentType).newKind),
     isFutureDated: ({ context }) => (context.draft as Draft | null)?.when === 'later',
+    /** The provider gave what its hosted entry needs; without it the method cannot be entered. */
+    hasClientSecret: ({ event }) => Boolean((event.output as { clientSecret?: string } | undefined)?.clientSecret),
     hasDuplicateWarning: ({ event }) => Boolean((event.output as { duplicateWarning?: boolean } | undefined)?.duplicateWarning),
   },
   actions: {
@@ -90,6 +92,7 @@ export const makePaymentFlow: FlowImplementations = {
       return { draft, quote: quoteFor(context, draft), chosenMethodId: savedId ? Number(savedId) : null, methodKind: methodKindOf(context, draft.paymentType) };
     },
     useSavedMethod: ({ event }) => ({ chosenMethodId: Number((event.output as { paymentMethod: { id: number } }).paymentMethod.id) }),
+    noClientSecret: () => ({ error: { code: 'CLIENT_SECRET', text: '' } }),
     newPaymentKey: () => ({ idempotencyKey: crypto.randomUUID() }),
   },
   actors: {},

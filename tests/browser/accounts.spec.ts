@@ -20,6 +20,10 @@ test('creates an account with an account number and zip, then lands signed in', 
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Casey');
   await expect(page.getByText(/account 100236\)/)).toBeVisible();
+  // Payments are blocked on this account: the payment page says whom to contact.
+  await page.getByRole('link', { name: 'Make a payment' }).first().click();
+  await expect(page.getByText('Payments are blocked or disabled for this account. Please contact your management company.')).toBeVisible();
+  await expectAccessible(page);
 });
 
 test('creates an account with a registration key; a wrong key is refused', async ({ page }) => {
@@ -68,9 +72,9 @@ test('forgot login: verify an e-mailed code, set a new password, sign in with it
   const started = Date.now() - 1000;
   await page.goto('/forgot-login');
   await expectAccessible(page);
-  await page.getByLabel('E-mail address').fill('paid@example.com');
+  await page.getByLabel('E-mail address').fill('chair@example.com');
   await page.getByRole('button', { name: 'Send code' }).click();
-  const code = await latestCode(request, 'paid@example.com', started);
+  const code = await latestCode(request, 'chair@example.com', started);
   await page.getByLabel('Verification code').fill(code);
   await page.getByRole('button', { name: 'Verify code' }).click();
 
@@ -80,14 +84,14 @@ test('forgot login: verify an e-mailed code, set a new password, sign in with it
   await expect(page.getByRole('alert').filter({ hasText: 'Password must be at least 6 characters' })).toBeVisible();
   await expectAccessible(page);
 
-  await page.getByLabel('New password').fill('Paid#2027');
-  await page.getByLabel('Confirm password').fill('Paid#2027');
+  await page.getByLabel('New password').fill('Chair#2027');
+  await page.getByLabel('Confirm password').fill('Chair#2027');
   await page.getByRole('button', { name: 'Save new password' }).click();
   await expect(page.getByText('Your password has been changed.')).toBeVisible();
 
   await page.goto('/login');
-  await page.getByLabel('E-mail address').fill('paid@example.com');
-  await page.getByLabel('Password', { exact: true }).fill('Paid#2027');
+  await page.getByLabel('E-mail address').fill('chair@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('Chair#2027');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });

@@ -1,6 +1,9 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible, homeowner, signIn } from './helpers.ts';
 
+// These tests move the server's clock: one at a time, in this order.
+test.describe.configure({ mode: 'default' });
+
 async function chooseMapleGrove(page: Page) {
   const picker = page.getByLabel('Property');
   await picker.selectOption(await picker.locator('option', { hasText: 'Maple Grove' }).getAttribute('value') ?? '');
@@ -105,4 +108,41 @@ test('a board member without an account is told there is nothing to pay here', a
   await page.goto('/billing');
   await expect(page.getByText(/There is no account to pay for the selected property/)).toBeVisible();
   await expectAccessible(page);
+});
+
+test('an owner with nothing to pay sees the balance and recent activity instead of the form', async ({ page }) => {
+  await signIn(page, 'paid@example.com', 'Paid#2026');
+  await page.getByRole('link', { name: 'Make a payment' }).first().click();
+  await expect(page.getByText('Your balance is $0.00. No payment is needed right now.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Recent activity' })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('a bank payment shows in the account history at once as pending, then settled after 3 business days', async ({ page, request }) => {
+  await signIn(page, homeowner.email, homeowner.password);
+  const picker = page.getByLabel('Property');
+  await picker.selectOption(await picker.locator('option', { hasText: 'Cedar Point' }).getAttribute('value') ?? '');
+  await page.getByRole('link', { name: 'Make a payment' }).first().click();
+  await page.getByLabel(/Assessments/).check();
+  await page.getByLabel('A new bank account').check();
+  await page.getByLabel('Amount', { exact: true }).fill('12.34');
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  const frame = page.frameLocator('iframe[title="Secure payment details entry"]');
+  await frame.getByLabel('Routing number').fill('110000000');
+  await frame.getByLabel('Account number').fill('000123456789');
+  await frame.getByLabel('Account holder name').fill('Jordan Rivera');
+  await frame.getByRole('button', { name: 'Save bank account' }).click();
+  await continueIfWarned(page, page.getByText('Thank you. Your payment has been received.'));
+  const number = (await page.getByRole('region', { name: 'Payment confirmation' }).innerText()).match(/CP-[A-Z0-9]{8}/)?.[0];
+  expect(number).toBeTruthy();
+
+  await page.goto('/billing/account-history');
+  const row = page.getByRole('row').filter({ hasText: number! });
+  await expect(row).toContainText('Pending');
+
+  expect((await request.post('/dev/clock/advance', { data: { days: 5 } })).ok()).toBe(true);
+  await signIn(page, homeowner.email, homeowner.password);
+  await picker.selectOption(await picker.locator('option', { hasText: 'Cedar Point' }).getAttribute('value') ?? '');
+  await page.goto('/billing/account-history');
+  await expect(page.getByRole('row').filter({ hasText: number! })).toContainText('Settled');
 });

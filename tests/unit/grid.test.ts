@@ -29,7 +29,7 @@ describe('grid columns', () => {
     expect(date).toMatchObject({ field: 'date', colId: 'date', headerName: '<ledger.date>', sort: 'desc' });
     const format = (col: typeof date, value: unknown) => (col.valueFormatter as (p: { value: unknown }) => string)({ value });
     expect(format(date, '2026-03-01')).toBe('March 1, 2026');
-    expect(format(kind, 'returned')).toBe('<entryStatus.returned>');
+    expect(format(kind, 'returned')).toBe('<ledger.status_returned>');
     expect(format(kind, undefined)).toBe('');
     expect(format(amount, -4500)).toBe('-$45.00');
     expect(amount).toMatchObject({ width: 120, type: 'rightAligned' });
