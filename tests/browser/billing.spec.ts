@@ -84,6 +84,12 @@ test('a homeowner pays with the saved card, a new card, on a future date process
   await page.goto('/billing/manage-account');
   await expect(page.getByRole('list', { name: 'Scheduled one-time payments' }).getByRole('listitem')).toHaveCount(1);
   await expectAccessible(page);
+  // Editable until processed: $8.00 at 2.95 % is $8.24 in all.
+  await page.getByRole('button', { name: 'Change this payment' }).click();
+  await page.getByLabel('Amount', { exact: true }).fill('8');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Scheduled payment changed.')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Scheduled one-time payments' })).toContainText('$8.24');
   const advanced = await request.post('/dev/clock/advance', { data: { days: 4 } });
   expect(advanced.ok()).toBe(true);
   // Four days later the session has expired too: sign in again.
