@@ -71,3 +71,14 @@ export function readTokenClaim(token: string | null | undefined, claim: string):
     return undefined;
   }
 }
+
+/** The frame's picker: one group per association, one option per property. */
+export function selectorGroups(associations: Association[]) {
+  return associations.map((association) => ({
+    label: association.name,
+    options: association.properties.map((property) => ({
+      value: property.propertyId,
+      label: property.address.address1 ? `${association.name} — ${property.address.address1}` : association.name,
+    })),
+  }));
+}

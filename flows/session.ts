@@ -1,13 +1,13 @@
 import type { FlowImplementations } from '../engine/core/flow/types.ts';
 import type { OperationId } from '../generated/operations.ts';
 import {
-  chooseSelection, chooseTheme, findSelection, isBusinessManagementEnabled, normalizeAssociations, readTokenClaim,
+  chooseSelection, chooseTheme, findSelection, isBusinessManagementEnabled, normalizeAssociations, readTokenClaim, selectorGroups,
   type Association, type HomeSettings,
 } from './session-rules.ts';
 
 const SIGNED_OUT = {
   token: null, portalToken: null, userId: null, user: null, isLoggedIn: false, refreshing: false, pmbEnabled: false,
-  accounts: [], associations: [], selectedPropertyId: null, selectedAssociationId: null, selectedProperty: null,
+  accounts: [], associations: [], selectorGroups: [], selectedPropertyId: null, selectedAssociationId: null, selectedProperty: null,
   selectedAssociation: null, settings: null, customer: null,
 };
 
@@ -36,7 +36,7 @@ export const sessionFlow: FlowImplementations = {
       });
       const found = findSelection(associations, selection);
       const theme = chooseTheme(context as never, found.selectedAssociation, settings.userSettings.designTemplate);
-      return { settings, associations, ...selection, ...found, theme };
+      return { settings, associations, selectorGroups: selectorGroups(associations), ...selection, ...found, theme };
     },
     applyAccounts: ({ event }) => ({ accounts: (event.output as { accounts: unknown[] }).accounts, isLoggedIn: true, refreshing: false }),
     selectProperty: ({ context, event }) => {

@@ -3,7 +3,7 @@ import { builtinFlowImplementations } from './flow/builtins.ts';
 // Names the engine itself provides to configuration. The product adds its own through flows/registry.ts.
 export const builtinWidgetNames = [
   'stack', 'heading', 'text', 'content', 'link', 'links', 'alert', 'form', 'flow', 'countdown',
-  'button', 'effect', 'spacer', 'summary', 'steps', 'dialog', 'hosted-entry', 'repeat', 'image',
+  'button', 'effect', 'spacer', 'summary', 'steps', 'dialog', 'hosted-entry', 'handoff', 'repeat', 'image',
   'grid', 'data',
 ] as const;
 

@@ -3,6 +3,9 @@
 // call the page makes. Card and bank numbers arrive here only, never at /api.
 //
 //   GET  /sandbox-provider/entry/:setupIntentId?secret=&kind=card|bank&origin=<parent origin>
+//   GET  /sandbox-provider/entry/:setupIntentId?secret=&kind=card|bank&return=</same-origin path>
+//        (full-page mode: after the attach the page goes to the return path with setupIntent=<id>;
+//        "Cancel and return" goes there with cancelled=1)
 //   GET  /sandbox-provider/entry.js, /sandbox-provider/entry.css
 //   POST /sandbox-provider/api/setup-intents/:setupIntentId/attach  {secret, ...numbers}
 import { readFileSync } from 'node:fs';
@@ -46,6 +49,30 @@ function normalizeOrigin(value: string): string | null {
   }
 }
 
+/**
+ * The full-page mode's return address: only a path on this server ("/…", not "//host" or "/\\host",
+ * no control characters), normalized; anything else is null. Never an address elsewhere, so the
+ * page cannot be used to send people to another site.
+ */
+export function safeReturnPath(value: unknown, ownOrigin: string): string | null {
+  if (typeof value !== 'string' || value.length === 0 || value.length > 2000) return null;
+  if (!value.startsWith('/') || value.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(value)) return null;
+  try {
+    const url = new URL(value, ownOrigin);
+    if (url.origin !== ownOrigin) return null;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return null;
+  }
+}
+
+/** The return path with one more query parameter (before any fragment). */
+export function withQueryParam(path: string, name: string, value: string): string {
+  const url = new URL(path, 'http://return.invalid');
+  url.searchParams.set(name, value);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
 export function registerSandboxProvider(app: FastifyInstance, deps: SandboxRoutesDeps): void {
   const ancestors = ["'self'", ...(deps.frameAncestors ?? []).filter((s) => s !== "'self'" && s !== "'none'")];
   // This page's own policy replaces the app's global one (helmet route options): only 'self' for
@@ -85,17 +112,20 @@ export function registerSandboxProvider(app: FastifyInstance, deps: SandboxRoute
       reply.header('cache-control', 'no-store');
       const q = request.query ?? {};
       const secret = typeof q.secret === 'string' ? q.secret : '';
+      const own = serverOrigin(request);
+      // Full-page mode: the return address must be a path on this server.
+      const returnPath = q.return === undefined ? null : own ? safeReturnPath(q.return, own) : null;
+      if (q.return !== undefined && !returnPath) return messagePage(reply, 400, 'This return address is not allowed', 'This entry page can only return to the payment portal. Start again from the payment page.');
       const intent = secret ? await findIntentForEntry(deps, request.params.setupIntentId, secret) : null;
       if (!intent) return messagePage(reply, 404, 'This link is not valid', 'This card or bank entry link is not valid. Close this and start again from the payment page.');
       if (q.kind !== undefined && q.kind !== intent.kind) return messagePage(reply, 400, 'Wrong kind of entry', `This link is for entering a ${intent.kind === 'card' ? 'card' : 'bank account'}.`);
-      const own = serverOrigin(request);
       const origin = q.origin === undefined || q.origin === '' ? own : normalizeOrigin(q.origin);
       // For now the parent must be the portal itself (same origin as this server).
       if (!origin || origin !== own) return messagePage(reply, 400, 'This page cannot be shown here', 'This entry page can only be opened from the payment portal.');
       if (intent.status !== 'pending') return messagePage(reply, 409, 'Details already saved', 'These details were already saved. Start again from the payment page to enter others.');
       if (new Date(intent.expires_at).getTime() <= deps.clock().getTime()) return messagePage(reply, 410, 'This link has expired', 'This entry link has expired. Start again from the payment page.');
       reply.code(200).type('text/html; charset=utf-8');
-      return entryPage({ setupIntentId: intent.id, secret, kind: intent.kind, origin });
+      return entryPage({ setupIntentId: intent.id, secret, kind: intent.kind, origin, returnPath });
     },
   );
 
@@ -154,7 +184,7 @@ function textField(id: string, label: string, attrs: string, hint?: string): str
 </div>`;
 }
 
-function entryPage(p: { setupIntentId: string; secret: string; kind: 'card' | 'bank'; origin: string }): string {
+function entryPage(p: { setupIntentId: string; secret: string; kind: 'card' | 'bank'; origin: string; returnPath: string | null }): string {
   const fields =
     p.kind === 'card'
       ? `${textField('number', 'Card number', 'inputmode="numeric" autocomplete="cc-number" spellcheck="false" maxlength="23"')}
@@ -179,10 +209,11 @@ ${textField('holderName', 'Account holder name', 'autocomplete="name" maxlength=
 <div class="summary" id="error-summary" role="alert" tabindex="-1" hidden><p id="error-summary-text"></p></div>
 <p class="done" id="done" role="status" tabindex="-1" hidden></p>
 <noscript><p>This page needs JavaScript to save your details.</p></noscript>
-<form id="entry-form" novalidate data-setup-intent="${escapeHtml(p.setupIntentId)}" data-secret="${escapeHtml(p.secret)}" data-kind="${p.kind}" data-origin="${escapeHtml(p.origin)}">
+<form id="entry-form" novalidate data-setup-intent="${escapeHtml(p.setupIntentId)}" data-secret="${escapeHtml(p.secret)}" data-kind="${p.kind}" data-origin="${escapeHtml(p.origin)}"${p.returnPath ? ` data-return="${escapeHtml(p.returnPath)}"` : ''}>
 ${fields}
 <button type="submit" id="submit">Save ${p.kind === 'card' ? 'card' : 'bank account'}</button>
-</form>
+</form>${p.returnPath ? `
+<p class="cancel" id="cancel"><a href="${escapeHtml(withQueryParam(p.returnPath, 'cancelled', '1'))}">Cancel and return</a></p>` : ''}
 <script src="/sandbox-provider/entry.js"></script>`,
   );
 }

@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, homeowner, signIn } from './helpers.ts';
+import { expectAccessible, homeowner, signInQuickly } from './helpers.ts';
 
 /** Signs in and selects Maple Grove (account 100234) with the frame's property picker. */
 async function signInToMapleGrove(page: Page) {
-  await signIn(page, homeowner.email, homeowner.password);
+  await signInQuickly(page, homeowner.email, homeowner.password);
   const picker = page.getByLabel('Property');
   const mapleOption = picker.locator('option', { hasText: 'Maple Grove' });
   await picker.selectOption(await mapleOption.getAttribute('value') ?? '');

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectAccessible, homeowner, signIn } from './helpers.ts';
+import { expectAccessible, homeowner, signIn, signInQuickly, enterCard } from './helpers.ts';
 
 // These tests move the server's clock: one at a time, in this order.
 test.describe.configure({ mode: 'default' });
@@ -18,19 +18,11 @@ async function continueIfWarned(page: Page, outcome: Locator) {
   await expect(outcome).toBeVisible();
 }
 
-async function enterCard(page: Page, number: string) {
-  const frame = page.frameLocator('iframe[title="Secure payment details entry"]');
-  await frame.getByLabel('Card number').fill(number);
-  await frame.getByLabel('Expiry date (MM/YY)').fill('12/34');
-  await frame.getByLabel('Security code (CVC)').fill('123');
-  await frame.getByLabel('Name on card').fill('Jordan Rivera');
-  await frame.getByRole('button', { name: 'Save card' }).click();
-}
 
 // One signed-in owner's payments build on each other (duplicate warnings depend on what came
 // before), so they run in order in one test.
 test('a homeowner pays with the saved card, a new card, on a future date processed by the clock, and removes a method', async ({ page, request }) => {
-  await signIn(page, homeowner.email, homeowner.password);
+  await signInQuickly(page, homeowner.email, homeowner.password);
   await chooseMapleGrove(page);
   await page.getByRole('link', { name: 'Make a payment' }).first().click();
   await expect(page.getByRole('heading', { name: 'Make a payment', level: 1 })).toBeVisible();
@@ -125,7 +117,7 @@ test('an owner with nothing to pay sees the balance and recent activity instead 
 });
 
 test('a bank payment shows in the account history at once as pending, then settled after 3 business days', async ({ page, request }) => {
-  await signIn(page, homeowner.email, homeowner.password);
+  await signInQuickly(page, homeowner.email, homeowner.password);
   const picker = page.getByLabel('Property');
   await picker.selectOption(await picker.locator('option', { hasText: 'Cedar Point' }).getAttribute('value') ?? '');
   await page.getByRole('link', { name: 'Make a payment' }).first().click();
@@ -147,7 +139,7 @@ test('a bank payment shows in the account history at once as pending, then settl
   await expect(row).toContainText('Pending');
 
   expect((await request.post('/dev/clock/advance', { data: { days: 5 } })).ok()).toBe(true);
-  await signIn(page, homeowner.email, homeowner.password);
+  await signInQuickly(page, homeowner.email, homeowner.password);
   await picker.selectOption(await picker.locator('option', { hasText: 'Cedar Point' }).getAttribute('value') ?? '');
   await page.goto('/billing/account-history');
   await expect(page.getByRole('row').filter({ hasText: number! })).toContainText('Settled');

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectAccessible } from './helpers.ts';
+import { expectAccessible, enterCard } from './helpers.ts';
 
 /** A fresh checkout link (a portal path, /epay/link/<token>) from the development route. */
 async function expressLink(request: APIRequestContext, accountNumber = '100234'): Promise<string> {
@@ -10,14 +10,6 @@ async function expressLink(request: APIRequestContext, accountNumber = '100234')
   return url;
 }
 
-async function enterCard(page: Page, number: string) {
-  const frame = page.frameLocator('iframe[title="Secure payment details entry"]');
-  await frame.getByLabel('Card number').fill(number);
-  await frame.getByLabel('Expiry date (MM/YY)').fill('12/34');
-  await frame.getByLabel('Security code (CVC)').fill('123');
-  await frame.getByLabel('Name on card').fill('Pat Owner');
-  await frame.getByRole('button', { name: 'Save card' }).click();
-}
 
 /** Another test may have paid the same sub-ledger moments ago: the duplicate warning is then expected. */
 async function passDuplicateWarning(page: Page) {

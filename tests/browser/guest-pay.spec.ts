@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, uniqueEmail } from './helpers.ts';
+import { expectAccessible, uniqueEmail, enterCard } from './helpers.ts';
 
 async function findAccount(page: Page, accountNumber: string, zip: string, email = uniqueEmail('guest')) {
   await page.getByLabel('Account number').fill(accountNumber);
@@ -8,14 +8,6 @@ async function findAccount(page: Page, accountNumber: string, zip: string, email
   await page.getByRole('button', { name: 'Find my account' }).click();
 }
 
-async function enterCard(page: Page, number: string) {
-  const frame = page.frameLocator('iframe[title="Secure payment details entry"]');
-  await frame.getByLabel('Card number').fill(number);
-  await frame.getByLabel('Expiry date (MM/YY)').fill('12/34');
-  await frame.getByLabel('Security code (CVC)').fill('123');
-  await frame.getByLabel('Name on card').fill('Pat Guest');
-  await frame.getByRole('button', { name: 'Save card' }).click();
-}
 
 test('a guest pays a sub-ledger by card: fees shown as the amount is typed, a receipt at the end', async ({ page }) => {
   await page.goto('/paynow?association=cedarpoint');

@@ -34,3 +34,38 @@ export async function latestCode(request: APIRequestContext, email: string, afte
 export function uniqueEmail(tag: string) {
   return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 }
+
+/** Fills the sandbox provider's hosted card entry (in its frame) and saves the card. */
+export async function enterCard(page: Page, number: string, name = 'Pat Payer') {
+  const frame = page.frameLocator('iframe[title="Secure payment details entry"]');
+  await frame.getByLabel('Card number').fill(number);
+  await frame.getByLabel('Expiry date (MM/YY)').fill('12/34');
+  await frame.getByLabel('Security code (CVC)').fill('123');
+  await frame.getByLabel('Name on card').fill(name);
+  await frame.getByRole('button', { name: 'Save card' }).click();
+}
+
+const sessions = new Map<string, string>();
+
+/**
+ * Signs in for tests that need a session but do not test signing in: the first call in a worker
+ * signs in through the page, later ones reuse that token (as a returning browser would), which keeps
+ * the suite within the server's sign-in rate limit. An expired token falls back to the page.
+ */
+export async function signInQuickly(page: Page, email: string, password: string) {
+  const token = sessions.get(email);
+  if (token) {
+    await page.goto('/login');
+    await page.evaluate((value) => localStorage.setItem('portal.token', value), token);
+    await page.goto('/dashboard');
+    try {
+      await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
+      return;
+    } catch {
+      sessions.delete(email);
+      await page.evaluate(() => localStorage.removeItem('portal.token'));
+    }
+  }
+  await signIn(page, email, password);
+  sessions.set(email, (await page.evaluate(() => localStorage.getItem('portal.token'))) ?? '');
+}

@@ -110,6 +110,41 @@ describe.each(BACKENDS)('sandbox provider on %s', (kind) => {
     });
   });
 
+  describe('hosted entry page, full-page mode (return path)', () => {
+    it('accepts a same-origin path and offers "Cancel and return" with cancelled=1', async () => {
+      const intent = await provider.createSetupIntent({ merchantAccount: MERCHANT, kind: 'card', customerRef: 'user:1' });
+      const back = '/billing/instant-payment?payment=12';
+      const res = await call(app, 'GET', `${intent.hostedEntryUrl}&return=${encodeURIComponent(back)}`);
+      expect(res.status).toBe(200);
+      expect(res.body).toContain('id="entry-form"');
+      expect(res.body).toContain('data-return="/billing/instant-payment?payment=12"');
+      expect(res.body).toContain('<a href="/billing/instant-payment?payment=12&amp;cancelled=1">Cancel and return</a>');
+      const js = await call(app, 'GET', '/sandbox-provider/entry.js');
+      expect(js.body).toContain("searchParams.set('setupIntent', intentId)");
+      expect(js.body).toContain('window.location.assign(');
+    });
+
+    it('keeps the frame mode without a return path: no cancel link, no data-return', async () => {
+      const intent = await provider.createSetupIntent({ merchantAccount: MERCHANT, kind: 'card', customerRef: 'user:1' });
+      const res = await call(app, 'GET', intent.hostedEntryUrl);
+      expect(res.status).toBe(200);
+      expect(res.body).not.toContain('data-return');
+      expect(res.body).not.toContain('Cancel and return');
+    });
+
+    it('refuses with 400 any return that is not a path on this server', async () => {
+      const intent = await provider.createSetupIntent({ merchantAccount: MERCHANT, kind: 'card', customerRef: 'user:1' });
+      for (const bad of ['https://evil.example/pay', '//evil.example/pay', '/\\evil.example/pay', '\\evil.example', 'billing', 'javascript:alert(1)', '', ' /billing', '/billing\nx', 'http://localhost/billing']) {
+        const res = await call(app, 'GET', `${intent.hostedEntryUrl}&return=${encodeURIComponent(bad)}`);
+        expect(res.status, bad).toBe(400);
+        expect(res.body, bad).not.toContain('entry-form');
+        expect(res.body, bad).not.toContain('evil.example');
+      }
+      const twice = await call(app, 'GET', `${intent.hostedEntryUrl}&return=%2Fa&return=%2Fb`);
+      expect(twice.status).toBe(400);
+    });
+  });
+
   describe('attach', () => {
     it('refuses a bad card number with a clear message next to the field and stores nothing', async () => {
       const intent = await provider.createSetupIntent({ merchantAccount: MERCHANT, kind: 'card', customerRef: 'user:1' });

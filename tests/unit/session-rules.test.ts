@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  chooseSelection, chooseTheme, isBusinessManagementEnabled, normalizeAssociations, readTokenClaim, type Association,
+  chooseSelection, chooseTheme, isBusinessManagementEnabled, normalizeAssociations, readTokenClaim, selectorGroups, type Association,
 } from '../../flows/session-rules.ts';
 
 const address = (address1: string) => ({ address1, address2: '', city: 'Atlanta', stateProvince: 'GA', postalCode: '30301' });
@@ -44,6 +44,13 @@ describe('settings load', () => {
     expect(isBusinessManagementEnabled('other', ['all', 'summit'])).toBe(true);
     expect(isBusinessManagementEnabled('summit', ['oak', 'all'])).toBe(false);
     expect(isBusinessManagementEnabled(null, ['summit'])).toBe(false);
+  });
+
+  it("offers the frame's picker one group per association and one option per property", () => {
+    expect(selectorGroups(normalizeAssociations([maple, board]))).toEqual([
+      { label: 'Aspen Board', options: [{ value: -3, label: 'Aspen Board' }] },
+      { label: 'Maple Grove HOA', options: [{ value: 11, label: 'Maple Grove HOA — 412 Maple Grove Lane' }] },
+    ]);
   });
 
   it('reads token claims for display and tolerates garbage', () => {

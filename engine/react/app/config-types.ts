@@ -16,7 +16,15 @@ export interface EngineConfig {
 }
 
 export interface NavigationItem { text: string; to: string; requires?: 'session' | 'anonymous'; siteUrl?: string }
-export interface NavigationConfig { brand?: { text: string }; primary: NavigationItem[]; account: NavigationItem[]; footer: NavigationItem[] }
+export interface NavigationConfig {
+  brand?: { text: string; name?: string; logo?: string };
+  greeting?: { text: string; values?: Record<string, unknown> };
+  /** A picker in the frame whose choice is sent to the session flow, e.g. which record the pages are about. */
+  selector?: { label: string; groups: string; selected: string; event: string; eventField: string };
+  primary: NavigationItem[];
+  account: NavigationItem[];
+  footer: NavigationItem[];
+}
 export interface SiteConfig {
   default: Record<string, unknown>;
   managementCompanies?: Record<string, Record<string, unknown>>;

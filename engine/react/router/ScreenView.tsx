@@ -4,21 +4,12 @@ import { screenLoaders } from 'virtual:engine-screens';
 import type { WidgetNodeConfig } from '../app/config-types.ts';
 import { WidgetNode } from '../widgets/WidgetNode.tsx';
 import { Busy } from '../widgets/Busy.tsx';
+import { chunkCache } from '../app/chunk-cache.ts';
 
-interface LoadedScreen { screen: WidgetNodeConfig; messages: Record<string, string> }
-const loaded = new Map<string, Promise<LoadedScreen>>();
-
-function loadScreen(id: string): Promise<LoadedScreen> {
-  let promise = loaded.get(id);
-  if (!promise) {
-    const loader = screenLoaders[id];
-    promise = loader
-      ? loader().then((module) => ({ screen: module.default as WidgetNodeConfig, messages: module.messages ?? {} }))
-      : Promise.reject(new Error(`No screen "${id}"`));
-    loaded.set(id, promise);
-  }
-  return promise;
-}
+const loadScreen = chunkCache(screenLoaders, 'screen', (module) => ({
+  screen: module.default as WidgetNodeConfig,
+  messages: module.messages ?? {},
+}));
 
 function Screen({ screenId, titleKey }: { screenId: string; titleKey?: string }) {
   const { screen, messages } = use(loadScreen(screenId));

@@ -1,35 +1,36 @@
 import { Box, Container, Flex, Image, NativeSelect, Field, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { resolveBindings } from '../../core/bindings.ts';
+import type { NavigationConfig } from '../app/config-types.ts';
 import { useRuntime } from '../app/runtime.ts';
-import { useSessionContext, useSessionStatus } from '../app/scope.tsx';
+import { useScope, useSessionStatus } from '../app/scope.tsx';
+import { useNodeText } from '../widgets/basic.tsx';
 import { Footer, Main, NavList, SkipLink } from './parts.tsx';
 
-interface SelectableGroup { id: number; name: string; logoUrl?: string | null; properties: { propertyId: number; accountNumber: string | null; address: { address1: string } }[] }
+interface SelectorGroup { label: string; options: { value: string | number; label: string }[] }
 
-function SelectionPicker() {
+/** The frame's picker (navigation.yaml `selector`): its choice is sent to the session flow. */
+function SelectionPicker({ selector }: { selector: NonNullable<NavigationConfig['selector']> }) {
   const { t } = useTranslation();
   const { session } = useRuntime();
-  const context = useSessionContext();
-  const groups = (context.associations as SelectableGroup[]) ?? [];
-  const selected = context.selectedPropertyId as number | null;
+  const scope = useScope();
+  const groups = resolveBindings<SelectorGroup[] | undefined>(selector.groups, scope) ?? [];
+  const selected = resolveBindings<string | number | null>(selector.selected, scope);
   if (groups.length === 0) return null;
+  const values = new Map(groups.flatMap((group) => group.options.map((option) => [String(option.value), option.value])));
   return (
     <Field.Root width={{ base: '100%', md: '22rem' }}>
-      <Field.Label color="frame.fg" fontSize="sm">{t('frame.propertyLabel')}</Field.Label>
+      <Field.Label color="frame.fg" fontSize="sm">{t(selector.label)}</Field.Label>
       <NativeSelect.Root size="sm">
         <NativeSelect.Field
           bg="bg" color="fg"
-          value={selected === null ? '' : String(selected)}
-          onChange={(event) => session.send({ type: 'SELECT_PROPERTY', propertyId: Number(event.currentTarget.value) })}
+          value={selected === null || selected === undefined ? '' : String(selected)}
+          onChange={(event) => session.send({ type: selector.event, [selector.eventField]: values.get(event.currentTarget.value) })}
         >
           {groups.map((group) => (
-            <optgroup key={group.id} label={group.name}>
-              {group.properties.map((property) => (
-                <option key={property.propertyId} value={property.propertyId}>
-                  {property.address.address1 ? `${group.name} — ${property.address.address1}` : group.name}
-                </option>
-              ))}
+            <optgroup key={group.label} label={group.label}>
+              {group.options.map((option) => <option key={String(option.value)} value={String(option.value)}>{option.label}</option>)}
             </optgroup>
           ))}
         </NativeSelect.Field>
@@ -39,15 +40,17 @@ function SelectionPicker() {
   );
 }
 
-/** The portal frame: brand, navigation, the selection picker for signed-in users, and the footer. */
+/** The portal frame: brand, navigation, the picker for signed-in users, and the footer. */
 export function PortalShell({ children, publicView = false }: { children: ReactNode; publicView?: boolean }) {
   const { t } = useTranslation();
   const { config } = useRuntime();
   const status = useSessionStatus();
-  const context = useSessionContext();
-  const selected = context.selectedAssociation as { name?: string; logoUrl?: string | null } | null;
+  const scope = useScope();
+  const navigation = config.navigation;
   const signedIn = status === 'signedIn' && !publicView;
-  const user = context.user as { firstName?: string; userName?: string } | null;
+  const brandName = signedIn ? resolveBindings<string | undefined>(navigation.brand?.name, scope) : undefined;
+  const brandLogo = signedIn ? resolveBindings<string | null | undefined>(navigation.brand?.logo, scope) : undefined;
+  const greeting = useNodeText(navigation.greeting?.text, navigation.greeting?.values);
   return (
     <Flex direction="column" minH="100vh">
       <SkipLink />
@@ -55,18 +58,18 @@ export function PortalShell({ children, publicView = false }: { children: ReactN
         <Container maxW="6xl">
           <Flex gap="4" align={{ base: 'stretch', md: 'center' }} direction={{ base: 'column', md: 'row' }} justify="space-between" wrap="wrap">
             <Flex align="center" gap="3">
-              {signedIn && selected?.logoUrl ? <Image src={selected.logoUrl} alt="" height="8" /> : null}
+              {brandLogo ? <Image src={brandLogo} alt="" height="8" /> : null}
               <Text fontWeight="bold" fontSize="lg" fontFamily="heading">
-                {signedIn && selected?.name ? selected.name : t(config.navigation.brand?.text ?? 'app.name')}
+                {brandName || t(navigation.brand?.text ?? 'app.name')}
               </Text>
             </Flex>
-            {signedIn ? <SelectionPicker /> : null}
+            {signedIn && navigation.selector ? <SelectionPicker selector={navigation.selector} /> : null}
           </Flex>
           <Flex mt="3" gap="4" justify="space-between" wrap="wrap" className="frame-nav">
-            <NavList items={config.navigation.primary} label={t('nav.label')} />
+            <NavList items={navigation.primary} label={t('nav.label')} />
             <Flex gap="4" align="center" wrap="wrap">
-              {signedIn && user ? <Text fontSize="sm">{t('frame.signedInAs', { name: user.firstName ?? user.userName })}</Text> : null}
-              <NavList items={config.navigation.account} label={t('nav.menu')} />
+              {signedIn && greeting ? <Text fontSize="sm">{greeting}</Text> : null}
+              <NavList items={navigation.account} label={t('nav.menu')} />
             </Flex>
           </Flex>
         </Container>

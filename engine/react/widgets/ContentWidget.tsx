@@ -2,20 +2,11 @@ import { Box } from '@chakra-ui/react';
 import { Suspense, use } from 'react';
 import Markdown from 'markdown-to-jsx/react';
 import { contentLoaders } from 'virtual:engine-content';
+import { chunkCache } from '../app/chunk-cache.ts';
 import { Busy } from './Busy.tsx';
 import type { WidgetProps } from './WidgetNode.tsx';
 
-const loaded = new Map<string, Promise<string>>();
-
-function load(id: string): Promise<string> {
-  let promise = loaded.get(id);
-  if (!promise) {
-    const loader = contentLoaders[id];
-    promise = loader ? loader().then((module) => module.default) : Promise.reject(new Error(`No content "${id}"`));
-    loaded.set(id, promise);
-  }
-  return promise;
-}
+const load = chunkCache(contentLoaders, 'content', (module): string => module.default);
 
 function Document({ id }: { id: string }) {
   const text = use(load(id));

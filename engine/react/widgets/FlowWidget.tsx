@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { use, useEffect, useMemo, useRef } from 'react';
 import { flowLoaders } from 'virtual:engine-flows';
+import { chunkCache } from '../app/chunk-cache.ts';
 import type { FlowDocument } from '../../core/flow/types.ts';
 import { useParams } from 'react-router';
 import { createFlowMachine } from '../../core/flow/create-machine.ts';
@@ -22,18 +23,8 @@ function stateName(value: unknown): string {
   return '';
 }
 
-const loaded = new Map<string, Promise<FlowDocument>>();
-
 /** A machine of flows/, fetched with the first screen that runs it. */
-function loadFlow(name: string): Promise<FlowDocument> {
-  let promise = loaded.get(name);
-  if (!promise) {
-    const loader = flowLoaders[name];
-    promise = loader ? loader().then((module) => module.default) : Promise.reject(new Error(`Unknown flow "${name}"`));
-    loaded.set(name, promise);
-  }
-  return promise;
-}
+const loadFlow = chunkCache(flowLoaders, 'flow', (module): FlowDocument => module.default);
 
 /** Runs a machine of flows/ and shows the view configured for its current state. */
 export function FlowWidget({ node }: WidgetProps) {

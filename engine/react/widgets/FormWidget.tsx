@@ -5,22 +5,12 @@ import { SchemaForm } from '../forms/SchemaForm.tsx';
 import type { FormCheck } from '../forms/types.ts';
 import { useScope } from '../app/scope.tsx';
 import { Busy } from './Busy.tsx';
+import { chunkCache } from '../app/chunk-cache.ts';
 import { useFlowView } from './flow-context.ts';
 import { useErrorText } from './error-text.ts';
 import type { WidgetProps } from './WidgetNode.tsx';
 
-type Loaded = Awaited<ReturnType<(typeof formLoaders)[string]>>;
-const loaded = new Map<string, Promise<Loaded>>();
-
-function load(id: string): Promise<Loaded> {
-  let promise = loaded.get(id);
-  if (!promise) {
-    const loader = formLoaders[id];
-    promise = loader ? loader() : Promise.reject(new Error(`No form "${id}"`));
-    loaded.set(id, promise);
-  }
-  return promise;
-}
+const load = chunkCache(formLoaders, 'form', (module) => module);
 
 function LoadedForm({ node }: WidgetProps) {
   const id = String(node.form);

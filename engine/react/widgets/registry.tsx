@@ -12,6 +12,7 @@ import { ImageWidget } from './ImageWidget.tsx';
 const FormWidget = lazy(() => import('./FormWidget.tsx').then((m) => ({ default: m.FormWidget })));
 const DialogWidget = lazy(() => import('./DialogWidget.tsx').then((m) => ({ default: m.DialogWidget })));
 const HostedEntryWidget = lazy(() => import('./HostedEntryWidget.tsx').then((m) => ({ default: m.HostedEntryWidget })));
+const HandoffWidget = lazy(() => import('./HandoffWidget.tsx').then((m) => ({ default: m.HandoffWidget })));
 const ContentWidget = lazy(() => import('./ContentWidget.tsx').then((m) => ({ default: m.ContentWidget })));
 // The data grid library is large: only screens with a grid fetch it.
 const GridWidget = lazy(() => import('./grid/GridWidget.tsx').then((m) => ({ default: m.GridWidget })));
@@ -39,6 +40,7 @@ export const widgetRegistry: Record<WidgetName, ComponentType<never>> = {
   steps: StepsWidget,
   dialog: DialogWidget,
   'hosted-entry': HostedEntryWidget,
+  handoff: HandoffWidget,
   image: ImageWidget,
   grid: GridWidget,
   data: DataWidget,

@@ -1,7 +1,8 @@
 // The sandbox provider's hosted entry page: sends the typed details to the sandbox (never to the
 // portal), shows field errors next to their fields, and on success tells the parent window which
-// method was attached (postMessage to the origin the page was opened for). No inline script: the
-// page's CSP allows only 'self'.
+// method was attached (postMessage to the origin the page was opened for). In full-page mode (the
+// page was opened with a return path, checked by the server) it instead sends the browser back to
+// that path with setupIntent=<id>. No inline script: the page's CSP allows only 'self'.
 (function () {
   'use strict';
   var form = document.getElementById('entry-form');
@@ -10,6 +11,8 @@
   var secret = form.getAttribute('data-secret');
   var kind = form.getAttribute('data-kind');
   var parentOrigin = form.getAttribute('data-origin');
+  var returnPath = form.getAttribute('data-return');
+  var cancel = document.getElementById('cancel');
   var summary = document.getElementById('error-summary');
   var summaryText = document.getElementById('error-summary-text');
   var done = document.getElementById('done');
@@ -85,6 +88,15 @@
           : 'Bank account ending in ' + m.last4 + ' saved.';
         done.hidden = false;
         done.focus();
+        if (returnPath) {
+          if (cancel) cancel.hidden = true;
+          var back = new URL(returnPath, window.location.origin);
+          if (back.origin !== window.location.origin) return;
+          back.searchParams.set('setupIntent', intentId);
+          done.textContent += ' Returning you to the payment page…';
+          window.location.assign(back.pathname + back.search + back.hash);
+          return;
+        }
         if (window.parent && window.parent !== window) {
           window.parent.postMessage({
             type: 'sandbox-provider:attached',
