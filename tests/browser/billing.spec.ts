@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible, homeowner, signIn, signInQuickly, enterCard } from './helpers.ts';
 
 // These tests move the server's clock: one at a time, in this order.
-test.describe.configure({ mode: 'default' });
+test.describe.configure({ mode: 'serial' });
 
 async function chooseMapleGrove(page: Page) {
   const picker = page.getByLabel('Property');

@@ -4,11 +4,8 @@ import { AlertWidget, HeadingWidget, SpacerWidget, StackWidget, TextWidget } fro
 import { ButtonWidget, CountdownWidget, EffectWidget } from './actions.tsx';
 import { FlowWidget } from './FlowWidget.tsx';
 import { LinkWidget, LinksWidget } from './links.tsx';
-import { StepsWidget, SummaryWidget } from './display.tsx';
-import { RepeatWidget } from './RepeatWidget.tsx';
-import { ImageWidget } from './ImageWidget.tsx';
 
-// Heavy widgets are their own chunks, fetched by the screens that use them.
+// Widgets most first screens do without are their own chunks, fetched by the screens that use them.
 const FormWidget = lazy(() => import('./FormWidget.tsx').then((m) => ({ default: m.FormWidget })));
 const DialogWidget = lazy(() => import('./DialogWidget.tsx').then((m) => ({ default: m.DialogWidget })));
 const HostedEntryWidget = lazy(() => import('./HostedEntryWidget.tsx').then((m) => ({ default: m.HostedEntryWidget })));
@@ -16,6 +13,10 @@ const HandoffWidget = lazy(() => import('./HandoffWidget.tsx').then((m) => ({ de
 const ContentWidget = lazy(() => import('./ContentWidget.tsx').then((m) => ({ default: m.ContentWidget })));
 // The data grid library is large: only screens with a grid fetch it.
 const GridWidget = lazy(() => import('./grid/GridWidget.tsx').then((m) => ({ default: m.GridWidget })));
+const SummaryWidget = lazy(() => import('./display.tsx').then((m) => ({ default: m.SummaryWidget })));
+const StepsWidget = lazy(() => import('./display.tsx').then((m) => ({ default: m.StepsWidget })));
+const RepeatWidget = lazy(() => import('./RepeatWidget.tsx').then((m) => ({ default: m.RepeatWidget })));
+const ImageWidget = lazy(() => import('./ImageWidget.tsx').then((m) => ({ default: m.ImageWidget })));
 const DataWidget = lazy(() => import('./DataWidget.tsx').then((m) => ({ default: m.DataWidget })));
 
 type WidgetName = (typeof builtinWidgetNames)[number];
