@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, buildUrl, createApiClient, retryDelay, shouldRetry, type OperationDescriptor } from '../../engine/core/api/client.ts';
 import { createTokenStore } from '../../engine/core/api/tokens.ts';
+import { MemoryStorage } from './support/memory-storage.ts';
 
-class MemoryStorage implements Storage {
-  private items = new Map<string, string>();
-  get length() { return this.items.size; }
-  clear() { this.items.clear(); }
-  getItem(key: string) { return this.items.get(key) ?? null; }
-  key(index: number) { return [...this.items.keys()][index] ?? null; }
-  removeItem(key: string) { this.items.delete(key); }
-  setItem(key: string, value: string) { this.items.set(key, value); }
-}
 
 const getUser: OperationDescriptor = { group: 'users', basePath: '/api/users', method: 'GET', path: '/Users/{id}', pathParams: ['id'], queryParams: [], hasBody: false };
 const settings: OperationDescriptor = { group: 'users', basePath: '/api/users', method: 'GET', path: '/HomeSettings', pathParams: [], queryParams: [], hasBody: false };

@@ -6,16 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { buildColumnDefs, tieBreakComparator } from '../../engine/react/widgets/grid/columns.ts';
 import { clearLayout, layoutKey, readLayout, writeLayout } from '../../engine/react/widgets/grid/layout-store.ts';
 import { formatters } from '../../flows/formatters.ts';
+import { MemoryStorage } from './support/memory-storage.ts';
 
-class MemoryStorage implements Storage {
-  private items = new Map<string, string>();
-  get length() { return this.items.size; }
-  clear() { this.items.clear(); }
-  getItem(key: string) { return this.items.get(key) ?? null; }
-  key(index: number) { return [...this.items.keys()][index] ?? null; }
-  removeItem(key: string) { this.items.delete(key); }
-  setItem(key: string, value: string) { this.items.set(key, value); }
-}
 
 describe('grid columns', () => {
   const t = (key: string) => `<${key}>`;

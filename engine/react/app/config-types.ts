@@ -27,7 +27,8 @@ export interface NavigationConfig {
 }
 export interface SiteConfig {
   default: Record<string, unknown>;
-  managementCompanies?: Record<string, Record<string, unknown>>;
+  /** Settings by the session's `customer` (the tenant the signed-in user belongs to). */
+  byCustomer?: Record<string, Record<string, unknown>>;
   [key: string]: unknown;
 }
 export interface ApiConfig {

@@ -81,10 +81,13 @@ export function createRuntime({ config, flows, operations, i18n, navigator }: Ru
     },
   });
 
+  // Site settings seen as `$site`: the shared ones, then the defaults, then those of the signed-in
+  // user's customer (the session's `customer`).
+  const { default: siteDefaults, byCustomer, ...sharedSite } = config.site;
   const siteFor = (customer: unknown): Record<string, unknown> => ({
-    ...config.site.default,
-    ...(config.site.managementCompanies?.[String(customer ?? '')] ?? {}),
-    businessManagementCustomers: config.site.businessManagementCustomers,
+    ...sharedSite,
+    ...siteDefaults,
+    ...(byCustomer?.[String(customer ?? '')] ?? {}),
   });
 
   let sessionContext = (): Record<string, unknown> => ({});

@@ -6,22 +6,8 @@ import { idempotencyKeyOf, paymentServiceFor } from '../../payments/index.ts';
 import { paymentError } from '../../payments/errors.ts';
 import { expressError } from '../../payments/express-errors.ts';
 import type { MethodKind } from '../../payments/provider.ts';
-import type { PaymentSetup } from '../../payments/service.ts';
+import { hostedSetupResponse } from '../../payments/setup-response.ts';
 import { expressOf, expressPayer, ownExpressPayment } from './express.ts';
-
-function setupBody(setup: PaymentSetup, intent: { setupIntentId: string; clientSecret: string; hostedEntryUrl: string }) {
-  return {
-    paymentId: setup.paymentId,
-    amountCents: setup.amountCents,
-    feeCents: setup.feeCents,
-    totalCents: setup.totalCents,
-    methodKind: setup.methodKind,
-    setupIntentId: intent.setupIntentId,
-    clientSecret: intent.clientSecret,
-    hostedEntryUrl: intent.hostedEntryUrl,
-    duplicateWarning: setup.duplicateWarning,
-  };
-}
 
 const paymentId = (req: OperationRequest) => req.params.id as string;
 
@@ -44,7 +30,7 @@ export const createExpressPayment: Handler = async (req, services) => {
      VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (payment_id) DO NOTHING`,
     [setup.paymentId, e.checkoutLinkId, intent.setupIntentId, intent.clientSecret, intent.hostedEntryUrl, services.clock()],
   );
-  return { status: 201, body: setupBody(setup, intent) };
+  return { status: 201, body: hostedSetupResponse(setup, intent) };
 };
 
 export const updateExpressPayment: Handler = async (req, services) => {
@@ -64,7 +50,7 @@ export const updateExpressPayment: Handler = async (req, services) => {
     if (!current.setup_intent_id || !current.client_secret || !current.hosted_entry_url) throw paymentError('PAY008');
     intent = { setupIntentId: current.setup_intent_id, clientSecret: current.client_secret, hostedEntryUrl: current.hosted_entry_url };
   }
-  return { status: 200, body: setupBody(setup, intent) };
+  return { status: 200, body: hostedSetupResponse(setup, intent) };
 };
 
 export const confirmExpressPayment: Handler = async (req, services) => {

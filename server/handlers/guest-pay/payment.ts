@@ -3,6 +3,7 @@
 import type { Handler } from '../types.ts';
 import { idempotencyKeyOf, paymentServiceFor } from '../../payments/index.ts';
 import type { MethodKind } from '../../payments/provider.ts';
+import { hostedSetupResponse } from '../../payments/setup-response.ts';
 import { guestOf, guestPayer } from './guest.ts';
 
 export const createGuestPayment: Handler = async (req, services) => {
@@ -17,21 +18,7 @@ export const createGuestPayment: Handler = async (req, services) => {
     receiptEmail: guest.email,
     idempotencyKey: idempotencyKeyOf(req.headers),
   });
-  const intent = setup.setupIntent!;
-  return {
-    status: 201,
-    body: {
-      paymentId: setup.paymentId,
-      amountCents: setup.amountCents,
-      feeCents: setup.feeCents,
-      totalCents: setup.totalCents,
-      methodKind: setup.methodKind,
-      setupIntentId: intent.setupIntentId,
-      clientSecret: intent.clientSecret,
-      hostedEntryUrl: intent.hostedEntryUrl,
-      duplicateWarning: setup.duplicateWarning,
-    },
-  };
+  return { status: 201, body: hostedSetupResponse(setup, setup.setupIntent!) };
 };
 
 export const confirmGuestPayment: Handler = async (req, services) => {
