@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { configPlugin } from './engine/build/config-plugin.ts';
 import { formsPlugin } from './engine/build/forms-plugin.ts';
 import { checkPlugin } from './engine/build/check-plugin.ts';
+import { definitionsPlugin } from './engine/build/definitions-plugin.ts';
 import { rjsfPlainMarkdownPlugin } from './engine/build/rjsf-markdown-plugin.ts';
 
 const root = import.meta.dirname;
@@ -13,6 +14,7 @@ export default defineConfig({
   root,
   plugins: [
     checkPlugin({ root }),
+    definitionsPlugin(),
     rjsfPlainMarkdownPlugin(),
     react(),
     configPlugin({ root, features: process.env.PORTAL_FEATURES }),

@@ -1,5 +1,5 @@
 import type { FlowImplementations } from '../engine/core/flow/types.ts';
-import { computeFee, type FeeMethodKind, type FeeRule } from './fees.ts';
+import { computeFee, feeParts, type FeeMethodKind, type FeeRule } from './fees.ts';
 
 // Express payment by checkout link (spec sections 2 and 3). The context keeps the spec's names:
 // epayToken, paymentSetup, paymentOptions (what the association accepts and its fees), balance
@@ -27,7 +27,7 @@ export function expressQuote(options: PaymentOptions | null, methodKind: unknown
   if (!options || (methodKind !== 'card' && methodKind !== 'bank')) return null;
   if (typeof amountCents !== 'number' || !Number.isSafeInteger(amountCents) || amountCents <= 0) return null;
   const fee = computeFee(options.fees ?? [], { methodKind: methodKind as FeeMethodKind, amountCents, recurring: false, largeAmount: null });
-  return { amountCents, feeCents: fee.feeCents, totalCents: fee.totalCents };
+  return { amountCents, feeCents: fee.feeCents, totalCents: fee.totalCents, ...feeParts(fee) };
 }
 
 export const expressPayFlow: FlowImplementations = {

@@ -51,6 +51,12 @@ export interface FeeResult {
   lines: FeeLine[];
 }
 
+/** The fee split for display: the convenience fee and the large amount fee, each its own line (0 when absent). */
+export function feeParts(result: FeeResult): { convenienceFeeCents: number; largeAmountFeeCents: number } {
+  const sum = (kind: FeeLine['kind']) => result.lines.filter((line) => line.kind === kind).reduce((total, line) => total + line.cents, 0);
+  return { convenienceFeeCents: sum('convenience'), largeAmountFeeCents: sum('largeAmount') };
+}
+
 /** Guest payments over $2,000.00 pay the large amount fee on top. */
 export const LARGE_AMOUNT_THRESHOLD_CENTS = 200_000;
 

@@ -1,5 +1,5 @@
 import type { FlowImplementations } from '../engine/core/flow/types.ts';
-import { computeFee, type FeeMethodKind, type FeeRule } from './fees.ts';
+import { computeFee, feeParts, type FeeMethodKind, type FeeRule } from './fees.ts';
 import { formatters } from './formatters.ts';
 
 // Guest payment wizard behaviour (spec sections 2, 4 and 9): four steps, next stops at 4 and
@@ -28,13 +28,15 @@ export function quote(configuration: GuestConfiguration | null, methodKind: unkn
     recurring: false,
     largeAmount: { thresholdCents: configuration.largeAmountThresholdCents, basisPoints: configuration.largeAmountFeeBasisPoints },
   });
-  return { amountCents, ...fee };
+  return { amountCents, ...fee, ...feeParts(fee) };
 }
 
 export const guestPaymentFlow: FlowImplementations = {
   guards: {
     hasGuestSession: ({ context }, _params, env) => Boolean(env.getToken('guestPay') && context.account),
     stepIs: ({ context }, params) => context.currentStep === params.step,
+    /** The link's association code names no association (404), or could not name one (400). */
+    associationUnknown: ({ event }) => [400, 404].includes(Number((event.error as { status?: number } | undefined)?.status)),
     hasDuplicateWarning: ({ event }) => Boolean((event.output as { duplicateWarning?: boolean } | undefined)?.duplicateWarning),
   },
   actions: {
@@ -83,9 +85,11 @@ export const guestPaymentFlow: FlowImplementations = {
       return { receipt, paymentStatus: receipt.status, total: receipt.totalCents };
     },
     resetWizard: () => ({ ...EMPTY_WIZARD }),
+    /** Until an account is found, only the link's association (looked up again) may brand the page. */
+    forgetAssociation: () => ({ configuration: null, unknownAssociation: null }),
     clearGuest: (_args, _params, env) => {
       env.setToken('guestPay', null);
-      return { ...EMPTY_WIZARD, account: null, email: '', paymentStatus: null, total: 0, paymentRecordId: null };
+      return { ...EMPTY_WIZARD, account: null, configuration: null, email: '', paymentStatus: null, total: 0, paymentRecordId: null };
     },
   },
   actors: {},

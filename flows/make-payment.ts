@@ -1,5 +1,5 @@
 import type { FlowImplementations } from '../engine/core/flow/types.ts';
-import { computeFee, type FeeMethodKind, type FeeRule } from './fees.ts';
+import { computeFee, feeParts, type FeeMethodKind, type FeeRule } from './fees.ts';
 import { formatters } from './formatters.ts';
 
 // Signed-in payment form behaviour: which sub-ledgers and methods are offered, the live fee quote,
@@ -8,7 +8,7 @@ import { formatters } from './formatters.ts';
 interface SubLedgerAccount { accountNumber: string; subLedgerId: number; subLedgerName: string; currentBalanceCents: number; blocked: boolean }
 interface SavedMethod { id: string | number; kind: FeeMethodKind; brand?: string; last4: string; expMonth?: number; expYear?: number; bankAccountType?: string }
 interface PaymentOptions { acceptsCard: boolean; acceptsBank: boolean; providerConnected?: boolean; fees: FeeRule[] }
-interface Draft { subLedgerId?: number; paymentType?: string; amountCents?: number; when?: string; scheduledDate?: string }
+interface Draft { subLedgerId?: number; paymentType?: string; amountCents?: number; when?: string; scheduledDate?: string; saveMethod?: boolean }
 
 /** `method:<id>` for a saved method, `new:card` / `new:bank` for one entered now. */
 export function parsePaymentType(value: unknown): { savedId?: string; newKind?: FeeMethodKind } {
@@ -35,7 +35,9 @@ function quoteFor(context: Record<string, unknown>, draft: Draft) {
   const kind = methodKindOf(context, draft.paymentType);
   const amountCents = draft.amountCents;
   if (!options || !kind || typeof amountCents !== 'number' || !Number.isSafeInteger(amountCents) || amountCents <= 0) return null;
-  return { amountCents, ...computeFee(options.fees, { methodKind: kind, amountCents, recurring: false, largeAmount: null }) };
+  // Signed-in payments pay no large amount fee (the server's rule); the split keeps the screen's lines generic.
+  const fee = computeFee(options.fees, { methodKind: kind, amountCents, recurring: false, largeAmount: null });
+  return { amountCents, ...fee, ...feeParts(fee) };
 }
 
 export const makePaymentFlow: FlowImplementations = {
@@ -50,9 +52,15 @@ export const makePaymentFlow: FlowImplementations = {
     },
     choseNewMethod: ({ context }) => Boolean(parsePaymentType((context.draft as Draft | null)?.paymentType).newKind),
     isFutureDated: ({ context }) => (context.draft as Draft | null)?.when === 'later',
+    /** A new card or bank account for a payment today: charged through the payment's own setup intent. */
+    paysTodayWithNewMethod: ({ context }) => {
+      const draft = context.draft as Draft | null;
+      return Boolean(parsePaymentType(draft?.paymentType).newKind) && draft?.when !== 'later';
+    },
     /** The provider gave what its hosted entry needs; without it the method cannot be entered. */
     hasClientSecret: ({ event }) => Boolean((event.output as { clientSecret?: string } | undefined)?.clientSecret),
-    hasDuplicateWarning: ({ event }) => Boolean((event.output as { duplicateWarning?: boolean } | undefined)?.duplicateWarning),
+    // hasDuplicateWarning: the guest payment module's (flows/guest-payment.ts).
+    missingClientSecret: ({ event }) => !(event.output as { clientSecret?: string } | undefined)?.clientSecret,
   },
   actions: {
     prepareBillingChoices: ({ context }, params) => {
@@ -89,7 +97,19 @@ export const makePaymentFlow: FlowImplementations = {
     rememberDraft: ({ context, event }) => {
       const draft = (event.data ?? {}) as Draft;
       const { savedId } = parsePaymentType(draft.paymentType);
-      return { draft, quote: quoteFor(context, draft), chosenMethodId: savedId ? Number(savedId) : null, methodKind: methodKindOf(context, draft.paymentType) };
+      return {
+        draft,
+        quote: quoteFor(context, draft),
+        chosenMethodId: savedId ? Number(savedId) : null,
+        methodKind: methodKindOf(context, draft.paymentType),
+        // The form leaves the box out when it is not asked (a saved method, a later date).
+        saveMethod: draft.saveMethod === true,
+      };
+    },
+    /** The receipt, and whether it was a bank payment (those take 3-5 business days: spec section 9). */
+    keepReceipt: ({ event }) => {
+      const receipt = event.output as { method?: { kind?: string } } | undefined;
+      return { receipt, paidByBank: receipt?.method?.kind === 'bank' };
     },
     useSavedMethod: ({ event }) => ({ chosenMethodId: Number((event.output as { paymentMethod: { id: number } }).paymentMethod.id) }),
     noClientSecret: () => ({ error: { code: 'CLIENT_SECRET', text: '' } }),

@@ -1,4 +1,5 @@
-import type { FlowImplementations } from '../engine/core/flow/types.ts';
+import { buildRegistry, type EngineExtension } from '../engine/core/registry.ts';
+import { engineBuiltins } from '../engine/react/builtins.ts';
 import { expressPayFlow } from './express-pay.ts';
 import { formatters } from './formatters.ts';
 import { guestPaymentFlow } from './guest-payment.ts';
@@ -6,11 +7,18 @@ import { instantPaymentFlow } from './instant-payment.ts';
 import { makePaymentFlow } from './make-payment.ts';
 import { sessionFlow } from './session.ts';
 
-// The product's browser-side behaviour, by name, for the engine's registry.
-// Machines in flows/*.machine.yaml name these; `npm run check` rejects names missing here and in the engine.
-export const flowRegistry: Required<FlowImplementations> = {
-  guards: { ...sessionFlow.guards, ...guestPaymentFlow.guards, ...makePaymentFlow.guards, ...expressPayFlow.guards, ...instantPaymentFlow.guards },
-  actions: { ...sessionFlow.actions, ...guestPaymentFlow.actions, ...makePaymentFlow.actions, ...expressPayFlow.actions, ...instantPaymentFlow.actions },
-  actors: { ...sessionFlow.actors, ...guestPaymentFlow.actors },
-  formatters,
+// The product's additions to the engine's registry, module by module: browser-side behaviour named
+// by flows/*.machine.yaml (guards, actions, actors), formatters named by screens and grids, and any
+// widgets or shells of the product's own. A name may be defined once, here or in the engine:
+// `npm run check` rejects a clash, and names used by configuration that are defined nowhere.
+export const productModules: Record<string, EngineExtension> = {
+  session: sessionFlow,
+  'guest-payment': guestPaymentFlow,
+  'make-payment': makePaymentFlow,
+  'express-pay': expressPayFlow,
+  'instant-payment': instantPaymentFlow,
+  formatters: { formatters },
 };
+
+/** Every flow implementation, the engine's and the product's, as the running portal sees them. */
+export const flowRegistry = buildRegistry(engineBuiltins, productModules).registry.flows;

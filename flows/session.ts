@@ -18,6 +18,15 @@ export const sessionFlow: FlowImplementations = {
   },
   actions: {
     clearSession: () => ({ ...SIGNED_OUT }),
+    /**
+     * Ends the session on the server too (its token is refused from then on). The call reads the
+     * token before the next actions clear it; nobody waits for the answer, and a signed-out
+     * portal makes no call.
+     */
+    endServerSession: (_args, _params, env) => {
+      if (!env.getToken('user')) return;
+      void env.call('logout' satisfies OperationId, { suppressToast: true }).catch(() => undefined);
+    },
     beginRefresh: (_args, _params, env) => ({ token: env.getToken('user'), refreshing: true }),
     applyUser: ({ event }, params) => {
       const output = event.output as { user: Record<string, unknown>; portalToken: string; token: string };
@@ -52,6 +61,8 @@ export const sessionFlow: FlowImplementations = {
     },
     /** A page about one association (e.g. guest payment) shows its theme to visitors who are not signed in. */
     brandTheme: ({ context, event }) => (context.isLoggedIn || context.themeOverride || !event.theme ? {} : { theme: String(event.theme) }),
+    /** Such a page about no known association shows the default theme: no brand outlives the account it was for. */
+    unbrandTheme: ({ context }) => (context.isLoggedIn || context.themeOverride ? {} : { theme: chooseTheme({ theme: String(context.theme), themeOverride: false }, null) }),
     overrideTheme: ({ event }) => ({ theme: String(event.theme), themeOverride: true }),
     followTheme: ({ context }) => {
       const settings = context.settings as HomeSettings | null;

@@ -34,6 +34,8 @@ export async function buildPortal(options: { root?: string; features?: string; o
   await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: options.quiet ? 'warn' : 'info', build: { outDir } });
   const { files } = precompress(outDir);
   writeFileSync(join(outDir, STAMP_FILE), buildFingerprint(root, features));
+  // The server answers 404 for addresses that are no page of this build (server/site-routes.ts).
+  writeFileSync(join(outDir, '.build-features'), features);
   if (!options.quiet) console.log(`precompressed ${files} files (brotli, gzip) in ${outDir}`);
   return outDir;
 }

@@ -1,5 +1,5 @@
 // `npm test`: every test of the project, in the order that fails fastest, with one total at the end.
-//   static checks (generated/ fresh, configuration, types) → unit, React and server suites (vitest)
+//   static checks (generated/ fresh, configuration, types, lint) → unit, React and server suites (vitest)
 //   → the browser build (demo flags on, and flags off) → browser tests (Playwright, Debian Chromium).
 // The last line is `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
@@ -42,6 +42,7 @@ function generatedIsFresh(): boolean {
 step('generated/ matches openapi/', generatedIsFresh());
 step('configuration check (npm run check)', run('node', ['engine/cli/check.ts']) === 0);
 step('type check (tsc --noEmit)', run('tsc', ['--noEmit', '-p', 'tsconfig.json']) === 0);
+step('lint (eslint)', run('eslint', ['.', '--max-warnings', '0']) === 0);
 
 // Unit, React and server suites.
 const vitestReport = join(tmp, 'vitest-report.json');

@@ -17,12 +17,15 @@ import { ApiError, errorBody, messages, newErrorId, SERVER_ERROR_DETAIL, titleFo
 import { systemClock, type Clock } from './clock.ts';
 import { createTokenService, type TokenLifetimes, defaultLifetimes } from './auth/tokens.ts';
 import { createPasswordHasher, type PasswordCost } from './auth/passwords.ts';
+import { createSessionRegistry, signedInPrincipal } from './auth/sessions.ts';
 import { createMailer } from './mail/index.ts';
 import { createDbStore, createRateLimiter, createRedisStore, defaultRateRules, type RateRules, type RateRuleName, type RateRule } from './ratelimit.ts';
 import { resolveJwtSecret, deriveKey } from './secrets.ts';
 import { seedDemo, seedDemoProviderData } from './demo/seed.ts';
 import { loadRedirects } from './redirects.ts';
 import { registerWeb } from './web.ts';
+import { startupSafety } from './production.ts';
+import { refuseControlCharacters } from './input-guard.ts';
 // payments: the guest role and the provider (server/payments/)
 import type { PaymentProvider } from './payments/provider.ts';
 import { createGuestTokenService } from './payments/guest-token.ts';
@@ -48,8 +51,10 @@ export interface AppOptions {
   databaseUrl?: string;
   /** PGlite data directory (default ./data); 'memory://' for an in-memory database. */
   dataDir?: string;
-  /** true: load demo data into an empty database; false: never; undefined: only on PGlite. */
+  /** true: load demo data into an empty database; false: never; undefined: only on PGlite (never in production). */
   demoData?: boolean;
+  /** The /dev routes and the movable app clock (default: outside production only). */
+  devRoutes?: boolean;
   jwtSecret?: string;
   redisUrl?: string;
   smtpUrl?: string;
@@ -141,7 +146,11 @@ function clientErrorDetail(error: { code?: string; message: string; statusCode?:
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
   const production = (options.nodeEnv ?? 'development') === 'production';
   let clock: Clock = options.clock ?? systemClock;
+  // Sign-in tokens live on real time: moving the app clock (business dates) must not end sessions.
+  const realClock: Clock = clock;
   const validateResponses = options.validateResponses ?? !production;
+  const sandboxInUse = options.paymentProvider === undefined && options.sandboxProvider === true;
+  const safety = startupSafety({ production, jwtSecret: options.jwtSecret, demoData: options.demoData, devRoutes: options.devRoutes, sandboxInUse });
 
   // The contract first: a mismatch between openapi/ and the handlers fails before anything opens.
   const docs = await loadOpenApiDir(options.openapiDir ?? path.join(repoRoot, 'openapi'));
@@ -151,7 +160,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   const roleChecks: Partial<Record<Role, RoleCheck>> = {
     async user(request, services) {
       const token = bearerToken(request);
-      return token ? services.tokens.verifySession(token) : null;
+      return token ? signedInPrincipal(services, token) : null;
     },
     // payments: a guest-payments token scoped to one account (server/payments/guest-token.ts).
     async guest(request, services) {
@@ -185,16 +194,18 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   let app: FastifyInstance;
   try {
     await migrate(db);
-    // Outside production the app clock is adjustable (offset in settings, shared by every instance).
-    const adjustableClock = production ? null : await createAdjustableClock(db, clock);
+    // With the /dev routes the app clock is adjustable (offset in settings, shared by every instance).
+    const adjustableClock = safety.devRoutes ? await createAdjustableClock(db, clock) : null;
     if (adjustableClock) clock = adjustableClock;
-    const jwtSecret = await resolveJwtSecret(db, options.jwtSecret);
+    const jwtSecret = await resolveJwtSecret(db, options.jwtSecret, production);
     const passwords = createPasswordHasher(options.passwordCost);
-    const shouldSeed = options.demoData ?? db.kind === 'pglite';
+    const shouldSeed = safety.seedDemo(db.kind);
     const seeded = shouldSeed ? await seedDemo(db, passwords, clock()) : false;
 
     const rateStore = options.redisUrl ? createRedisStore(options.redisUrl) : createDbStore(db, clock);
     closers.push(() => rateStore.close());
+    const sessions = await createSessionRegistry({ db, clock: realClock, redisUrl: options.redisUrl });
+    closers.push(() => sessions.close());
     const mailer = createMailer({ db, clock, smtpUrl: options.smtpUrl, from: options.mailFrom });
     closers.push(() => mailer.close());
     const rules: RateRules = { ...defaultRateRules, ...(options.rateLimits ?? {}) };
@@ -206,6 +217,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       return503OnClosing: true,
       genReqId: () => newErrorId(),
     });
+    for (const warning of safety.warnings) app.log.warn(warning);
     // --- jobs: the due-work runner (and, when enabled, pg-boss with its tick) ---
     const jobs = await startJobs({
       db,
@@ -215,19 +227,19 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       queue: options.jobs ? { databaseUrl: options.databaseUrl, ...(options.jobs === true ? {} : options.jobs) } : false,
     });
     closers.push(() => jobs.stop());
-    const sandboxInUse = options.paymentProvider === undefined && options.sandboxProvider === true;
 
     const services: Services = {
       db,
       clock,
-      tokens: createTokenService(jwtSecret, clock, { ...defaultLifetimes, ...(options.tokenLifetimes ?? {}) }),
+      tokens: createTokenService(jwtSecret, realClock, { ...defaultLifetimes, ...(options.tokenLifetimes ?? {}) }),
+      sessions,
       passwords,
       mailer,
       rateLimiter: createRateLimiter(rateStore, clock, rules),
       log: app.log,
       codePepper: deriveKey(jwtSecret, 'one-time-codes'),
       paymentProvider: options.paymentProvider ?? null,
-      guestTokens: createGuestTokenService(deriveKey(jwtSecret, 'guest-payments'), clock),
+      guestTokens: createGuestTokenService(deriveKey(jwtSecret, 'guest-payments'), realClock),
       expressTokens: createExpressTokenService({ link: deriveKey(jwtSecret, 'express-pay'), session: deriveKey(jwtSecret, 'express-pay-session') }, clock),
       jobs,
     };
@@ -278,6 +290,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       request.log.error({ err: error, errorId, url: request.url, method: request.method }, `unhandled error ${errorId}`);
       return sendError(reply, 500, { status: 500, title: titleFor(500), detail: SERVER_ERROR_DETAIL, errorId });
     });
+
+    app.addHook('preValidation', refuseControlCharacters);
 
     const principals = new WeakMap<FastifyRequest, Principal>();
     const guests = new WeakMap<FastifyRequest, GuestPrincipal>();
@@ -362,13 +376,14 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     // --- the sandbox provider's hosted pages, and the development clock ---
     if (!production || sandboxInUse) registerSandboxProvider(app, { db, clock, frameAncestors });
     if (adjustableClock) registerDevClockRoutes(app, { clock: adjustableClock, jobs });
-    if (!production) registerExpressPayDevRoutes(app, { db, clock, tokens: services.expressTokens });
+    if (safety.devRoutes) registerExpressPayDevRoutes(app, { db, clock, tokens: services.expressTokens });
 
     await registerWeb(app, {
       staticDir: options.staticDir === undefined ? path.join(repoRoot, 'dist') : options.staticDir,
       redirects,
-      mailbox: !production,
+      mailbox: safety.devRoutes,
       db,
+      schemasDir: options.schemasDir ?? path.join(repoRoot, 'schemas'),
     });
     await app.ready();
   } catch (error) {

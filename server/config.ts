@@ -29,6 +29,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       mailFrom: env.MAIL_FROM || undefined,
       jwtSecret: env.JWT_SECRET || undefined,
       demoData: flag(env.DEMO_DATA),
+      // Off in production unless switched on (server/production.ts); main.ts defaults the sandbox on elsewhere.
+      sandboxProvider: flag(env.SANDBOX_PROVIDER),
+      devRoutes: flag(env.DEV_ROUTES),
       frameAncestors: env.FRAME_ANCESTORS || undefined,
       staticDir: path.resolve(env.STATIC_DIR || './dist'),
       schemasDir: env.SCHEMAS_DIR ? path.resolve(env.SCHEMAS_DIR) : undefined,

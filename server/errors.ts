@@ -78,4 +78,5 @@ export const messages = {
   tokenInvalid: 'Your session has expired. Please sign in again.',
   forbidden: 'You do not have access to this information.',
   rateLimited: 'Too many attempts. Please wait and try again later.',
+  ssoNotConfigured: 'Single sign-on is not configured for this portal.',
 } as const;

@@ -3,8 +3,9 @@ import { buildApp } from './app.ts';
 import { configFromEnv } from './config.ts';
 
 const config = configFromEnv();
-// The started server uses the built-in sandbox payment provider and runs the job queue.
-const app = await buildApp({ sandboxProvider: true, jobs: true, ...config.app });
+// The started server runs the job queue; it uses the built-in sandbox payment provider outside
+// production, and in production only with SANDBOX_PROVIDER=1.
+const app = await buildApp({ jobs: true, ...config.app, sandboxProvider: config.app.sandboxProvider ?? config.app.nodeEnv !== 'production' });
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');
   await app.close();

@@ -1,6 +1,7 @@
 // Everything that is not the API: the static site (precompressed, hashed assets cached forever,
 // index.html never), legacy 301 redirects, the client-side-router fallback, and the development
-// mailbox. The not-found handler answers /api and /dev misses in the API error shape.
+// mailbox. The not-found handler answers /api and /dev misses in the API error shape; other
+// addresses get index.html, with 404 when they are no page of the portal (server/site-routes.ts).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -9,6 +10,7 @@ import type { RedirectTable } from '../engine/core/redirects.ts';
 import type { Db } from './db/index.ts';
 import { readOutbox } from './mail/index.ts';
 import { errorBody } from './errors.ts';
+import { loadSiteRoutes } from './site-routes.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
@@ -18,6 +20,8 @@ export interface WebOptions {
   redirects: RedirectTable | null;
   mailbox: boolean;
   db: Db;
+  /** Where routes.yaml and features.yaml live (which addresses are pages). */
+  schemasDir: string;
 }
 
 function isApiOrDev(url: string): boolean {
@@ -26,6 +30,7 @@ function isApiOrDev(url: string): boolean {
 
 export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<void> {
   const root = options.staticDir && existsSync(path.join(options.staticDir, 'index.html')) ? path.resolve(options.staticDir) : null;
+  const siteRoutes = root ? await loadSiteRoutes(options.schemasDir, root) : null;
   if (options.staticDir && !root) app.log.warn({ staticDir: options.staticDir }, 'static directory has no index.html: the site is not served (run npm run build)');
 
   if (root) {
@@ -68,7 +73,9 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       const looksLikeFile = /^\/assets\//i.test(pathname) || (/\.[a-z0-9]{1,8}$/i.test(lastSegment) && !/\.html?$/i.test(lastSegment));
       if (root && !looksLikeFile) {
         reply.header('cache-control', NO_CACHE);
-        return reply.code(200).sendFile('index.html', root);
+        // Not a page (or a planned one): the app renders not-found, and the status says so too.
+        const isPage = siteRoutes?.isPage(pathname) ?? true;
+        return reply.code(isPage ? 200 : 404).sendFile('index.html', root);
       }
     }
     return reply.code(404).type('application/json; charset=utf-8').send(errorBody(404, 'There is nothing at this address.'));

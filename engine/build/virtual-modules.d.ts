@@ -9,7 +9,6 @@ declare module 'virtual:engine-form/*' {
   import type { FormDoc } from '../react/forms/types.ts';
   import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
   export const form: FormDoc;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   export const validator: ValidatorType<any, RJSFSchema, any>;
   const mod: { form: FormDoc; validator: ValidatorType<any, RJSFSchema, any> };
   export default mod;

@@ -1,17 +1,15 @@
 // `npm run check [-- --root DIR]`: loads the configuration of a project, validates every file
 // against the engine's meta-schemas and cross-checks references. Exit 1 on any problem.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import {
-  builtinFlowActions, builtinFlowActors, builtinFlowGuards, builtinShellNames, builtinWidgetNames,
-} from '../core/builtin-names.ts';
+import { engineBuiltins } from '../react/builtins.ts';
 import { checkProject, type CheckNames } from '../core/config/check.ts';
+import { REGISTRY_FILE } from '../core/config/context.ts';
 import { loadProject } from '../core/config/load.ts';
 import { formatProblem, sortProblems, type Problem } from '../core/config/problem.ts';
 import { validateProject } from '../core/config/validate.ts';
-
-const REGISTRY = 'flows/registry.ts';
+import { buildRegistry, type EngineExtension, type JsonSchema } from '../core/registry.ts';
 
 export interface CheckResult {
   problems: Problem[];
@@ -20,34 +18,53 @@ export interface CheckResult {
   files: number;
 }
 
-/** The names configuration may use: the engine's built-ins plus the project's flow registry. */
+/** The product's modules (`productModules` of flows/registry.ts), or a problem saying why there are none. */
+export async function loadProductModules(root: string): Promise<{ modules: Record<string, EngineExtension>; problems: Problem[] }> {
+  const file = join(root, REGISTRY_FILE);
+  const problem = (message: string) => ({ modules: {}, problems: [{ file: REGISTRY_FILE, path: '', message }] });
+  if (!existsSync(file)) return problem('file is missing (it exports productModules)');
+  try {
+    const mod = await import(pathToFileURL(file).href);
+    const modules = mod.productModules;
+    if (!modules || typeof modules !== 'object') return problem('does not export productModules');
+    return { modules, problems: [] };
+  } catch (e) {
+    return problem(`cannot be loaded: ${(e as Error).message.split('\n')[0]}`);
+  }
+}
+
+/** The line of flows/registry.ts listing a module (`name:` or `'name':`), when it can be found. */
+function moduleLine(root: string, module: string): number | undefined {
+  const escaped = module.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = new RegExp(`^\\s*(['"]?)${escaped}\\1\\s*:`);
+  const index = readFileSync(join(root, REGISTRY_FILE), 'utf8').split('\n').findIndex((line) => pattern.test(line));
+  return index < 0 ? undefined : index + 1;
+}
+
+/** The names configuration may use and the widgets' props schemas: the engine's built-ins merged with the product's modules. */
 export async function loadNames(root: string): Promise<{ names: CheckNames; problems: Problem[] }> {
-  const problems: Problem[] = [];
-  let registry: Record<string, unknown> = {};
-  const file = join(root, REGISTRY);
-  if (!existsSync(file)) {
-    problems.push({ file: REGISTRY, path: '', message: 'file is missing (it exports flowRegistry)' });
-  } else {
+  const { modules, problems } = await loadProductModules(root);
+  const { registry, conflicts } = buildRegistry(engineBuiltins, modules);
+  for (const conflict of conflicts) {
+    problems.push({ file: REGISTRY_FILE, line: moduleLine(root, conflict.module), path: `productModules.${conflict.module}`, message: conflict.message });
+  }
+  const widgetProps: Record<string, JsonSchema> = {};
+  for (const [name, definition] of Object.entries(registry.widgets)) {
     try {
-      const mod = await import(pathToFileURL(file).href);
-      if (mod.flowRegistry && typeof mod.flowRegistry === 'object') registry = mod.flowRegistry;
-      else problems.push({ file: REGISTRY, path: '', message: 'does not export flowRegistry' });
+      widgetProps[name] = await definition.props();
     } catch (e) {
-      problems.push({ file: REGISTRY, path: '', message: `cannot be loaded: ${(e as Error).message.split('\n')[0]}` });
+      problems.push({ file: REGISTRY_FILE, path: '', message: `the props schema of widget "${name}" cannot be loaded: ${(e as Error).message.split('\n')[0]}` });
     }
   }
-  const keys = (name: string) => {
-    const group = registry[name];
-    return group && typeof group === 'object' ? Object.keys(group) : [];
-  };
   return {
     names: {
-      widgets: [...builtinWidgetNames],
-      shells: [...builtinShellNames],
-      guards: [...builtinFlowGuards, ...keys('guards')],
-      actions: [...builtinFlowActions, ...keys('actions')],
-      actors: [...builtinFlowActors, ...keys('actors')],
-      formatters: keys('formatters'),
+      widgets: Object.keys(registry.widgets),
+      shells: Object.keys(registry.shells),
+      guards: Object.keys(registry.flows.guards),
+      actions: Object.keys(registry.flows.actions),
+      actors: Object.keys(registry.flows.actors),
+      formatters: Object.keys(registry.flows.formatters),
+      widgetProps,
     },
     problems,
   };

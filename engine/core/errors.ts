@@ -11,6 +11,7 @@ export interface ErrorRule {
   description?: string;
   when: {
     status?: number | string;
+    /** operationIds of openapi/. */
     operations?: string[];
     exceptOperations?: string[];
     routes?: string[];
@@ -45,10 +46,10 @@ export interface ErrorInput {
   status?: number;
   noResponse?: boolean;
   cancelled?: boolean;
-  /** Path relative to the API group base, e.g. /HomeSettings. */
-  operationPath: string;
+  /** The operationId of the call, e.g. getHomeSettings. */
+  operationId: string;
   currentRoute: string;
-  body?: any;
+  body?: unknown;
   errorMessage?: string;
   suppressToast?: boolean;
 }
@@ -109,11 +110,11 @@ function matches(rule: ErrorRule, input: ErrorInput): boolean {
   if (w.cancelled === undefined && input.cancelled) return false;
   if (w.noResponse !== undefined && (input.noResponse === true) !== w.noResponse) return false;
   if (w.status !== undefined && !statusMatches(w.status, input.status)) return false;
-  if (w.operations && !w.operations.some((p) => underPath(input.operationPath, p))) return false;
-  if (w.exceptOperations?.some((p) => underPath(input.operationPath, p))) return false;
+  if (w.operations && !w.operations.includes(input.operationId)) return false;
+  if (w.exceptOperations?.includes(input.operationId)) return false;
   if (w.routes && !w.routes.some((p) => underPath(input.currentRoute, p))) return false;
   if (w.exceptRoutes?.some((p) => underPath(input.currentRoute, p))) return false;
-  if (w.errorCodes && !w.errorCodes.includes(String(input.body?.errorCode ?? ''))) return false;
+  if (w.errorCodes && !w.errorCodes.includes(String((input.body as { errorCode?: unknown } | undefined)?.errorCode ?? ''))) return false;
   return true;
 }
 

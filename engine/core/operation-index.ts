@@ -14,6 +14,8 @@ export interface OperationInfo {
   hasBody: boolean;
 }
 
+// Walks parsed YAML of any shape; the OpenAPI meta-schema has validated it before.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = Record<string, any>;
 
 /** `docs` by group name. Throws on a duplicate operationId. Result is sorted by operationId. */
@@ -48,7 +50,7 @@ export function buildOperationIndex(docs: Record<string, Obj>): Record<string, O
 }
 
 /** Follows a local `$ref` (`#/components/...`). */
-function deref(doc: Obj, node: Obj): Obj {
+export function deref(doc: Obj, node: Obj): Obj {
   let current = node;
   for (let i = 0; i < 10 && current && typeof current.$ref === 'string' && current.$ref.startsWith('#/'); i++) {
     current = current.$ref

@@ -7,19 +7,24 @@ import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import type { OperationDescriptor } from '../core/api/client.ts';
-import type { FlowImplementations } from '../core/flow/types.ts';
+import type { EngineExtension } from '../core/registry.ts';
 import type { EngineConfig } from './app/config-types.ts';
 import { createI18n } from './app/i18n.ts';
 import { createRuntime, type Navigator } from './app/create-runtime.ts';
 import { RuntimeContext, type Runtime } from './app/runtime.ts';
 import { Toaster } from './app/toaster.tsx';
+import { ComponentRegistryContext, createComponentRegistry } from './registry.tsx';
 import { buildRouteObjects } from './router/build-routes.tsx';
 import { systemFor } from './theme/systems.ts';
 import { compileRoutes } from '../core/routes.ts';
 
 export interface BootOptions {
   config: EngineConfig;
-  flows: FlowImplementations;
+  /**
+   * The product's modules by name, each adding widgets, shells, formatters, flow guards, actions
+   * and actors to the engine's built-ins (a name may be defined once: `npm run check` names a clash).
+   */
+  modules: Record<string, EngineExtension>;
   operations: Record<string, OperationDescriptor>;
   element: HTMLElement;
 }
@@ -36,7 +41,9 @@ function Themed({ runtime, router }: { runtime: Runtime; router: ReturnType<type
 }
 
 /** Starts the portal: configuration in, a running single-page application out. */
-export function boot({ config, flows, operations, element }: BootOptions) {
+export async function boot({ config, modules, operations, element }: BootOptions) {
+  const components = createComponentRegistry(modules);
+  const flows = components.registry.flows;
   const i18n = createI18n(config.messages);
   document.documentElement.lang = 'en';
   const routes = compileRoutes(config.routesDoc as never, new Set(config.enabledFeatures));
@@ -49,15 +56,19 @@ export function boot({ config, flows, operations, element }: BootOptions) {
   };
   const runtime = createRuntime({ config, flows, operations, i18n, navigator });
   router = createBrowserRouter(buildRouteObjects(routes, notFound, serverError));
+  // The shells and the widgets of most first screens are in this chunk already: no request, no flash of a busy state.
+  await components.preload();
   createRoot(element).render(
     <StrictMode>
-      <RuntimeContext.Provider value={runtime}>
-        <I18nextProvider i18n={i18n}>
-          <QueryClientProvider client={runtime.queryClient}>
-            <Themed runtime={runtime} router={router} />
-          </QueryClientProvider>
-        </I18nextProvider>
-      </RuntimeContext.Provider>
+      <ComponentRegistryContext.Provider value={components}>
+        <RuntimeContext.Provider value={runtime}>
+          <I18nextProvider i18n={i18n}>
+            <QueryClientProvider client={runtime.queryClient}>
+              <Themed runtime={runtime} router={router} />
+            </QueryClientProvider>
+          </I18nextProvider>
+        </RuntimeContext.Provider>
+      </ComponentRegistryContext.Provider>
     </StrictMode>,
   );
 }

@@ -122,7 +122,8 @@ export interface paths {
          * @description Reads the method from the setup intent (not entered yet: 409 PAY005), charges it (card:
          *     `succeeded`; bank: `pending` until it settles) and writes one ledger entry. Repeats, retries
          *     and concurrent calls return the same answer and never charge twice. Declined: 402 PAY002
-         *     (the payment ends `declined`, no ledger entry). Another account's payment: 404 PAY009.
+         *     (the payment ends `declined`, no ledger entry). A payment this guest session did not set up
+         *     (another account's, the owner's own, another guest session's): 404 PAY009, nothing changed.
          */
         patch: operations["confirmGuestPayment"];
         trace?: never;

@@ -29,8 +29,8 @@ export interface paths {
          * How the caller may pay an association they own an account in (methods, fees, provider)
          * @description Signed-in payments pay no large amount fee (`largeAmountFeeBasisPoints` is 0). `fees` are the
          *     convenience fees per accepted method kind; compute with flows/fees.ts. `providerConnected`
-         *     false: payments answer 409 PA007 (Test Account Detected). An association the caller has no
-         *     account in: 404 GP001.
+         *     false: payments answer 409 PA007 (Test Account Detected). An association the caller neither
+         *     owns an account in nor sits on the board of: 404 GP001.
          */
         get: operations["getPaymentOptions"];
         put?: never;
@@ -51,8 +51,8 @@ export interface paths {
         /**
          * The caller's active saved payment methods (optionally of one association)
          * @description Saved methods belong to one association: the provider charges a method only for the
-         *     merchant it was entered for. `associationId` of an association the caller has no account
-         *     in: 404 GP001.
+         *     merchant it was entered for. `associationId` of an association the caller belongs to only as
+         *     a board member: an empty list; of one the caller does not belong to: 404 GP001.
          */
         get: operations["listPaymentMethods"];
         put?: never;
@@ -75,7 +75,8 @@ export interface paths {
         /**
          * Starts saving a card or bank account - a provider setup intent for the hosted entry page
          * @description Show `hostedEntryUrl` in a frame; when the page reports the method attached, call
-         *     confirmPaymentMethodSetup. Errors: 404 GP001 (no account of the caller in the association),
+         *     confirmPaymentMethodSetup. Errors: 404 GP001 (the caller does not belong to the association),
+         *     409 PM003 (a board member without an account there: nothing to pay with the method),
          *     409 GP003 (kind not accepted), 409 PA007 (association not connected), 503 PAY010 (no provider).
          */
         post: operations["setupPaymentMethod"];
@@ -98,7 +99,9 @@ export interface paths {
          * Saves the method the hosted entry page attached to the setup intent
          * @description Reads the tokenized method from the provider (never trusts the browser) and stores only the
          *     token and display details. Nothing entered yet: 409 PAY005. Another user's or an unknown
-         *     intent: 404 PM001. Confirming again answers the same method.
+         *     intent: 404 PM001, also for the setup intent of a payment not paid yet (a method entered for a
+         *     payment is saved only when asked and once the payment went through). Confirming again
+         *     answers the same method.
          */
         post: operations["confirmPaymentMethodSetup"];
         delete?: never;
@@ -122,7 +125,9 @@ export interface paths {
          * Removes a saved method and cancels the future payments tied to it
          * @description In one transaction: the method is deactivated, its scheduled (not yet processed) payments
          *     are cancelled (counted in `deactivatedScheduledPayments`) and unconfirmed setups using it
-         *     are cancelled. Cannot be undone. Another user's or a removed method: 404 PM001.
+         *     are cancelled. Cannot be undone. Another user's or a removed method: 404 PM001. A method that
+         *     pays a scheduled payment past its change cutoff (8:00 pm New York time the day before): 409
+         *     PM004, nothing changed.
          */
         delete: operations["deletePaymentMethod"];
         options?: never;
@@ -165,8 +170,8 @@ export interface paths {
          * Payment Setup - a one-time payment today, with a saved method or a new one
          * @description Exactly one of `paymentMethodId` (a saved method of the sub-ledger's association) or
          *     `methodKind` (a new method entered on the provider's hosted page: the answer carries the
-         *     setup intent). Errors: 404 GP002 (not the caller's sub-ledger), 404 PM001 (not the caller's
-         *     saved method), 409 PM002 (a method of another association), 422 PAY003, 422 PAY001, 403
+         *     setup intent; `saveMethod` asks to keep it after a successful charge). Errors: 404 GP002
+         *     (not the caller's sub-ledger), 404 PM001 (not the caller's saved method), 409 PM002 (a method of another association), 422 PAY003, 422 PAY001, 403
          *     PAY004, 409 GP003, 409 PA007, 409 PA037, 422 IDEM001. Nothing is written when it fails.
          */
         post: operations["setupPayment"];
@@ -296,11 +301,21 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Cancels a future payment (until it is processed) */
+        /**
+         * Cancels a future payment (until 8:00 pm New York time the day before it is due)
+         * @description Scheduled payments can be cancelled until 8:00 pm America/New_York (EST or EDT) the day
+         *     before their date (`changeableUntil`); after that 409 PAY012 and nothing changes. Processed:
+         *     409 PAY008. Already cancelled: 204 again.
+         */
         delete: operations["cancelFuturePayment"];
         options?: never;
         head?: never;
-        /** Changes a future payment's amount, date or saved method (until it is processed) */
+        /**
+         * Changes a future payment's amount, date or saved method (until 8:00 pm New York time the day before it is due)
+         * @description Scheduled payments can be changed until 8:00 pm America/New_York (EST or EDT) the day before
+         *     their date (`changeableUntil`); after that 409 PAY012 and nothing changes. Processed or
+         *     cancelled: 409 PAY008.
+         */
         patch: operations["updateFuturePayment"];
         trace?: never;
     };
@@ -320,6 +335,31 @@ export interface paths {
          *     caller's: 404 GP002.
          */
         get: operations["getLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Ledger/Payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The latest payments of one account as its ledger records them, newest first
+         * @description Every payment entry of the account's sub-ledgers, whatever the channel it came through
+         *     (signed in, guest, express, or history imported with the account); `limit` of them
+         *     (default 5). `amountCents` is what was paid (positive). A payment made in the portal carries
+         *     its `status` (pending while a bank debit is in flight, then settled or returned),
+         *     `paymentMethod` and `confirmationNumber`; one recorded without a portal payment is settled.
+         *     Not the caller's account: 404 GP002.
+         */
+        get: operations["getRecentPayments"];
         put?: never;
         post?: never;
         delete?: never;
@@ -441,6 +481,13 @@ export interface components {
             status: components["schemas"]["PaymentStatus"];
             /** @description Once it has been charged */
             confirmationNumber?: string;
+            /**
+             * Format: date-time
+             * @description 8:00 pm New York time (EST or EDT) the day before scheduledDate: the last moment it can be changed or cancelled
+             */
+            changeableUntil: string;
+            /** @description Not processed or cancelled, and before changeableUntil: updateFuturePayment and cancelFuturePayment accept it */
+            changeable: boolean;
         };
     };
     responses: {
@@ -761,6 +808,13 @@ export interface operations {
                     amountCents: number;
                     paymentMethodId?: number;
                     methodKind?: components["schemas"]["MethodKind"];
+                    /**
+                     * @description With `methodKind` only: keep the new method as a saved method once this payment's
+                     *     charge succeeds (card) or is accepted (bank). Not asked, declined or failed: nothing
+                     *     is saved.
+                     * @default false
+                     */
+                    saveMethod?: boolean;
                 };
             };
         };
@@ -1113,6 +1167,46 @@ export interface operations {
                             balanceAfterCents: number;
                             /** @enum {string} */
                             status?: "pending" | "settled" | "returned";
+                            confirmationNumber?: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    getRecentPayments: {
+        parameters: {
+            query: {
+                accountNumber: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payments, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payments: {
+                            entryId: number;
+                            subLedgerId: number;
+                            /** Format: date */
+                            date: string;
+                            description: string;
+                            amountCents: number;
+                            /** @enum {string} */
+                            status: "pending" | "settled" | "returned";
+                            /** @enum {string} */
+                            paymentMethod?: "Credit Card" | "eCheck";
                             confirmationNumber?: string;
                         }[];
                     };

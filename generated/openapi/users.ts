@@ -18,6 +18,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Users/AuthenticateSSO": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a single-sign-on assertion from the management company's identity provider
+         * @description Answers a session like `authenticate` once a single-sign-on provider is configured. This
+         *     server has none yet: every call answers 501 SSO001 (after the body is validated).
+         */
+        post: operations["authenticateSSO"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Users/Authenticate/PortalToken": {
         parameters: {
             query?: never;
@@ -29,6 +50,23 @@ export interface paths {
         put?: never;
         /** A second signed token for the portal (audience `portal`) */
         post: operations["createPortalToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Users/Logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out, ending this session on the server (its token and portal token are refused from now on) */
+        post: operations["logout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -60,7 +98,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change the signed-in user's password */
+        /** Change the signed-in user's password (ends the user's other sessions) */
         put: operations["changePassword"];
         post?: never;
         delete?: never;
@@ -121,7 +159,8 @@ export interface paths {
          * Check a one-time code
          * @description purpose `login` answers a session like `authenticate`; purpose `reset` answers a short-lived
          *     `resetToken` for `resetPassword`. Errors: OTP001 wrong code, OTP002 too many attempts (5;
-         *     the code is dead), OTP003 expired (10 minutes).
+         *     the code is dead), OTP003 expired (10 minutes), OTP006 (429) codes paused for the account
+         *     for 24 hours after 20 wrong codes in a day from all addresses together.
          */
         post: operations["verifyOneTimePassword"];
         delete?: never;
@@ -356,6 +395,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Not available on this server (single sign-on without a configured provider, SSO001) */
+        NotImplemented: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Rate limited (RATE001, with a Retry-After header) or resend too soon (OTP004) */
         TooManyRequests: {
             headers: {
@@ -406,6 +454,38 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    authenticateSSO: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The identity provider's signed assertion */
+                    token: string;
+                    /** @description Management company code */
+                    company?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
     createPortalToken: {
         parameters: {
             query?: never;
@@ -425,6 +505,25 @@ export interface operations {
                         token: string;
                     };
                 };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
         };

@@ -1,5 +1,5 @@
 // Signed JWTs (HS256, jose). Claims: sub (user id), UserId, Customer (management company code),
-// aud, iss, iat, exp. Audiences: 'homeowner' (API bearer), 'portal' (portal token),
+// sid (the sign-in session, server/auth/sessions.ts; not on reset tokens), aud, iss, iat, exp. Audiences: 'homeowner' (API bearer), 'portal' (portal token),
 // 'password-reset' (from a verified reset code; dies once the password changes).
 import { createHash } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
@@ -12,6 +12,11 @@ export type Audience = (typeof AUDIENCE)[keyof typeof AUDIENCE];
 export interface SessionClaims {
   userId: number;
   customer: string;
+}
+
+/** A signed-in session: the claims plus the session id (sid) that logout and password changes end. */
+export interface SignedInClaims extends SessionClaims {
+  sessionId: string;
 }
 
 export interface ResetClaims extends SessionClaims {
@@ -28,11 +33,12 @@ export interface TokenLifetimes {
 export const defaultLifetimes: TokenLifetimes = { sessionSeconds: 8 * 3600, portalSeconds: 8 * 3600, resetSeconds: 15 * 60 };
 
 export interface TokenService {
-  issueSession(claims: SessionClaims): Promise<string>;
-  issuePortal(claims: SessionClaims): Promise<string>;
+  readonly lifetimes: TokenLifetimes;
+  issueSession(claims: SignedInClaims): Promise<string>;
+  issuePortal(claims: SignedInClaims): Promise<string>;
   issueReset(claims: ResetClaims): Promise<string>;
   /** Returns null for any invalid, expired or wrong-audience token. */
-  verifySession(token: string, audience?: Audience): Promise<SessionClaims | null>;
+  verifySession(token: string, audience?: Audience): Promise<SignedInClaims | null>;
   verifyReset(token: string): Promise<ResetClaims | null>;
 }
 
@@ -77,13 +83,15 @@ export function createTokenService(secret: string, clock: Clock, lifetimes: Toke
   }
 
   return {
-    issueSession: (c) => sign({ UserId: c.userId, Customer: c.customer }, c.userId, AUDIENCE.homeowner, lifetimes.sessionSeconds),
-    issuePortal: (c) => sign({ UserId: c.userId, Customer: c.customer }, c.userId, AUDIENCE.portal, lifetimes.portalSeconds),
+    lifetimes,
+    issueSession: (c) => sign({ UserId: c.userId, Customer: c.customer, sid: c.sessionId }, c.userId, AUDIENCE.homeowner, lifetimes.sessionSeconds),
+    issuePortal: (c) => sign({ UserId: c.userId, Customer: c.customer, sid: c.sessionId }, c.userId, AUDIENCE.portal, lifetimes.portalSeconds),
     issueReset: (c) =>
       sign({ UserId: c.userId, Customer: c.customer, email: c.email, phf: c.passwordFingerprint }, c.userId, AUDIENCE.reset, lifetimes.resetSeconds),
     async verifySession(token, audience = AUDIENCE.homeowner) {
       const p = await verifyRaw(token, audience);
-      return p ? { userId: p.UserId as number, customer: p.Customer as string } : null;
+      if (!p || typeof p.sid !== 'string' || p.sid === '') return null;
+      return { userId: p.UserId as number, customer: p.Customer as string, sessionId: p.sid };
     },
     async verifyReset(token) {
       const p = await verifyRaw(token, AUDIENCE.reset);

@@ -1,5 +1,5 @@
-// Demo data: one management company, two associations, homeowners, board members and accounts
-// whose balances come from ledger entries. Loaded only into an empty database (see app.ts).
+// Demo data: one management company (managing Maple Grove, Cedar Point and a test association)
+// with a staff member, homeowners, board members and accounts whose balances come from ledger entries. Loaded only into an empty database (see app.ts).
 import type { Db, Queryable } from '../db/index.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
@@ -14,6 +14,8 @@ export const DEMO_USERS = {
   paid: { email: 'paid@example.com', password: 'Paid#2026', firstName: 'Morgan', lastName: 'Lee' },
   board: { email: 'board@example.com', password: 'Board#2026', firstName: 'Taylor', lastName: 'Brooks' },
   chair: { email: 'chair@example.com', password: 'Chair#2026', firstName: 'Casey', lastName: 'Morgan' },
+  /** Management-company staff (management_staff), not a homeowner. */
+  manager: { email: 'manager@example.com', password: 'Manager#2026', firstName: 'Riley', lastName: 'Chen' },
 } as const;
 
 export const DEMO_REGISTRATION_KEY = 'MG-REG-2026';
@@ -198,6 +200,7 @@ export async function seedDemo(db: Db, passwords: PasswordHasher, now: Date = ne
         ),
       );
     }
+    await tx.query(`INSERT INTO management_staff (user_id, role) VALUES ($1, 'manager')`, [users.get('manager')]);
     await tx.query('INSERT INTO board_members (user_id, association_id, is_chair) VALUES ($1, $3, false), ($2, $3, true)', [
       users.get('board'),
       users.get('chair'),

@@ -3,6 +3,7 @@
 import type { Db } from '../db/index.ts';
 import type { Clock } from '../clock.ts';
 import type { TokenService } from '../auth/tokens.ts';
+import type { SessionRegistry } from '../auth/sessions.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import type { Mailer } from '../mail/index.ts';
 import type { RateLimiter } from '../ratelimit.ts';
@@ -13,6 +14,8 @@ import type { Jobs } from '../jobs/queue.ts';
 export interface Principal {
   userId: number;
   customer: string;
+  /** The sign-in session the token belongs to (ended by logout and password changes). */
+  sessionId: string;
 }
 
 /** A guest payer (role `guest`): scoped to one account (payments; see server/payments/guest-token.ts). */
@@ -28,6 +31,8 @@ export interface Services {
   db: Db;
   clock: Clock;
   tokens: TokenService;
+  /** Sign-in sessions: started at sign-in, ended by logout, password change and reset. */
+  sessions: SessionRegistry;
   passwords: PasswordHasher;
   mailer: Mailer;
   rateLimiter: RateLimiter;

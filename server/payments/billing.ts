@@ -1,6 +1,7 @@
 // Signed-in payments (openapi/payments.yaml): what the handlers in server/handlers/payments/ share.
 // The caller is a homeowner (role `user`); every query is limited to the accounts they own
-// (accounts.owner_user_id), and anything else answers 404 with nothing written.
+// (accounts.owner_user_id), and anything else answers 404 with nothing written. A board member
+// without an account at their association reads empty lists there, not a 404.
 // Saved methods belong to one association (the provider charges a method only for the merchant
 // it was entered for). Future payments are rows of `payments` with kind 'future'.
 import type { Queryable } from '../db/index.ts';
@@ -29,9 +30,46 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
+const wallClockFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: BILLING_TIME_ZONE, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+});
+
+/** How far America/New_York's wall clock is from UTC at an instant, in ms (-5 h in winter, -4 h in summer). */
+function zoneOffsetMs(instant: number): number {
+  const part = Object.fromEntries(wallClockFormat.formatToParts(new Date(instant)).map((p) => [p.type, Number(p.value)]));
+  return Date.UTC(part.year, part.month - 1, part.day, part.hour, part.minute, part.second) - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The instant a wall-clock time of a date in America/New_York happens. Asks the zone its offset
+ * (twice: the first guess may sit on the other side of a daylight-saving change); hours outside
+ * the 2-3 am change are exact.
+ */
+export function zonedInstant(date: string, hour: number): Date {
+  const [y, m, d] = date.split('-').map(Number);
+  const wall = Date.UTC(y, m - 1, d, hour);
+  const first = wall - zoneOffsetMs(wall);
+  return new Date(wall - zoneOffsetMs(first));
+}
+
+/** Scheduled payments can be changed or cancelled until this hour (8:00 pm) the day before they are due. */
+export const CHANGE_CUTOFF_HOUR = 20;
+
+/** When a payment scheduled for `scheduledDate` stops being changeable: 8:00 pm New York time the day before. */
+export function changeCutoff(scheduledDate: string): Date {
+  return zonedInstant(addDays(scheduledDate, -1), CHANGE_CUTOFF_HOUR);
+}
+
+export function beforeChangeCutoff(scheduledDate: string, now: Date): boolean {
+  return now.getTime() < changeCutoff(scheduledDate).getTime();
+}
+
 export const billingMessages = {
   PM001: 'Payment method not found',
   PM002: 'This saved payment method was entered for another association. Choose a method saved for this account, or enter a new one.',
+  PM003: 'You have no account at this association, so there is no payment method to save for it.',
+  PM004:
+    'This method pays a scheduled payment that can no longer be changed or cancelled (it is past 8:00pm Eastern Time the day before it is due). You can remove the method once that payment is made.',
 } as const;
 
 export function billingError(code: keyof typeof billingMessages): ApiError {

@@ -14,6 +14,8 @@ export const paymentMessages = {
   PAY009: 'Payment not found',
   PAY010: 'Payments are temporarily unavailable. Please try again later.',
   PAY011: 'This payment is still being processed. Please wait a moment and try again.',
+  PAY012:
+    'A scheduled payment can be changed or cancelled until 8:00pm Eastern Time the day before it is due. This payment can no longer be changed or cancelled.',
   PA007:
     'This account is not connected to a proper payment provider, which usually occurs on testing/demo accounts. Payment processing is not allowed on this account.',
   PA037: 'The payment provider requires a primary e-mail address. Add one in Profile Settings and try again.',
@@ -39,6 +41,7 @@ const STATUS: Record<Code, number> = {
   PAY009: 404,
   PAY010: 503,
   PAY011: 409,
+  PAY012: 409,
   PA007: 409,
   PA037: 409,
   GP001: 404,

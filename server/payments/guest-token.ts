@@ -1,7 +1,9 @@
 // Guest payment tokens: HS256 JWTs with their own audience ('guest-payments') and their own key
 // (derived from the signing secret), scoped to ONE account. Claims: sub 'guest:<accountId>',
-// aid (account id), asc (association id), email (the payer's e-mail), iss, aud, iat, exp.
+// aid (account id), asc (association id), email (the payer's e-mail), sid (a random id of this guest
+// session: the payments it sets up are its own, no other guest token reaches them), iss, aud, iat, exp.
 // A homeowner token is never a guest token and the other way round (audience and key differ).
+import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import type { Clock } from '../clock.ts';
 import { ISSUER } from '../auth/tokens.ts';
@@ -13,12 +15,19 @@ export interface GuestClaims {
   accountId: number;
   associationId: number;
   email: string;
+  /** The guest session ('gs_' + random base64url): payments set up with this token belong to it. */
+  sessionId: string;
 }
 
 export interface GuestTokenService {
-  issue(claims: GuestClaims): Promise<string>;
+  /** A new session gets a new random sessionId unless one is given. */
+  issue(claims: Omit<GuestClaims, 'sessionId'> & { sessionId?: string }): Promise<string>;
   /** null for any invalid, expired or wrong-audience token. */
   verify(token: string): Promise<GuestClaims | null>;
+}
+
+export function newGuestSessionId(): string {
+  return `gs_${randomBytes(16).toString('base64url')}`;
 }
 
 export function createGuestTokenService(key: string, clock: Clock, seconds = GUEST_TOKEN_SECONDS): GuestTokenService {
@@ -26,7 +35,8 @@ export function createGuestTokenService(key: string, clock: Clock, seconds = GUE
   return {
     async issue(c) {
       const iat = Math.floor(clock().getTime() / 1000);
-      return new SignJWT({ aid: c.accountId, asc: c.associationId, email: c.email })
+      const sid = c.sessionId ?? newGuestSessionId();
+      return new SignJWT({ aid: c.accountId, asc: c.associationId, email: c.email, sid })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(`guest:${c.accountId}`)
         .setIssuer(ISSUER)
@@ -42,12 +52,13 @@ export function createGuestTokenService(key: string, clock: Clock, seconds = GUE
           issuer: ISSUER,
           audience: GUEST_AUDIENCE,
           currentDate: clock(),
-          requiredClaims: ['sub', 'exp', 'aid', 'asc', 'email'],
+          requiredClaims: ['sub', 'exp', 'aid', 'asc', 'email', 'sid'],
         });
-        const { aid, asc, email } = payload as { aid: unknown; asc: unknown; email: unknown };
+        const { aid, asc, email, sid } = payload as { aid: unknown; asc: unknown; email: unknown; sid: unknown };
         if (typeof aid !== 'number' || !Number.isInteger(aid) || payload.sub !== `guest:${aid}`) return null;
         if (typeof asc !== 'number' || !Number.isInteger(asc) || typeof email !== 'string' || !email) return null;
-        return { accountId: aid, associationId: asc, email };
+        if (typeof sid !== 'string' || !/^gs_[A-Za-z0-9_-]{16,64}$/.test(sid)) return null;
+        return { accountId: aid, associationId: asc, email, sessionId: sid };
       } catch (error) {
         if (error instanceof joseErrors.JOSEError) return null;
         throw error;

@@ -4,11 +4,17 @@
 // byte); the same key with a different request is refused (422 IDEM001); a repeat while the first
 // is still running waits for it (up to waitMs, then 409 IDEM002). A first attempt that fails frees
 // the key, so the retry runs again: the payment's own state (and the provider's idempotent charge)
-// keeps that safe.
+// keeps that safe. A running key is a lease: renewed (heartbeat_at) while its request works, and
+// taken over by a retry once it is older than staleMs (the process died), so a client following the
+// spec's retry policy (3 retries, 1 s to 30 s) gets through after a crash.
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/index.ts';
 import type { Clock } from '../clock.ts';
 import { paymentError } from './errors.ts';
+import { startHeartbeat } from './heartbeat.ts';
+
+/** How long a running key without a heartbeat is trusted (see staleMs). */
+export const IDEMPOTENCY_LEASE_MS = 15_000;
 
 export interface IdempotencyScope {
   /** Who is asking (e.g. 'guest:12', 'user:5'): keys of different callers never collide. */
@@ -26,8 +32,12 @@ export interface IdempotencyOptions {
   pollMs?: number;
   /** Keys older than this are forgotten (default 24 hours). */
   retentionMs?: number;
-  /** A key still 'running' after this long belongs to a crashed attempt and is freed (default 5 minutes). */
+  /**
+   * A key still 'running' whose heartbeat is older than this belongs to a crashed attempt and is
+   * taken over (default IDEMPOTENCY_LEASE_MS). The running attempt renews it every staleMs / 3.
+   */
   staleMs?: number;
+  log?: { warn(obj: object, msg?: string): void };
 }
 
 /** Keys are 1..255 printable ASCII characters (UUIDs are typical). */
@@ -68,28 +78,43 @@ export async function withIdempotency<T>(
   const waitMs = options.waitMs ?? 30_000;
   const pollMs = options.pollMs ?? 50;
   const retentionMs = options.retentionMs ?? 24 * 3600 * 1000;
-  const staleMs = options.staleMs ?? 5 * 60 * 1000;
+  const staleMs = options.staleMs ?? IDEMPOTENCY_LEASE_MS;
   const started = Date.now();
   for (;;) {
     const now = clock();
     // Forget this key if it is past retention (or its first attempt died running), then claim it.
     await db.query(
       `DELETE FROM idempotency_keys WHERE scope = $1 AND operation = $2 AND key = $3
-          AND (created_at < $4 OR (state = 'running' AND created_at < $5))`,
+          AND (created_at < $4 OR (state = 'running' AND COALESCE(heartbeat_at, created_at) < $5))`,
       [id.scope, id.operation, key, new Date(now.getTime() - retentionMs), new Date(now.getTime() - staleMs)],
     );
     const claimed = await db.query(
-      `INSERT INTO idempotency_keys (scope, operation, key, request_hash, state, created_at) VALUES ($1, $2, $3, $4, 'running', $5)
+      `INSERT INTO idempotency_keys (scope, operation, key, request_hash, state, created_at, heartbeat_at) VALUES ($1, $2, $3, $4, 'running', $5, $5)
        ON CONFLICT DO NOTHING RETURNING key`,
       [id.scope, id.operation, key, hash, now],
     );
     if (claimed.rows.length === 1) {
       let result: T;
+      // Keep the key ours while the request works (a long provider call, a wait for another claim).
+      const stop = startHeartbeat(
+        staleMs / 3,
+        () =>
+          db.query(`UPDATE idempotency_keys SET heartbeat_at = $5 WHERE scope = $1 AND operation = $2 AND key = $3 AND request_hash = $4 AND state = 'running'`, [
+            id.scope,
+            id.operation,
+            key,
+            hash,
+            clock(),
+          ]),
+        (error) => options.log?.warn({ err: error, operation: id.operation }, 'could not renew an idempotency key'),
+      );
       try {
         result = await run();
       } catch (error) {
         await db.query(`DELETE FROM idempotency_keys WHERE scope = $1 AND operation = $2 AND key = $3 AND state = 'running'`, [id.scope, id.operation, key]);
         throw error;
+      } finally {
+        stop();
       }
       const text = JSON.stringify(result);
       await db.query(`UPDATE idempotency_keys SET state = 'done', response_body = $4, completed_at = $5 WHERE scope = $1 AND operation = $2 AND key = $3`, [

@@ -10,20 +10,22 @@ import { computeFee, LARGE_AMOUNT_THRESHOLD_CENTS, type FeeLine, type FeeRule } 
 import { ProviderNotConnectedError, type ChargeResult, type MethodKind, type PaymentProvider, type ProviderEvent, type TokenizedMethod } from './provider.ts';
 import { paymentError, paymentMessages } from './errors.ts';
 import { withIdempotency } from './idempotency.ts';
+import { startHeartbeat } from './heartbeat.ts';
 
 export type PaymentKind = 'one_time' | 'future' | 'recurring' | 'auto_draft';
 export type PaymentStatus = 'setup' | 'scheduled' | 'cancelled' | 'processing' | 'pending' | 'succeeded' | 'declined' | 'returned' | 'failed';
 
 /** Who pays. `scope` keys idempotency and is the provider's customer reference. */
 export type Payer =
-  | { kind: 'guest'; accountId: number; email: string }
+  /** sessionId: the guest token's session; a guest reaches only the payments its session set up. */
+  | { kind: 'guest'; accountId: number; email: string; sessionId: string }
   | { kind: 'user'; userId: number; email: string | null }
   | { kind: 'express'; userId: number; subLedgerId: number; email: string | null };
 
 export function payerScope(payer: Payer): string {
   switch (payer.kind) {
     case 'guest':
-      return `guest:${payer.accountId}:${payer.email.toLowerCase()}`;
+      return `guest:${payer.accountId}:${payer.email.toLowerCase()}:${payer.sessionId}`;
     case 'user':
       return `user:${payer.userId}`;
     case 'express':
@@ -91,12 +93,22 @@ export interface PaymentServiceDeps {
   mailer?: Mailer | null;
   log?: { warn(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
   hooks?: PaymentHooks;
-  /** How long a Confirm's claim is trusted before another attempt may take over (default 60 s). */
+  /**
+   * How long a Confirm's claim is trusted without renewal before another attempt may take over
+   * (default CLAIM_LEASE_MS). The attempt that holds it renews it every leaseMs / 3 while charging.
+   */
   leaseMs?: number;
   /** How long a concurrent Confirm waits for the one that is charging (default 30 s). */
   waitMs?: number;
   pollMs?: number;
 }
+
+/**
+ * The Confirm claim's lease. Short, so that after a crash a client following the spec's retry
+ * policy (3 retries, backoff 1 s to 30 s, each waiting up to 30 s for a running attempt) resumes the
+ * payment; renewed while the provider call runs, so a slow charge is never taken over.
+ */
+export const CLAIM_LEASE_MS = 15_000;
 
 /** Duplicate-payment window (spec section 9). */
 export const DUPLICATE_WINDOW_MS = 12 * 3600 * 1000;
@@ -146,6 +158,7 @@ interface PaymentRow {
   confirmation_number: string | null;
   failure_code: string | null;
   failure_message: string | null;
+  guest_session_id: string | null;
   claim_token: string | null;
   claimed_at: Date | null;
   charge_attempted_at: Date | null;
@@ -296,7 +309,7 @@ export type ScheduledChargeOutcome =
 
 export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
   const { db, clock } = deps;
-  const leaseMs = deps.leaseMs ?? 60_000;
+  const leaseMs = deps.leaseMs ?? CLAIM_LEASE_MS;
   const waitMs = deps.waitMs ?? 30_000;
   const pollMs = deps.pollMs ?? 25;
 
@@ -305,11 +318,13 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
     return deps.provider;
   }
 
+  /** The payment if the payer may reach it, else 404 PAY009. A guest reaches only its own session's payments. */
   async function loadPayment(q: Queryable, payer: Payer, paymentId: string, lock = false): Promise<PaymentRow> {
     const cond = payerCondition(payer, 2);
+    const guestSession = payer.kind === 'guest' ? ` AND p.payer_kind = 'guest' AND p.guest_session_id = $3` : '';
     const { rows } = await q.query<PaymentRow>(
-      `${PAYMENT_SELECT} JOIN sub_ledgers sl ON sl.id = p.sub_ledger_id WHERE p.id = $1 AND ${cond.sql}${lock ? ' FOR UPDATE OF p' : ''}`,
-      [paymentId, cond.value],
+      `${PAYMENT_SELECT} JOIN sub_ledgers sl ON sl.id = p.sub_ledger_id WHERE p.id = $1 AND ${cond.sql}${guestSession}${lock ? ' FOR UPDATE OF p' : ''}`,
+      payer.kind === 'guest' ? [paymentId, cond.value, payer.sessionId] : [paymentId, cond.value],
     );
     if (!rows[0]) throw paymentError('PAY009');
     return rows[0];
@@ -380,8 +395,8 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
         await tx.query(
           `INSERT INTO payments (id, sub_ledger_id, account_id, association_id, kind, scheduled_date, status, payer_kind, payer_user_id, payer_email,
                                  receipt_email, amount_cents, fee_cents, total_cents, fee_lines, method_kind, setup_intent_id, method_token,
-                                 method_brand, method_last4, merchant_account, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, 'setup', $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $21)`,
+                                 method_brand, method_last4, merchant_account, guest_session_id, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, 'setup', $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $22, $21, $21)`,
           [
             id,
             ctx.sub_ledger_id,
@@ -404,6 +419,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
             snapshot.last4,
             ctx.provider_account,
             now,
+            payer.kind === 'guest' ? payer.sessionId : null,
           ],
         );
         return toSetup(await loadPayment(tx, payer, id), intent, warning);
@@ -459,6 +475,47 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
     if (intent.status !== 'succeeded' || !intent.method) throw paymentError('PAY005');
     if (intent.method.kind !== p.method_kind) throw paymentError('PAY006');
     return intent.method;
+  }
+
+  /**
+   * Cents of the sub-ledger's other payments that are being charged (or may have been) but whose
+   * ledger entry is not written yet: 'processing' past the claim (charge_attempted_at set). They
+   * count against the balance, so two payments of the full balance cannot both pass the check.
+   */
+  async function reservedCents(q: Queryable, subLedgerId: number, exceptPaymentId: string): Promise<number> {
+    const { rows } = await q.query<{ cents: string | number }>(
+      `SELECT COALESCE(SUM(amount_cents), 0) AS cents FROM payments
+        WHERE sub_ledger_id = $1 AND id <> $2 AND status = 'processing' AND charge_attempted_at IS NOT NULL`,
+      [subLedgerId, exceptPaymentId],
+    );
+    return n(rows[0].cents);
+  }
+
+  /**
+   * The checks before a payment may be charged: the account is not blocked (PAY004) and the amount
+   * is at most the balance less what is reserved (PAY001). Locks the sub-ledger row, so it must run
+   * in the transaction that then reserves the payment (sets charge_attempted_at).
+   */
+  async function checkAvailable(tx: Queryable, payer: Payer, p: PaymentRow): Promise<void> {
+    const ctx = await loadLedgerContext(tx, payer, n(p.sub_ledger_id), true);
+    if (ctx.payments_blocked) throw paymentError('PAY004');
+    const available = n(ctx.balance_cents) - (await reservedCents(tx, n(p.sub_ledger_id), p.id));
+    if (n(p.amount_cents) > available) throw paymentError('PAY001');
+  }
+
+  /** Charges with the claim renewed meanwhile (the provider may take longer than the lease). */
+  async function chargeHoldingClaim(paymentId: string, claim: string, request: Parameters<PaymentProvider['charge']>[0]): Promise<ChargeResult> {
+    const charger = provider();
+    const stop = startHeartbeat(
+      leaseMs / 3,
+      () => db.query(`UPDATE payments SET claimed_at = $3 WHERE id = $1 AND claim_token = $2`, [paymentId, claim, clock()]),
+      (error) => deps.log?.warn({ err: error, paymentId }, 'could not renew a payment claim'),
+    );
+    try {
+      return await charger.charge(request);
+    } finally {
+      stop();
+    }
   }
 
   const leaseFresh = (p: PaymentRow) => p.claim_token !== null && p.claimed_at !== null && clock().getTime() - new Date(p.claimed_at).getTime() < leaseMs;
@@ -568,16 +625,17 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
         const takeover = row.status === 'processing' && !leaseFresh(row);
         if (!(row.status === 'setup' || takeover)) return false;
         if (!takeover || !row.charge_attempted_at) {
-          // Nothing charged yet: the account and the balance still decide (locks the sub-ledger row).
-          const ctx = await loadLedgerContext(tx, payer, n(row.sub_ledger_id), true);
-          if (ctx.payments_blocked) throw paymentError('PAY004');
-          if (n(row.amount_cents) > n(ctx.balance_cents)) throw paymentError('PAY001');
+          // Nothing charged yet: the account and the balance less what is already being charged
+          // decide, under the sub-ledger's row lock (concurrent claims on it queue here).
+          await checkAvailable(tx, payer, row);
           if (!row.merchant_account) throw paymentError('PA007');
         }
         const now = clock();
+        // charge_attempted_at in the same transaction: from the commit on, the amount is reserved
+        // against the balance (see reservedCents) until the ledger entry is written.
         await tx.query(
           `UPDATE payments SET status = 'processing', claim_token = $2, claimed_at = $3, method_token = $4, method_brand = $5, method_last4 = $6,
-                  method_bank_type = $7, updated_at = $3 WHERE id = $1`,
+                  method_bank_type = $7, charge_attempted_at = COALESCE(charge_attempted_at, $3), updated_at = $3 WHERE id = $1`,
           [row.id, claim, now, method.token, method.brand ?? null, method.last4, method.bankAccountType ?? null],
         );
         return true;
@@ -585,8 +643,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       if (!claimed) continue;
       let result: ChargeResult;
       try {
-        await db.query(`UPDATE payments SET charge_attempted_at = COALESCE(charge_attempted_at, $2) WHERE id = $1 AND claim_token = $3`, [p.id, clock(), claim]);
-        result = await provider().charge({
+        result = await chargeHoldingClaim(p.id, claim, {
           merchantAccount: p.merchant_account!,
           token: method.token,
           amountCents: n(p.total_cents),
@@ -620,8 +677,12 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
 
   async function confirmPayment(input: { payer: Payer; paymentId: string; setupIntentId?: string | null; idempotencyKey?: string | null }): Promise<ConfirmedPayment> {
     const { payer, idempotencyKey, ...request } = input;
-    return withIdempotency(db, clock, { scope: payerScope(payer), operation: 'confirmPayment', key: idempotencyKey, request }, () =>
-      confirmNow(payer, input.paymentId, input.setupIntentId),
+    return withIdempotency(
+      db,
+      clock,
+      { scope: payerScope(payer), operation: 'confirmPayment', key: idempotencyKey, request },
+      () => confirmNow(payer, input.paymentId, input.setupIntentId),
+      { log: deps.log },
     );
   }
 
@@ -675,7 +736,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
   function payerOfRow(p: PaymentRow & { payer_user_id?: number | null }): Payer | null {
     if (p.payer_kind === 'user' && p.payer_user_id != null) return { kind: 'user', userId: n(p.payer_user_id), email: p.payer_email };
     if (p.payer_kind === 'express' && p.payer_user_id != null) return { kind: 'express', userId: n(p.payer_user_id), subLedgerId: n(p.sub_ledger_id), email: p.payer_email };
-    if (p.payer_kind === 'guest') return { kind: 'guest', accountId: n(p.account_id), email: p.payer_email ?? '' };
+    if (p.payer_kind === 'guest' && p.guest_session_id) return { kind: 'guest', accountId: n(p.account_id), email: p.payer_email ?? '', sessionId: p.guest_session_id };
     return null;
   }
 
@@ -697,22 +758,28 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
     if (!payer) return failClaimed(p.id, claim, 'PAY009', 'The payer of this payment is unknown.');
     if (!p.method_token || !p.merchant_account) return failClaimed(p.id, claim, 'PAY005', paymentMessages.PAY005);
     if (!p.charge_attempted_at) {
-      // Nothing charged yet: the account and the balance still decide.
-      let refusal: keyof typeof paymentMessages | null = null;
-      try {
-        const ctx = await loadLedgerContext(db, payer, n(p.sub_ledger_id));
-        if (ctx.payments_blocked) refusal = 'PAY004';
-        else if (n(p.amount_cents) > n(ctx.balance_cents)) refusal = 'PAY001';
-      } catch {
-        refusal = 'GP002';
-      }
-      if (refusal) return failClaimed(p.id, claim, refusal, paymentMessages[refusal]);
+      // Nothing charged yet: the account and the balance (less what is reserved) still decide; the
+      // check and the reservation (charge_attempted_at) are one transaction under the sub-ledger lock.
+      const verdict = await db.transaction(async (tx): Promise<'lost' | 'reserved' | 'PAY004' | 'PAY001' | 'GP002'> => {
+        const locked = await tx.query<PaymentRow>(`${PAYMENT_SELECT} WHERE p.id = $1 FOR UPDATE OF p`, [p.id]);
+        const row = locked.rows[0];
+        if (!row || row.claim_token !== claim || row.status !== 'processing') return 'lost';
+        try {
+          await checkAvailable(tx, payer, row);
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          return error.errorCode === 'PAY004' || error.errorCode === 'PAY001' ? error.errorCode : 'GP002';
+        }
+        await tx.query(`UPDATE payments SET charge_attempted_at = COALESCE(charge_attempted_at, $2) WHERE id = $1 AND claim_token = $3`, [p.id, clock(), claim]);
+        return 'reserved';
+      });
+      if (verdict === 'lost') return 'lost';
+      if (verdict !== 'reserved') return failClaimed(p.id, claim, verdict, paymentMessages[verdict]);
     }
     const method: TokenizedMethod = { token: p.method_token, kind: p.method_kind, brand: (p.method_brand ?? undefined) as TokenizedMethod['brand'], last4: p.method_last4 ?? '' };
     let result: ChargeResult;
     try {
-      await db.query(`UPDATE payments SET charge_attempted_at = COALESCE(charge_attempted_at, $2) WHERE id = $1 AND claim_token = $3`, [p.id, clock(), claim]);
-      result = await provider().charge({
+      result = await chargeHoldingClaim(p.id, claim, {
         merchantAccount: p.merchant_account,
         token: p.method_token,
         amountCents: n(p.total_cents),

@@ -4,7 +4,7 @@
 import type { PaymentProvider } from '../payments/provider.ts';
 import * as sandbox from './service.ts';
 
-export interface SandboxProviderDeps extends sandbox.SandboxDeps {}
+export type SandboxProviderDeps = sandbox.SandboxDeps;
 
 export function createSandboxProvider(deps: SandboxProviderDeps): PaymentProvider {
   return {

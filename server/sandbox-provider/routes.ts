@@ -56,6 +56,7 @@ function normalizeOrigin(value: string): string | null {
  */
 export function safeReturnPath(value: unknown, ownOrigin: string): string | null {
   if (typeof value !== 'string' || value.length === 0 || value.length > 2000) return null;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
   if (!value.startsWith('/') || value.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(value)) return null;
   try {
     const url = new URL(value, ownOrigin);

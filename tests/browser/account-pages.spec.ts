@@ -108,9 +108,9 @@ test('payment help and support page has the timing texts', async ({ page }) => {
   await expect(main).toContainText('3-5 business days');
   await expect(main).toContainText('within minutes');
   await expect(main).toContainText('2-4 business days after the authorized date');
-  await expect(main).toContainText('8:00pm EST the day before');
-  await expect(main).toContainText('within 14 calendar days of the next due date');
-  await expect(main).toContainText('at least one business day before the next debit');
+  await expect(main).toContainText('can be changed or cancelled on the Manage payments page until 8:00pm Eastern Time the day before it is due');
+  // Only what the portal does: it has no recurring payments or auto-draft yet.
+  await expect(main).not.toContainText(/recurring|auto-draft/i);
   await expectAccessible(page);
 });
 

@@ -88,8 +88,13 @@ test('forgot login: verify an e-mailed code, set a new password, sign in with it
   await page.getByLabel('Confirm password').fill('Chair#2027');
   await page.getByRole('button', { name: 'Save new password' }).click();
   await expect(page.getByText('Your password has been changed.')).toBeVisible();
+  // One way back, not two.
+  const back = page.getByRole('link', { name: 'Back to sign in' }).or(page.getByRole('button', { name: 'Back to sign in' }));
+  await expect(back).toHaveCount(1);
+  await expectAccessible(page);
 
-  await page.goto('/login');
+  await back.click();
+  await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('E-mail address').fill('chair@example.com');
   await page.getByLabel('Password', { exact: true }).fill('Chair#2027');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectAccessible, homeowner, signIn, signInQuickly, enterCard } from './helpers.ts';
+import { expectAccessible, expectBefore, homeowner, signIn, signInQuickly, enterCard } from './helpers.ts';
 
 // These tests move the server's clock: one at a time, in this order.
 test.describe.configure({ mode: 'serial' });
@@ -18,10 +18,24 @@ async function continueIfWarned(page: Page, outcome: Locator) {
   await expect(outcome).toBeVisible();
 }
 
+/** The provider's framed page is shown whole: the frame is as tall as the page's content (within a pixel). */
+async function expectFrameFitsPage(page: Page) {
+  const iframe = page.locator('iframe[title="Secure payment details entry"]');
+  await expect.poll(() => iframe.evaluate((element: HTMLIFrameElement) => {
+    const inner = element.contentDocument?.body;
+    return inner ? Math.abs(Math.ceil(inner.getBoundingClientRect().height) - element.clientHeight) : -1;
+  })).toBeLessThanOrEqual(1);
+  expect(await iframe.evaluate((element: HTMLIFrameElement) => {
+    const root = element.contentDocument!.documentElement;
+    return root.scrollHeight > root.clientHeight;
+  })).toBe(false);
+}
 
 // One signed-in owner's payments build on each other (duplicate warnings depend on what came
 // before), so they run in order in one test.
 test('a homeowner pays with the saved card, a new card, on a future date processed by the clock, and removes a method', async ({ page, request }) => {
+  // Several payments, a clock move and a second sign-in: longer than one screen's test.
+  test.setTimeout(120_000);
   await signInQuickly(page, homeowner.email, homeowner.password);
   await chooseMapleGrove(page);
   await page.getByRole('link', { name: 'Make a payment' }).first().click();
@@ -35,6 +49,10 @@ test('a homeowner pays with the saved card, a new card, on a future date process
   const quote = page.getByRole('region', { name: 'Amount, fee and total' });
   await expect(quote).toContainText('$0.30');
   await expect(quote).toContainText('$10.30');
+  // Pay charges the saved card at once: amount, fee and total are read before the button.
+  await expect(quote).toContainText('Amount$10.00');
+  await expect(quote).toContainText('Processing fee$0.30');
+  await expectBefore(quote, page.getByRole('button', { name: 'Pay', exact: true }));
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await continueIfWarned(page, page.getByText('Thank you. Your payment has been received.'));
   const confirmation = page.getByRole('region', { name: 'Payment confirmation' });
@@ -43,28 +61,44 @@ test('a homeowner pays with the saved card, a new card, on a future date process
   await expectAccessible(page);
 
   // A second payment within 12 hours warns of a duplicate; the owner may continue. A new card.
+  // A new card is kept only when asked: 'Save for future payments' is offered for a new method
+  // paid today, and is off until ticked.
   await page.getByRole('button', { name: 'Make another payment' }).click();
   await page.getByLabel(/Assessments/).check();
+  const keep = page.getByRole('checkbox', { name: 'Save for future payments' });
+  await expect(keep).toHaveCount(0);
   await page.getByLabel('A new card').check();
+  await expect(keep).toBeVisible();
+  await expect(keep).not.toBeChecked();
+  await page.getByLabel('On a later date').check();
+  await expect(keep).toHaveCount(0);
+  await page.getByLabel('Today').check();
+  await keep.check();
   await page.getByLabel('Amount', { exact: true }).fill('5');
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
-  await enterCard(page, '5555 5555 5555 4444');
   await expect(page.getByRole('alertdialog', { name: 'Possible duplicate payment' })).toBeVisible();
   await page.getByRole('button', { name: 'Continue anyway' }).click();
+  await enterCard(page, '5555 5555 5555 4444');
   await expect(page.getByText('Thank you. Your payment has been received.')).toBeVisible();
 
-  // A declined card leaves the form with a clear message.
+  // A declined card leaves the form with a clear message, and is not kept though 'Save' was ticked.
   await page.getByRole('button', { name: 'Make another payment' }).click();
   await page.getByLabel(/Assessments/).check();
   await page.getByLabel('A new card').check();
+  await keep.check();
   await page.getByLabel('Amount', { exact: true }).fill('1');
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await continueIfWarned(page, page.locator('iframe[title="Secure payment details entry"]'));
   await enterCard(page, '4000 0000 0000 0002');
-  await continueIfWarned(page, page.getByRole('alert').filter({ hasText: 'Your card was declined.' }));
+  await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
 
   // Future-dated with the saved Visa: listed, then processed once the clock passes its date.
   await page.reload();
   await page.getByLabel(/Assessments/).check();
+  // The Mastercard the owner asked to keep is offered; the declined card is not.
+  await expect(page.getByLabel(/Saved card.*4444/)).toBeVisible();
+  await expect(page.getByLabel(/Saved card.*0002/)).toHaveCount(0);
   await page.getByLabel(/Saved card.*4242/).check();
   await page.getByLabel('Amount', { exact: true }).fill('7');
   await page.getByLabel('On a later date').check();
@@ -76,7 +110,8 @@ test('a homeowner pays with the saved card, a new card, on a future date process
   await page.goto('/billing/manage-account');
   await expect(page.getByRole('list', { name: 'Scheduled one-time payments' }).getByRole('listitem')).toHaveCount(1);
   await expectAccessible(page);
-  // Editable until processed: $8.00 at 2.95 % is $8.24 in all.
+  // Editable until 8:00pm Eastern Time the day before: $8.00 at 2.95 % is $8.24 in all.
+  await expect(page.getByText('You can change or cancel a scheduled payment until 8:00pm Eastern Time the day before it is due.')).toBeVisible();
   await page.getByRole('button', { name: 'Change this payment' }).click();
   await page.getByLabel('Amount', { exact: true }).fill('8');
   await page.getByRole('button', { name: 'Save changes' }).click();
@@ -84,12 +119,10 @@ test('a homeowner pays with the saved card, a new card, on a future date process
   await expect(page.getByRole('list', { name: 'Scheduled one-time payments' })).toContainText('$8.24');
   const advanced = await request.post('/dev/clock/advance', { data: { days: 4 } });
   expect(advanced.ok()).toBe(true);
-  // Four days later the session has expired too: sign in again.
+  // The demo clock moves payment dates, never sessions: four days on, the homeowner is still signed in
+  // and the payment has been processed.
   await page.reload();
-  await expect(page).toHaveURL(/\/login/);
-  await signIn(page, homeowner.email, homeowner.password);
-  await chooseMapleGrove(page);
-  await page.goto('/billing/manage-account');
+  await expect(page).toHaveURL(/\/billing\/manage-account$/);
   await expect(page.getByText('No scheduled payments.')).toBeVisible();
 
   // Removing a method asks first and says what it cancels.
@@ -104,7 +137,7 @@ test('a homeowner pays with the saved card, a new card, on a future date process
 test('a board member without an account is told there is nothing to pay here', async ({ page }) => {
   await signIn(page, 'board@example.com', 'Board#2026');
   await page.goto('/billing');
-  await expect(page.getByText(/There is no account to pay for the selected property/)).toBeVisible();
+  await expect(page.getByText(/You have no property account at Maple Grove HOA, so there is nothing to pay/)).toBeVisible();
   await expectAccessible(page);
 });
 
@@ -113,10 +146,16 @@ test('an owner with nothing to pay sees the balance and recent activity instead 
   await page.getByRole('link', { name: 'Make a payment' }).first().click();
   await expect(page.getByText('Your balance is $0.00. No payment is needed right now.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Recent activity' })).toBeVisible();
+  // The account's ledger holds a $200.00 payment imported with the account: recent activity shows it.
+  const activity = page.getByRole('list', { name: 'Recent activity' });
+  await expect(activity.getByRole('listitem').first()).toContainText(/: \$200\.00 \(settled\)/);
+  await expect(page.getByText('No recent payments.')).toHaveCount(0);
   await expectAccessible(page);
 });
 
 test('a bank payment shows in the account history at once as pending, then settled after 3 business days', async ({ page, request }) => {
+  // A payment, a clock move and a second sign-in.
+  test.setTimeout(90_000);
   await signInQuickly(page, homeowner.email, homeowner.password);
   const picker = page.getByLabel('Property');
   await picker.selectOption(await picker.locator('option', { hasText: 'Cedar Point' }).getAttribute('value') ?? '');
@@ -125,12 +164,26 @@ test('a bank payment shows in the account history at once as pending, then settl
   await page.getByLabel('A new bank account').check();
   await page.getByLabel('Amount', { exact: true }).fill('12.34');
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await continueIfWarned(page, page.locator('iframe[title="Secure payment details entry"]'));
   const frame = page.frameLocator('iframe[title="Secure payment details entry"]');
+  await expect(frame.getByLabel('Routing number')).toBeVisible();
+  // Beside the provider's frame: what will be taken (Cedar Point's bank payments are free).
+  const beside = page.getByRole('region', { name: 'Amount, fee and total' });
+  await expect(beside).toContainText('Processing fee$0.00');
+  await expect(beside).toContainText('Total$12.34');
+  // The frame fits its page, also once errors make the page taller: no scroll bar inside it.
+  await expectFrameFitsPage(page);
+  await frame.getByRole('button', { name: 'Save bank account' }).click();
+  await expect(frame.getByRole('alert')).toBeVisible();
+  await expectFrameFitsPage(page);
+  await expectAccessible(page);
   await frame.getByLabel('Routing number').fill('110000000');
   await frame.getByLabel('Account number').fill('000123456789');
   await frame.getByLabel('Account holder name').fill('Jordan Rivera');
   await frame.getByRole('button', { name: 'Save bank account' }).click();
-  await continueIfWarned(page, page.getByText('Thank you. Your payment has been received.'));
+  await expect(page.getByText('Thank you. Your payment has been received.')).toBeVisible();
+  await expect(page.getByText('Bank payments take 3-5 business days to complete.')).toBeVisible();
+  await expectAccessible(page);
   const number = (await page.getByRole('region', { name: 'Payment confirmation' }).innerText()).match(/CP-[A-Z0-9]{8}/)?.[0];
   expect(number).toBeTruthy();
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectAccessible, enterCard } from './helpers.ts';
+import { expectAccessible, expectBefore, enterCard } from './helpers.ts';
 
 /** A fresh checkout link (a portal path, /epay/link/<token>) from the development route. */
 async function expressLink(request: APIRequestContext, accountNumber = '100234'): Promise<string> {
@@ -45,6 +45,7 @@ test('an owner pays $10.00 by card from a checkout link and sees the confirmatio
   await expect(quote).toContainText('$10.00');
   await expect(quote).toContainText('$0.30');
   await expect(quote).toContainText('$10.30');
+  await expectBefore(quote, page.getByRole('button', { name: 'Continue to payment details' }));
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Continue to payment details' }).click();
 

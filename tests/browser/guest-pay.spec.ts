@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, uniqueEmail, enterCard } from './helpers.ts';
+import { expectAccessible, expectBefore, uniqueEmail, enterCard } from './helpers.ts';
 
 async function findAccount(page: Page, accountNumber: string, zip: string, email = uniqueEmail('guest')) {
   await page.getByLabel('Account number').fill(accountNumber);
@@ -33,6 +33,8 @@ test('a guest pays a sub-ledger by card: fees shown as the amount is typed, a re
   const quote = page.getByRole('region', { name: 'Amount, fee and total' });
   await expect(quote).toContainText('$0.70');
   await expect(quote).toContainText('$20.70');
+  await expectBefore(quote, page.getByRole('button', { name: 'Review payment' }));
+  await expect(quote).not.toContainText('Large payment fee');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Review payment' }).click();
 
@@ -88,4 +90,31 @@ test('a declined card leaves no payment and says why', async ({ page }) => {
   await enterCard(page, '4000 0000 0000 0002');
   await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Confirm' })).toBeVisible();
+});
+
+test('over $2,000 the large payment fee is its own line, shown above the buttons before paying', async ({ page }) => {
+  await page.goto('/paynow?association=cedarpoint');
+  await findAccount(page, '200411', '33139');
+  await page.getByLabel(/Assessments/).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Credit or debit card').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // $2,100.00 by card at Cedar Point: 3.5 % card fee $73.50, 1 % large payment fee $21.00.
+  await page.getByLabel('Amount', { exact: true }).fill('2100');
+  const quote = page.getByRole('region', { name: 'Amount, fee and total' });
+  await expect(quote).toContainText('Amount$2,100.00');
+  await expect(quote).toContainText('Processing fee$73.50');
+  await expect(quote).toContainText('Large payment fee (payments over $2,000)$21.00');
+  await expect(quote).toContainText('Total$2,194.50');
+  await expectBefore(quote, page.getByRole('button', { name: 'Review payment' }));
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Review payment' }).click();
+
+  const review = page.getByRole('region', { name: 'Your payment' });
+  await expect(review).toContainText('Processing fee$73.50');
+  await expect(review).toContainText('Large payment fee (payments over $2,000)$21.00');
+  await expect(review).toContainText('Total$2,194.50');
+  await expectBefore(review, page.getByRole('button', { name: 'Continue to payment details' }));
+  await expectAccessible(page);
 });

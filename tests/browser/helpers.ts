@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, type APIRequestContext } from '@playwright/test';
+import { expect, type Locator, type Page, type APIRequestContext } from '@playwright/test';
 
 export const homeowner = { email: 'homeowner@example.com', password: 'Homeowner#2026' };
 
@@ -68,4 +68,12 @@ export async function signInQuickly(page: Page, email: string, password: string)
   }
   await signIn(page, email, password);
   sessions.set(email, (await page.evaluate(() => localStorage.getItem('portal.token'))) ?? '');
+}
+
+/** `first` comes before `second` both in the document (reading order) and on the screen (above it). */
+export async function expectBefore(first: Locator, second: Locator) {
+  const handle = await second.elementHandle();
+  expect(await first.evaluate((a, b) => Boolean(b && a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING), handle)).toBe(true);
+  const [a, b] = [await first.boundingBox(), await second.boundingBox()];
+  expect(a && b && a.y + a.height <= b.y).toBe(true);
 }

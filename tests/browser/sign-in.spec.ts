@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible, homeowner, latestCode, signIn } from './helpers.ts';
 
-test('signs in with a password, shows the portal frame, switches property and theme, signs out', async ({ page }) => {
+test('signs in with a password, shows the portal frame, switches property and theme, signs out', async ({ page, request }) => {
   await page.goto('/login');
   await expectAccessible(page);
   await signIn(page, homeowner.email, homeowner.password);
@@ -28,9 +28,16 @@ test('signs in with a password, shows the portal frame, switches property and th
   await page.reload();
   await expect(page.getByText(/account 100234\) at Maple Grove HOA/)).toBeVisible();
 
+  // Signing out ends the session on the server: the old token is refused from then on.
+  const token = await page.evaluate(() => localStorage.getItem('portal.token'));
+  const userId = JSON.parse(Buffer.from(String(token).split('.')[1], 'base64url').toString()).UserId;
+  expect((await request.get(`/api/users/Users/${userId}`, { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+  const loggedOut = page.waitForResponse((r) => r.url().endsWith('/api/users/Users/Logout'));
   await page.getByRole('link', { name: 'Sign out' }).click();
+  expect((await loggedOut).status()).toBe(204);
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('portal.token'))).toBeNull();
+  expect((await request.get(`/api/users/Users/${userId}`, { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login\?returnTo=%2Fdashboard$/);
 });

@@ -1,6 +1,6 @@
 // Future-dated one-time payments through HTTP with the sandbox provider, on PGlite and PostgreSQL:
 // setup and confirm, the duplicate warning for the same date, filters, update and cancel until
-// processed, ownership (404, nothing written), processing on the date exactly once (also with two
+// processed (the 8:00 pm cutoff the day before: billing-future-cutoff.test.ts), ownership (404, nothing written), processing on the date exactly once (also with two
 // instances running the due work at once), a declined card, and removing a saved method cancels
 // the future payments tied to it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,6 +88,9 @@ describe.each(BACKENDS)('billing: future payments on %s', (kind) => {
       cancelled: false,
       processed: false,
       status: 'scheduled',
+      // 8:00 pm EST the day before (tests/server/billing-future-cutoff.test.ts).
+      changeableUntil: '2026-03-05T01:00:00.000Z',
+      changeable: true,
     });
     expect((await home.get(`/PaymentMethod/${visaId}`)).json.scheduledPaymentCount).toBe(1);
     expect((await home.get('/Payment')).json.payments).toEqual([

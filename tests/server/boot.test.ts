@@ -10,6 +10,8 @@ const EXPECTED = {
   users: [
     'authenticate',
     'createPortalToken',
+    'logout',
+    'authenticateSSO',
     'getUser',
     'changePassword',
     'getProfileConfiguration',
@@ -41,6 +43,7 @@ const EXPECTED = {
     'cancelFuturePayment',
     'updateFuturePayment',
     'getLedger',
+    'getRecentPayments',
     'getCharges',
   ],
 };

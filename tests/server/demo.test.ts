@@ -17,7 +17,7 @@ describe('demo data', () => {
       const first = await buildApp(options);
       const db = first.services.db;
       expect(db.kind).toBe('pglite');
-      expect(await count(db, 'users')).toBe(4);
+      expect(await count(db, 'users')).toBe(5);
       const { rows } = await db.query<{ account_number: string; balance: string | number; blocked: boolean; zip: string; key: string | null; assoc: string; template: string }>(
         `SELECT ac.account_number, SUM(sl.balance_cents) AS balance, ac.payments_blocked AS blocked, ac.postal_code AS zip,
                 ac.registration_key AS key, a.code AS assoc, a.design_template AS template
@@ -37,7 +37,7 @@ describe('demo data', () => {
       await first.close();
 
       const second = await buildApp({ ...options, demoData: true });
-      expect(await count(second.services.db, 'users')).toBe(4);
+      expect(await count(second.services.db, 'users')).toBe(5);
       expect(await count(second.services.db, 'ledger_entries')).toBe(10);
       expect((await second.services.db.query<{ value: string }>(`SELECT value FROM settings WHERE key = 'jwt_secret'`)).rows[0].value).toBe(secret);
       // A token from the first run is still valid: the secret is persisted, not per process.
@@ -70,7 +70,7 @@ describe('demo data', () => {
       expect((await call(plain, 'POST', '/api/users/Users/Authenticate', { body: DEMO.homeowner })).status).toBe(401);
       await plain.close();
       const withDemo = await buildApp({ ...configFromEnv({ DEMO_DATA: '1', DATABASE_URL: database.url }).app, passwordCost: TEST_PASSWORD_COST, staticDir: null, logger: false });
-      expect(await count(database.db, 'users')).toBe(4);
+      expect(await count(database.db, 'users')).toBe(5);
       expect((await call(withDemo, 'POST', '/api/users/Users/Authenticate', { body: DEMO.homeowner })).status).toBe(200);
       await withDemo.close();
     } finally {
@@ -86,6 +86,34 @@ describe('demo data', () => {
       expect(await count(database.db, 'users')).toBe(0);
       expect(await count(database.db, 'management_companies')).toBe(1);
       await app.close();
+    } finally {
+      await database.dispose();
+    }
+  });
+
+  it.each(BACKENDS)('has a management company managing Maple Grove and Cedar Point, whose manager signs in (%s)', async (kind) => {
+    const database = await createTestDatabase(kind);
+    try {
+      const app = await testApp(database.db, { demoData: true });
+      try {
+        const { rows } = await database.db.query<{ company: string; associations: string[]; role: string; email: string }>(
+          `SELECT c.code AS company, ARRAY(SELECT a.code FROM associations a WHERE a.management_company_id = c.id ORDER BY a.code) AS associations,
+                  s.role, u.email
+             FROM management_staff s JOIN users u ON u.id = s.user_id JOIN management_companies c ON c.id = u.management_company_id`,
+        );
+        expect(rows).toHaveLength(1);
+        expect(rows[0]).toMatchObject({ company: 'summit', role: 'manager', email: DEMO.manager.email });
+        expect(rows[0].associations).toEqual(expect.arrayContaining(['maplegrove', 'cedarpoint']));
+        // Staff, not a homeowner: no account of their own.
+        expect(await count(database.db, 'accounts WHERE owner_user_id IN (SELECT user_id FROM management_staff)')).toBe(0);
+        const { token, userId } = await signIn(app, DEMO.manager);
+        const user = await call(app, 'GET', `/api/users/Users/${userId}`, { token });
+        expect(user.status).toBe(200);
+        expect(user.json).toMatchObject({ email: DEMO.manager.email, firstName: 'Riley', lastName: 'Chen' });
+        expect((await call(app, 'GET', '/api/users/HomeSettings', { token })).status).toBe(200);
+      } finally {
+        await app.close();
+      }
     } finally {
       await database.dispose();
     }

@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { BACKENDS, DEMO, call, count, createTestClock, expectErrorShape, signIn, testApp, useTestDatabase } from './helpers.ts';
-import { GUEST, balance, confirm, enterMethod, guestSession, paymentEntries, sandboxCharges, setup, setupAndEnter, subLedgerId } from './payments-helpers.ts';
+import { paymentServiceFor } from '../../server/payments/index.ts';
+import { GUEST, balance, confirm, enterMethod, guestPayerOf, guestSession, paymentEntries, sandboxCharges, setup, setupAndEnter, subLedgerId } from './payments-helpers.ts';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -262,8 +263,13 @@ describe.each(BACKENDS)('guest pay on %s', (kind) => {
     expect(await balance(db(), id)).toBe(0);
     expect(await paymentEntries(db(), bank.paymentId)).toEqual([{ kind: 'payment', amount: -245000 }]);
     // The earlier card setup can no longer be confirmed: the balance is gone (checked again at Confirm).
+    // (Its token has expired meanwhile; a new guest session does not reach it, so its session's payer confirms.)
     const charges = await sandboxCharges(db());
-    expectErrorShape(await confirm(app, await guestSession(app, '200411', '33139'), card.json.paymentId, card.json.setupIntentId), 422, 'PAY001');
+    expectErrorShape(await confirm(app, await guestSession(app, '200411', '33139'), card.json.paymentId, card.json.setupIntentId), 404, 'PAY009');
+    await expect(paymentServiceFor(app.services).confirmPayment({ payer: guestPayerOf(token), paymentId: card.json.paymentId, setupIntentId: card.json.setupIntentId })).rejects.toMatchObject({
+      status: 422,
+      errorCode: 'PAY001',
+    });
     expect(await sandboxCharges(db())).toBe(charges);
   });
 
@@ -289,7 +295,8 @@ describe.each(BACKENDS)('guest pay on %s', (kind) => {
     expect((await call(app, 'GET', `${GUEST}/subledger/${id}/assessments`, { token: fresh })).json.assessments).toEqual([
       { description: 'Quarterly assessment', date: expect.any(String), amountCents: 20000 },
     ]);
-    // The confirm answer of a returned payment stays what it was.
-    expect((await confirm(app, fresh, s.paymentId, s.setupIntentId)).json).toEqual(c.json);
+    // The confirm answer of a returned payment stays what it was (for its own session; not another one's).
+    expect(await paymentServiceFor(app.services).confirmPayment({ payer: guestPayerOf(token), paymentId: s.paymentId, setupIntentId: s.setupIntentId })).toEqual(c.json);
+    expectErrorShape(await confirm(app, fresh, s.paymentId, s.setupIntentId), 404, 'PAY009');
   });
 });

@@ -169,6 +169,8 @@ export interface ApiResponse {
   status: number;
   headers: Record<string, string | string[] | number | undefined>;
   body: string;
+  // Parsed response bodies are read freely by assertions; the schemas are checked by the server itself.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   json: any;
 }
 
@@ -200,6 +202,7 @@ export const DEMO = {
   paid: { email: 'paid@example.com', password: 'Paid#2026' },
   board: { email: 'board@example.com', password: 'Board#2026' },
   chair: { email: 'chair@example.com', password: 'Chair#2026' },
+  manager: { email: 'manager@example.com', password: 'Manager#2026' },
 } as const;
 
 export async function signIn(app: FastifyInstance, who: { email: string; password: string }, ip?: string): Promise<{ token: string; userId: number }> {

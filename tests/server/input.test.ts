@@ -46,7 +46,7 @@ describe.each(BACKENDS)('bad input on %s', (kind) => {
       try {
         expectErrorShape(res, status, code);
       } catch (error) {
-        throw new Error(`${name}: ${(error as Error).message}`);
+        throw new Error(`${name}: ${(error as Error).message}`, { cause: error });
       }
     }
     const unknownField = await call(app, 'POST', REQUEST_ACCOUNT, { body: { ...valid, isAdmin: true } });
@@ -80,5 +80,30 @@ describe.each(BACKENDS)('bad input on %s', (kind) => {
     const { token } = await signIn(app, DEMO.homeowner);
     expectErrorShape(await call(app, 'GET', '/api/users/Users/1.5', { token }), 400, 'VAL001');
     expectErrorShape(await call(app, 'GET', '/api/users/Users/99999999999999999999', { token }), 403);
+  });
+
+  it('a NUL byte is answered 400', async () => {
+    const { token } = await signIn(app, DEMO.paid, '10.7.0.1');
+    const before = await count(database.current.db, 'account_requests');
+    const cases: [string, string, string, Parameters<typeof call>[3]][] = [
+      ['path parameter', 'POST', '/api/payments/PaymentMethod/Setup/%00/Confirm', { token, body: {} }],
+      ['path parameter, signed out', 'POST', '/api/payments/PaymentMethod/Setup/%00/Confirm', { body: {} }],
+      ['escape in a path parameter', 'GET', '/api/payments/PaymentMethod/pm_%1B%5B31m', { token }],
+      ['query parameter', 'GET', '/api/guest-pay/configuration?associationCode=maple%00grove', {}],
+      ['header used as input', 'POST', '/api/payments/PaymentMethod/Setup/seti_1/Confirm', { token, body: {}, headers: { 'idempotency-key': 'key\u0000one' } }],
+      ['body string', 'POST', REQUEST_ACCOUNT, { body: { ...valid, firstName: 'Sam\u0000' } }],
+      ['nested body string', 'POST', REQUEST_ACCOUNT, { body: { ...valid, address: '1 Main St\u0007' } }],
+      ['body key', 'POST', REQUEST_ACCOUNT, { body: `{"firstName":"Sam","lastName":"Lee","email":"sam@example.org","associationName":"A","address":"1","x\\u0000":1}` }],
+      ['sign-in e-mail', 'POST', '/api/users/Users/Authenticate', { body: { email: 'homeowner@example.com\u0000', password: 'x' } }],
+    ];
+    for (const [what, method, url, options] of cases) {
+      const res = await call(app, method as 'GET', url, options);
+      expectErrorShape(res, 400, 'VAL001');
+      expect(res.json.detail, what).toMatch(/control character/);
+    }
+    expect(await count(database.current.db, 'account_requests')).toBe(before);
+    // Line breaks and tabs in a body string are text, not control input.
+    const multiLine = await call(app, 'POST', REQUEST_ACCOUNT, { body: { ...valid, message: 'First line\nSecond line\twith a tab' } });
+    expect(multiLine.status, multiLine.body).toBe(201);
   });
 });

@@ -7,7 +7,7 @@ import { openPostgres, type Db } from '../../server/db/index.ts';
 import { BACKENDS, call, count, createTestClock, expectErrorShape, testApp, useTestDatabase } from './helpers.ts';
 import { createAdjustableClock, isAdjustableClock, CLOCK_OFFSET_SETTING } from '../../server/clock.ts';
 import { registerDueWork, startJobs } from '../../server/jobs/index.ts';
-import { createSandboxProvider, TEST_BANK_ACCOUNTS } from '../../server/sandbox-provider/index.ts';
+import { TEST_BANK_ACCOUNTS } from '../../server/sandbox-provider/index.ts';
 import type { PaymentProvider } from '../../server/payments/provider.ts';
 
 const DAY = 86_400_000;

@@ -40,9 +40,9 @@ async function startSmtpServer(): Promise<{ url: string; received: Received[]; c
         buffer = buffer.slice(eol + 2);
         const verb = line.slice(0, 4).toUpperCase();
         if (verb === 'EHLO' || verb === 'HELO') socket.write('250-test-smtp\r\n250 8BITMIME\r\n');
-        else if (verb === 'MAIL') (current.from = line), socket.write('250 2.1.0 ok\r\n');
-        else if (verb === 'RCPT') current.to.push(/<([^>]*)>/.exec(line)?.[1] ?? line), socket.write('250 2.1.5 ok\r\n');
-        else if (verb === 'DATA') (inData = true), socket.write('354 go ahead\r\n');
+        else if (verb === 'MAIL') { current.from = line; socket.write('250 2.1.0 ok\r\n'); }
+        else if (verb === 'RCPT') { current.to.push(/<([^>]*)>/.exec(line)?.[1] ?? line); socket.write('250 2.1.5 ok\r\n'); }
+        else if (verb === 'DATA') { inData = true; socket.write('354 go ahead\r\n'); }
         else if (verb === 'QUIT') socket.end('221 bye\r\n');
         else socket.write('250 ok\r\n');
       }

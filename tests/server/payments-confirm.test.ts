@@ -5,9 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { openPostgres, type Db } from '../../server/db/index.ts';
 import { paymentServiceFor } from '../../server/payments/index.ts';
-import type { Payer } from '../../server/payments/service.ts';
 import { BACKENDS, count, createTestClock, expectErrorShape, testApp, useTestDatabase } from './helpers.ts';
-import { balance, confirm, enterMethod, guestSession, paymentEntries, sandboxCharges, setup, setupAndEnter, subLedgerId } from './payments-helpers.ts';
+import { balance, confirm, enterMethod, guestPayerOf, guestSession, paymentEntries, sandboxCharges, setup, setupAndEnter, subLedgerId } from './payments-helpers.ts';
 
 describe.each(BACKENDS)('payment confirm on %s', (kind) => {
   const database = useTestDatabase(kind);
@@ -24,11 +23,6 @@ describe.each(BACKENDS)('payment confirm on %s', (kind) => {
     await pool?.close();
   });
   const db = () => database.current.db;
-
-  async function guestPayer(accountNumber: string, email = 'guest@example.org'): Promise<Payer> {
-    const { rows } = await db().query<{ id: number }>('SELECT id FROM accounts WHERE account_number = $1', [accountNumber]);
-    return { kind: 'guest', accountId: Number(rows[0].id), email };
-  }
 
   it('20 concurrent confirms of one setup: one charge, one ledger entry, 20 equal answers', async () => {
     const token = await guestSession(app, '200411', '33139');
@@ -88,7 +82,7 @@ describe.each(BACKENDS)('payment confirm on %s', (kind) => {
         throw new Error('injected crash after charge');
       },
     });
-    await expect(crashing.confirmPayment({ payer: await guestPayer('200411'), paymentId: s.paymentId, setupIntentId: s.setupIntentId })).rejects.toThrow('injected crash');
+    await expect(crashing.confirmPayment({ payer: guestPayerOf(token), paymentId: s.paymentId, setupIntentId: s.setupIntentId })).rejects.toThrow('injected crash');
     // Charged once at the provider; rolled back here: no entry, balance unchanged, not confirmed.
     expect(await sandboxCharges(db())).toBe(charges + 1);
     expect(await paymentEntries(db(), s.paymentId)).toEqual([]);
@@ -113,14 +107,14 @@ describe.each(BACKENDS)('payment confirm on %s', (kind) => {
         throw new Error('killed');
       },
     });
-    await expect(crashing.confirmPayment({ payer: await guestPayer('200411'), paymentId: s.paymentId, setupIntentId: s.setupIntentId })).rejects.toThrow('killed');
+    await expect(crashing.confirmPayment({ payer: guestPayerOf(token), paymentId: s.paymentId, setupIntentId: s.setupIntentId })).rejects.toThrow('killed');
     const charges = await sandboxCharges(db());
     // As if the process died holding the claim (no release ran).
     await db().query(`UPDATE payments SET claim_token = 'dead-process', claimed_at = $2 WHERE id = $1`, [s.paymentId, app.services.clock()]);
     const waiting = confirm(app, token, s.paymentId, s.setupIntentId);
     await new Promise((r) => setTimeout(r, 200));
     expect(await paymentEntries(db(), s.paymentId)).toEqual([]);
-    clock.advance(61_000); // past the 60 s lease
+    clock.advance(61_000); // well past the claim's 15 s lease
     const res = await waiting;
     expect(res.status, res.body).toBe(200);
     expect(await sandboxCharges(db())).toBe(charges);
@@ -168,7 +162,7 @@ describe.each(BACKENDS)('payment confirm on %s', (kind) => {
   it('updateSetup recomputes the fee, cancelSetup cancels; neither after Confirm', async () => {
     const token = await guestSession(app, '100234', '30301');
     const id = await subLedgerId(db(), '100234', 'Late fees');
-    const payer = await guestPayer('100234');
+    const payer = guestPayerOf(token);
     const service = paymentServiceFor(app.services);
     const s = await setup(app, token, { subLedgerId: id, amountCents: 4500, methodKind: 'card' });
     expect(s.json).toMatchObject({ feeCents: 133, totalCents: 4633 }); // 132.75 -> 133
@@ -178,7 +172,7 @@ describe.each(BACKENDS)('payment confirm on %s', (kind) => {
     expect(toBank).toMatchObject({ amountCents: 3000, feeCents: 150, totalCents: 3150, methodKind: 'bank', setupIntent: { setupIntentId: expect.any(String) } });
     await expect(service.updateSetup({ payer, paymentId: s.json.paymentId, amountCents: 4501 })).rejects.toMatchObject({ status: 422, errorCode: 'PAY001' });
     await expect(service.updateSetup({ payer, paymentId: s.json.paymentId, amountCents: 0 })).rejects.toMatchObject({ status: 422, errorCode: 'PAY003' });
-    await expect(service.updateSetup({ payer: await guestPayer('200411'), paymentId: s.json.paymentId, amountCents: 100 })).rejects.toMatchObject({ status: 404, errorCode: 'PAY009' });
+    await expect(service.updateSetup({ payer: guestPayerOf(await guestSession(app, '200411', '33139')), paymentId: s.json.paymentId, amountCents: 100 })).rejects.toMatchObject({ status: 404, errorCode: 'PAY009' });
     // The new intent is the one to confirm with; the old one is refused.
     await enterMethod(app, toBank.setupIntent!.setupIntentId, toBank.setupIntent!.clientSecret, 'bankSettles');
     expectErrorShape(await confirm(app, token, s.json.paymentId, s.json.setupIntentId), 404, 'PAY009');

@@ -14,6 +14,12 @@ export async function guestSession(app: FastifyInstance, accountNumber: string, 
   return res.json.token;
 }
 
+/** The service's payer for a guest token (its claims, read without verifying: the app issued it). */
+export function guestPayerOf(token: string): { kind: 'guest'; accountId: number; email: string; sessionId: string } {
+  const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { aid: number; email: string; sid: string };
+  return { kind: 'guest', accountId: claims.aid, email: claims.email, sessionId: claims.sid };
+}
+
 export async function subLedgerId(db: Db, accountNumber: string, name = 'Assessments'): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
     'SELECT sl.id FROM sub_ledgers sl JOIN accounts ac ON ac.id = sl.account_id WHERE ac.account_number = $1 AND sl.name = $2',

@@ -73,7 +73,7 @@ describe.each(BACKENDS)('web on %s', (kind) => {
   });
 
   it('serves index.html with no-cache, and falls back to it for client routes', async () => {
-    for (const url of ['/', '/index.html', '/dashboard', '/billing/account-history?x=1', '/embed/login', '/no/such/page']) {
+    for (const url of ['/', '/index.html', '/dashboard', '/billing/account-history?x=1', '/embed/login', '/DashBoard', '/login/abc', '/public/community/faq', '/epay/link/token-abc']) {
       const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-cache');
@@ -87,6 +87,22 @@ describe.each(BACKENDS)('web on %s', (kind) => {
     expectErrorShape(await call(app, 'GET', '/api/nothing'), 404);
     expectErrorShape(await call(app, 'GET', '/dev/nothing'), 404);
     expectErrorShape(await call(app, 'POST', '/dashboard'), 404);
+  });
+
+  it('a non-route and a planned route answer 404', async () => {
+    // No route at all, a parent without a page of its own, planned routes (also in the /embed
+    // mirror and with parameters): the page is still index.html, so the app renders not-found.
+    for (const url of ['/no/such/page', '/board', '/board/arcs', '/board/arcs/12', '/embed/board/reports', '/my/messages/7', '/auth/jwt?token=x', '/dashboard/extra']) {
+      const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(String(res.headers['content-type']), url).toMatch(/text\/html/);
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(res.rawPayload.equals(brotliCompressSync(INDEX_HTML)), url).toBe(true);
+    }
+    const head = await app.inject({ method: 'HEAD', url: '/board/reports' });
+    expect(head.statusCode).toBe(404);
+    expect((await call(app, 'GET', '/not-found')).status).toBe(200);
   });
 
   it('answers legacy addresses with a 301 that keeps the query string', async () => {

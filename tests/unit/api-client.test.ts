@@ -45,7 +45,7 @@ describe('api client', () => {
     const error = await h.client.call('getUser', { params: { id: 1 }, suppressToast: true }).catch((e) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, body: { detail: 'Nope', errorCode: 'X1' } });
-    expect(h.problems).toEqual([{ operationPath: '/Users/{id}', suppressToast: true, status: 400, body: { detail: 'Nope', errorCode: 'X1' } }]);
+    expect(h.problems).toEqual([{ operationId: 'getUser', suppressToast: true, status: 400, body: { detail: 'Nope', errorCode: 'X1' } }]);
   });
 
   it('fails a 204 when the rules say so (an empty settings answer ends the session)', async () => {

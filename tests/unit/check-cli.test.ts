@@ -49,7 +49,7 @@ function expectProblem(edits: Edit[], file: string, at: string | [string, number
   expect(out).toMatch(/^\d+ problems?$/m);
 }
 
-describe('npm run check', () => {
+describe('npm run check', { timeout: 30_000 }, () => {
   it('passes the valid fixture', () => {
     const run = spawnSync(process.execPath, [CLI, '--root', FIXTURE], { encoding: 'utf8' });
     expect(run.stdout + run.stderr).toMatch(/^configuration ok \(\d+ files\)$/m);
@@ -91,8 +91,8 @@ describe('npm run check', () => {
   });
 
   it('reports a screen operation missing from openapi/', () => {
-    expectProblem([{ file: 'schemas/screens/home.yaml', from: 'operation: saveItem', to: 'operation: saveThing' }],
-      'schemas/screens/home.yaml', 'saveThing', 'children[1].submit.operation', 'operation "saveThing" is not declared in openapi/');
+    expectProblem([{ file: 'schemas/screens/item.yaml', from: 'operation: getItem', to: 'operation: getThing' }],
+      'schemas/screens/item.yaml', 'getThing', 'children[1].operation', 'operation "getThing" is not declared in openapi/');
   });
 
   it('reports a flow invoke operationId missing from openapi/', () => {
@@ -131,12 +131,12 @@ describe('npm run check', () => {
 
   it("reports a screen's form that does not exist", () => {
     expectProblem([{ file: 'schemas/screens/home.yaml', from: 'form: item-form', to: 'form: item-editor' }],
-      'schemas/screens/home.yaml', 'item-editor', 'children[1].form', 'form "item-editor" is not in schemas/forms/');
+      'schemas/screens/home.yaml', 'item-editor', 'children[1].views[0].form', 'form "item-editor" is not in schemas/forms/');
   });
 
   it("reports a screen's flow without a machine file", () => {
     expectProblem([{ file: 'schemas/screens/home.yaml', from: 'flow: demo', to: 'flow: wizard' }],
-      'schemas/screens/home.yaml', 'flow: wizard', 'children[2].flow', 'flow "wizard" has no flows/wizard.machine.yaml');
+      'schemas/screens/home.yaml', 'flow: wizard', 'children[1].flow', 'flow "wizard" has no flows/wizard.machine.yaml');
   });
 
   it('reports an unregistered guard', () => {
@@ -176,11 +176,89 @@ describe('npm run check', () => {
 
   it('reports an unregistered widget', () => {
     expectProblem([{ file: 'schemas/screens/home.yaml', from: 'widget: link,', to: 'widget: hyperlink,' }],
-      'schemas/screens/home.yaml', 'hyperlink', 'children[3].widget', 'widget "hyperlink" is not registered');
+      'schemas/screens/home.yaml', 'hyperlink', 'children[2].widget', 'widget "hyperlink" is not registered');
+  });
+
+  it('reports an unknown widget prop, deep in the screen, with the props allowed', () => {
+    expectProblem([{ file: 'schemas/screens/home.yaml', from: '        items:', to: '        itmes:' }],
+      'schemas/screens/home.yaml', 'itmes:', 'children[3].children[0].itmes', 'unknown property of widget "links" (allowed: widget, when, unless, items, label)');
+  });
+
+  it('reports a misspelt widget name with the likely one', () => {
+    expectProblem([{ file: 'schemas/screens/home.yaml', from: 'widget: links', to: 'widget: lnks' }],
+      'schemas/screens/home.yaml', 'widget: lnks', 'children[3].children[0].widget', 'widget "lnks" is not registered (did you mean "links"?)');
+  });
+
+  it('reports a widget prop of the wrong type', () => {
+    expectProblem([{ file: 'schemas/screens/home.yaml', from: 'text: home.heading }', to: 'text: home.heading, level: top }' }],
+      'schemas/screens/home.yaml', 'level: top', 'children[0].level', 'must be integer (widget "heading")');
+  });
+
+  it('reports a missing required widget prop', () => {
+    expectProblem([{ file: 'schemas/screens/home.yaml', from: '{ widget: heading, text: home.heading }', to: '{ widget: heading }' }],
+      'schemas/screens/home.yaml', 'widget: heading', 'children[0]', 'missing required property "text" of widget "heading"');
+  });
+
+  it('reports a product widget whose name is a built-in one', () => {
+    expectProblem([{
+      file: 'flows/registry.ts',
+      from: '  formatters: {',
+      to: "  extras: { widgets: [{ name: 'stack', props: async () => ({ type: 'object' }), load: async () => null }] },\n  formatters: {",
+    }], 'flows/registry.ts', 'extras:', 'productModules.extras', 'widget "stack" of module "extras" is also defined by the engine (a built-in)');
+  });
+
+  it('reports a name two product modules define', () => {
+    expectProblem([{ file: 'flows/registry.ts', from: '  formatters: {', to: '  more: { guards: { canSave: () => false } },\n  formatters: {' }],
+      'flows/registry.ts', 'more:', 'productModules.more', 'guard "canSave" of module "more" is also defined by module "demo"');
   });
 
   it('reports a meta-schema violation at its line', () => {
     expectProblem([{ file: 'schemas/routes.yaml', from: '{ path: later, planned: true }', to: '{ path: later, planed: true }' }],
       'schemas/routes.yaml', 'planed', 'layouts.main.routes[2].planed', 'unknown property');
+  });
+  describe('operations', () => {
+    it('reports an unknown query key of a screen binding', () => {
+      expectProblem([{ file: 'schemas/screens/item.yaml', from: 'query: { expand: true }', to: 'query: { expand: true, sort: name }' }],
+        'schemas/screens/item.yaml', 'sort: name', 'children[1].query.sort',
+        'unknown query parameter "sort" for operation getItem (declared: expand; openapi/items.yaml:');
+    });
+
+    it('reports a missing required path parameter of a screen binding', () => {
+      expectProblem([{ file: 'schemas/screens/item.yaml', from: '    params: { id: $route.id }\n', to: '' }],
+        'schemas/screens/item.yaml', 'widget: data', 'children[1]', 'missing required path parameter "id" of operation getItem');
+    });
+
+    it('reports an unknown body key and a missing required body property of a flow binding', () => {
+      const { status, out, root } = checkBroken([{ file: 'flows/demo.machine.yaml', from: 'body: { name: $event.data.name,', to: 'body: { title: $event.data.name,' }]);
+      expect(status).toBe(1);
+      const line = lineOf(root, 'flows/demo.machine.yaml', 'title: $event.data.name');
+      expect(out).toMatch(new RegExp(`^flows/demo\\.machine\\.yaml:${line}:\\d+ states\\.saving\\.invoke\\.input\\.body\\.title: unknown body property "title" for operation saveItem \\(declared: id, name, email;`, 'm'));
+      expect(out).toMatch(new RegExp(`^flows/demo\\.machine\\.yaml:${line}:\\d+ states\\.saving\\.invoke\\.input\\.body: missing required body property "name" of operation saveItem`, 'm'));
+    });
+
+    it('reports a form looser than the request body of the operation it submits to', () => {
+      const { root } = checkBroken([]);
+      const declared = lineOf(root, 'openapi/items.yaml', 'name: { type: string, minLength: 2, maxLength: 80 }');
+      expectProblem([{ file: 'schemas/forms/item-form.yaml', from: 'minLength: 2, maxLength: 80', to: 'minLength: 2, maxLength: 200' }],
+        'schemas/forms/item-form.yaml', 'maxLength: 200', 'schema.properties.name.maxLength',
+        `field "name" is looser than body property "name" of operation saveItem (openapi/items.yaml:${declared}): maxLength 200 is more than the operation's 80`);
+    });
+
+    it('reports a form field that fills a required body property without being required', () => {
+      expectProblem([{ file: 'schemas/forms/item-form.yaml', from: 'required: [name]', to: 'required: [email]' }],
+        'schemas/forms/item-form.yaml', 'required: [email]', 'schema.required',
+        'field "name" must be required: it fills required body property "name" of operation saveItem');
+    });
+
+    it('reports an error rule naming an unknown operation', () => {
+      expectProblem([{ file: 'schemas/errors.yaml', from: 'exceptOperations: [saveItem]', to: 'exceptOperations: [saveThing]' }],
+        'schemas/errors.yaml', 'saveThing', 'rules[1].when.exceptOperations[0]', 'operation "saveThing" is not declared in openapi/');
+    });
+
+    it('explains an error rule that still names an operation by path', () => {
+      expectProblem([{ file: 'schemas/errors.yaml', from: 'exceptOperations: [saveItem]', to: 'exceptOperations: [/Items]' }],
+        'schemas/errors.yaml', '/Items', 'rules[1].when.exceptOperations[0]',
+        'operation "/Items" is not declared in openapi/ (error rules name operations by operationId, not by path)');
+    });
   });
 });

@@ -6,7 +6,7 @@ import { decideErrorHandling, underPath, type ErrorInput, type ErrorRules } from
 const rules: ErrorRules = parse(readFileSync('schemas/errors.yaml', 'utf8'));
 const catalog = { errorCodes: { PA037: 'Add a primary e-mail in Profile Settings.' } };
 const decide = (input: Partial<ErrorInput>) =>
-  decideErrorHandling(rules, { operationPath: '/Ledger', currentRoute: '/dashboard', ...input }, catalog);
+  decideErrorHandling(rules, { operationId: 'getLedger', currentRoute: '/dashboard', ...input }, catalog);
 
 describe('decideErrorHandling with schemas/errors.yaml', () => {
   it('ignores cancelled requests', () => {
@@ -21,19 +21,29 @@ describe('decideErrorHandling with schemas/errors.yaml', () => {
     expect(d.toast).toBeUndefined();
   });
 
-  it.each(['/Users/AuthenticateSSO', '/Users/Authenticate', '/HomeSettings', '/Account', '/account/12', '/HomeSettings?x=1'])(
+  // The spec's exceptions: /Users/AuthenticateSSO, /Users/Authenticate (and the portal token below
+  // it), /HomeSettings, /Account (and the express and guest accounts).
+  it.each(['authenticateSSO', 'authenticate', 'createPortalToken', 'getHomeSettings', 'getAccounts', 'getExpressAccount', 'getGuestAccount'])(
     'does not log out on 401 from %s',
-    (operationPath) => {
-      const d = decide({ status: 401, operationPath, body: { detail: 'Invalid login details' } });
+    (operationId) => {
+      const d = decide({ status: 401, operationId, body: { detail: 'Invalid login details' } });
       expect(d.logout).toBe(false);
       expect(d.navigateTo).toBeUndefined();
       expect(d.toast?.title).toBe('Invalid login details');
     },
   );
 
-  it('still logs out on 401 from a path that only starts like an exception', () => {
-    expect(decide({ status: 401, operationPath: '/Users/AuthenticateOther' }).logout).toBe(true);
-    expect(decide({ status: 401, operationPath: '/AccountHistory' }).logout).toBe(true);
+  it('still logs out on 401 from an operation whose name only starts like an exception', () => {
+    expect(decide({ status: 401, operationId: 'authenticateExpressPay', currentRoute: '/dashboard' }).logout).toBe(true);
+    expect(decide({ status: 401, operationId: 'getAccountsExport' }).logout).toBe(true);
+    expect(decide({ status: 401, operationId: 'getUser' }).logout).toBe(true);
+  });
+
+  it('names only operations declared in openapi/', () => {
+    const declared = readFileSync('generated/operations.ts', 'utf8');
+    const named = rules.rules.flatMap((r) => [...(r.when.operations ?? []), ...(r.when.exceptOperations ?? [])]);
+    expect(named.length).toBeGreaterThan(0);
+    for (const id of named) expect(declared, id).toContain(`"${id}": {`);
   });
 
   it.each(['/login', '/login/acme', '/embed/login', '/embed/login/acme', '/LOGIN'])('does not log out on 401 when already on %s', (currentRoute) => {
@@ -41,7 +51,7 @@ describe('decideErrorHandling with schemas/errors.yaml', () => {
   });
 
   it('403 on /HomeSettings: logout, info toast, /login', () => {
-    const d = decide({ status: 403, operationPath: '/HomeSettings' });
+    const d = decide({ status: 403, operationId: 'getHomeSettings' });
     expect(d).toMatchObject({ logout: true, navigateTo: '/login' });
     expect(d.toast).toEqual({
       status: 'info', titleKey: 'errors.loginExpiredTitle', descriptionKey: 'errors.loginExpiredText', durationMs: 10000,
@@ -55,14 +65,14 @@ describe('decideErrorHandling with schemas/errors.yaml', () => {
   });
 
   it('204 on /HomeSettings: logout, warning toast, /login', () => {
-    const d = decide({ status: 204, operationPath: '/HomeSettings' });
+    const d = decide({ status: 204, operationId: 'getHomeSettings' });
     expect(d).toMatchObject({ logout: true, navigateTo: '/login' });
     expect(d.toast).toMatchObject({ status: 'warning', titleKey: 'errors.loginExpiredTitle', descriptionKey: 'errors.loginExpiredText' });
   });
 
   it('other 2xx does nothing', () => {
-    expect(decide({ status: 204, operationPath: '/Ledger' })).toEqual({ logout: false });
-    expect(decide({ status: 200, operationPath: '/HomeSettings' })).toEqual({ logout: false });
+    expect(decide({ status: 204, operationId: 'getLedger' })).toEqual({ logout: false });
+    expect(decide({ status: 200, operationId: 'getHomeSettings' })).toEqual({ logout: false });
   });
 
   it('no response: error toast titled Error with the message, unless suppressed', () => {
@@ -100,7 +110,7 @@ describe('decideErrorHandling with schemas/errors.yaml', () => {
     const custom: ErrorRules = {
       rules: [{ when: { status: '4xx' }, toast: { status: 'warning', title: 'a.b', durationMs: 5, suppressible: true } }],
     };
-    const base = { operationPath: '/x', currentRoute: '/' };
+    const base = { operationId: 'x', currentRoute: '/' };
     expect(decideErrorHandling(custom, { ...base, status: 409 }).toast?.durationMs).toBe(5);
     expect(decideErrorHandling(custom, { ...base, status: 409, suppressToast: true }).toast).toBeUndefined();
     expect(decideErrorHandling({ rules: [] }, { ...base, status: 500 })).toEqual({ logout: false });

@@ -1,6 +1,6 @@
 // flows/fees.ts: fees and the large amount fee exact to the cent (integer cents, half-up rounding).
 import { describe, expect, it } from 'vitest';
-import { computeFee, percentOf, LARGE_AMOUNT_THRESHOLD_CENTS, type FeeRule } from '../../flows/fees.ts';
+import { computeFee, feeParts, percentOf, LARGE_AMOUNT_THRESHOLD_CENTS, type FeeRule } from '../../flows/fees.ts';
 
 const maple: FeeRule[] = [
   { methodKind: 'card', kind: 'percent', basisPoints: 295, exemptRecurring: false },
@@ -79,5 +79,20 @@ describe('computeFee', () => {
 
   it('refuses non-integer amounts', () => {
     expect(() => computeFee(maple, { methodKind: 'card', amountCents: 100.5, recurring: false, largeAmount: null })).toThrow(RangeError);
+  });
+});
+
+describe('feeParts (each fee its own line on screen)', () => {
+  const card: FeeRule = { methodKind: 'card', kind: 'percent', basisPoints: 350, exemptRecurring: true };
+
+  it('splits the convenience fee from the large amount fee over $2,000', () => {
+    const fee = computeFee([card], { methodKind: 'card', amountCents: 210_000, recurring: false, largeAmount: large });
+    expect(feeParts(fee)).toEqual({ convenienceFeeCents: 7350, largeAmountFeeCents: 2100 });
+    expect(fee.feeCents).toBe(9450);
+  });
+
+  it('has no large amount fee at $2,000 or less, nor without a fee rule', () => {
+    expect(feeParts(computeFee([card], { methodKind: 'card', amountCents: 200_000, recurring: false, largeAmount: large }))).toEqual({ convenienceFeeCents: 7000, largeAmountFeeCents: 0 });
+    expect(feeParts(computeFee([], { methodKind: 'bank', amountCents: 300_000, recurring: false, largeAmount: large }))).toEqual({ convenienceFeeCents: 0, largeAmountFeeCents: 3000 });
   });
 });

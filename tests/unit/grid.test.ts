@@ -3,6 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { breakpointPixels, columnShown } from '../../engine/react/widgets/grid/breakpoints.ts';
 import { buildColumnDefs, tieBreakComparator } from '../../engine/react/widgets/grid/columns.ts';
 import { clearLayout, layoutKey, readLayout, writeLayout } from '../../engine/react/widgets/grid/layout-store.ts';
 import { formatters } from '../../flows/formatters.ts';
@@ -18,13 +19,13 @@ describe('grid columns', () => {
       { field: 'amountCents', header: 'ledger.amount', format: 'money', align: 'end', width: 120 },
       { field: 'description', header: 'ledger.description', flex: 1 },
     ], formatters, t);
-    expect(date).toMatchObject({ field: 'date', colId: 'date', headerName: '<ledger.date>', sort: 'desc' });
+    expect(date).toMatchObject({ field: 'date', colId: 'date', headerName: '<ledger.date>', initialSort: 'desc', hide: false });
     const format = (col: typeof date, value: unknown) => (col.valueFormatter as (p: { value: unknown }) => string)({ value });
     expect(format(date, '2026-03-01')).toBe('March 1, 2026');
     expect(format(kind, 'returned')).toBe('<ledger.status_returned>');
     expect(format(kind, undefined)).toBe('');
     expect(format(amount, -4500)).toBe('-$45.00');
-    expect(amount).toMatchObject({ width: 120, type: 'rightAligned' });
+    expect(amount).toMatchObject({ initialWidth: 120, type: 'rightAligned' });
     expect(plain.valueFormatter).toBeUndefined();
     expect(typeof date.valueFormatter).toBe('function'); // never a string expression
   });
@@ -39,6 +40,32 @@ describe('grid columns', () => {
 
   it('rejects an unknown formatter', () => {
     expect(() => buildColumnDefs([{ field: 'x', header: 'a.b', format: 'nope' }], formatters, t)).toThrow('Unknown formatter "nope"');
+  });
+});
+
+describe('columns by screen width', () => {
+  const breakpoints = { sm: '600px', md: '900px', lg: '1279px' };
+  const columns = [
+    { field: 'date', header: 'h' },
+    { field: 'kind', header: 'h', showFrom: 'sm' },
+    { field: 'status', header: 'h', showFrom: 'md' },
+    { field: 'number', header: 'h', showFrom: 'lg' },
+    { field: 'id', header: 'h', hidden: true },
+  ];
+  const shownAt = (width: number) => columns.filter((c) => columnShown(c, width, breakpoints)).map((c) => c.field);
+
+  it('shows a column from its breakpoint up; hidden ones never', () => {
+    expect(shownAt(390)).toEqual(['date']);
+    expect(shownAt(600)).toEqual(['date', 'kind']);
+    expect(shownAt(1278)).toEqual(['date', 'kind', 'status']);
+    expect(shownAt(1280)).toEqual(['date', 'kind', 'status', 'number']);
+  });
+
+  it('hides the columns the width does not show in the definitions, and refuses an unknown breakpoint', () => {
+    const defs = buildColumnDefs(columns, {}, (k) => k, (c) => columnShown(c, 700, breakpoints));
+    expect(defs.map((d) => [d.colId, d.hide])).toEqual([['date', false], ['kind', false], ['status', true], ['number', true], ['id', true]]);
+    expect(breakpointPixels(breakpoints, undefined)).toBe(0);
+    expect(() => breakpointPixels(breakpoints, 'xxl')).toThrow(/Unknown breakpoint "xxl"/);
   });
 });
 
@@ -66,7 +93,7 @@ describe('saved grid layouts', () => {
   });
 });
 
-describe('npm run check on grids', () => {
+describe('npm run check on grids', { timeout: 30_000 }, () => {
   const fixture = join(import.meta.dirname, '../fixtures/project');
   const cli = join(import.meta.dirname, '../../engine/cli/check.ts');
 
@@ -77,7 +104,7 @@ describe('npm run check on grids', () => {
       mkdirSync(join(root, 'schemas', 'grids'));
       writeFileSync(join(root, 'schemas', 'grids', 'items.yaml'), grid);
       const screen = join(root, 'schemas', 'screens', 'home.yaml');
-      writeFileSync(screen, `${readFileSync(screen, 'utf8')}  - { widget: text, text: home.heading, grid: ${screenGrid} }\n`);
+      writeFileSync(screen, `${readFileSync(screen, 'utf8')}  - { widget: grid, grid: ${screenGrid}, caption: home.heading }\n`);
       const run = spawnSync(process.execPath, [cli, '--root', root], { encoding: 'utf8' });
       return { status: run.status, out: run.stdout + run.stderr };
     } finally {
@@ -98,5 +125,11 @@ describe('npm run check on grids', () => {
     expect(out).toMatch(/^schemas\/grids\/items\.yaml:2:\d+ columns\[0\]\.header: message "no\.suchKey" is not in/m);
     expect(out).toMatch(/^schemas\/grids\/items\.yaml:2:\d+ columns\[0\]\.format: formatter "nope" is not registered/m);
     expect(out).toMatch(/^schemas\/screens\/home\.yaml:\d+:\d+ children\[\d+\]\.grid: grid "missing" is not in schemas\/grids\//m);
+  });
+
+  it('reports a showFrom that names no breakpoint of app.yaml', () => {
+    const { status, out } = check('columns:\n  - { field: name, header: home.title, showFrom: tablet }\n', 'items');
+    expect(status).toBe(1);
+    expect(out).toMatch(/^schemas\/grids\/items\.yaml:2:\d+ columns\[0\]\.showFrom: breakpoint "tablet" is not in schemas\/app\.yaml breakpoints/m);
   });
 });

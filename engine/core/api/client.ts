@@ -8,7 +8,7 @@ export interface OperationDescriptor {
 }
 
 export interface ErrorEvent {
-  status?: number; noResponse?: boolean; cancelled?: boolean; operationPath: string; body?: unknown;
+  status?: number; noResponse?: boolean; cancelled?: boolean; operationId: string; body?: unknown;
   errorMessage?: string; suppressToast?: boolean;
 }
 
@@ -68,7 +68,7 @@ export function createApiClient(options: ApiClientOptions) {
       if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
       const hasBody = operation.hasBody && request.body !== undefined;
       if (hasBody) headers['content-type'] = 'application/json';
-      const problem = { operationPath: operation.path, suppressToast: request.suppressToast };
+      const problem = { operationId, suppressToast: request.suppressToast };
 
       let response: Response;
       try {

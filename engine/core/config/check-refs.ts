@@ -46,7 +46,8 @@ export function checkScreens(ctx: CheckContext, operations: Map<string, string>,
     walk(doc.data, (value, path, key) => {
       if (typeof value !== 'string' || value.startsWith('$')) return;
       if (key === 'widget' && !ctx.names.widgets.includes(value)) {
-        ctx.report(doc, path, `widget "${value}" is not registered (known: ${ctx.names.widgets.join(', ')})`);
+        const near = closest(value, ctx.names.widgets);
+        ctx.report(doc, path, `widget "${value}" is not registered${near ? ` (did you mean "${near}"?)` : ''} (known: ${ctx.names.widgets.join(', ')})`);
       } else if (key === 'form' && !forms[value]) {
         ctx.report(doc, path, `form "${value}" is not in schemas/forms/`);
       } else if (key === 'flow' && !flowNames.has(value)) {
@@ -118,8 +119,10 @@ export function checkFlows(ctx: CheckContext, operations: Map<string, string>): 
   }
 }
 
-/** Grid columns: headers are message keys, formats are registered formatters. */
+/** Grid columns: headers are message keys, formats are registered formatters, `showFrom` names a breakpoint of app.yaml. */
 export function checkGrids(ctx: CheckContext): void {
+  const app = ctx.project.schemas.app?.data;
+  const breakpoints = isObject(app) && isObject(app.breakpoints) ? app.breakpoints : {};
   for (const doc of Object.values(ctx.project.collections.grids ?? {})) {
     if (!isObject(doc.data) || !Array.isArray(doc.data.columns)) continue;
     doc.data.columns.forEach((column, index) => {
@@ -128,6 +131,29 @@ export function checkGrids(ctx: CheckContext): void {
       if (typeof column.format === 'string' && !ctx.names.formatters.includes(column.format)) {
         ctx.report(doc, ['columns', index, 'format'], `formatter "${column.format}" is not registered in flows/registry.ts`);
       }
+      if (typeof column.showFrom === 'string' && !Object.hasOwn(breakpoints, column.showFrom)) {
+        ctx.report(doc, ['columns', index, 'showFrom'], `breakpoint "${column.showFrom}" is not in schemas/app.yaml breakpoints (known: ${Object.keys(breakpoints).join(', ') || 'none'})`);
+      }
     });
   }
+}
+
+/** The known name within two edits of `name`, if any: the likely intended one. */
+export function closest(name: string, known: readonly string[]): string | undefined {
+  let best: { name: string; distance: number } | undefined;
+  for (const candidate of known) {
+    const distance = editDistance(name, candidate);
+    if (distance <= 2 && (!best || distance < best.distance)) best = { name: candidate, distance };
+  }
+  return best?.name;
+}
+
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length];
 }

@@ -1,10 +1,15 @@
 // Cross-checks between the project's files (item by item in the check-*.ts modules).
-import { CheckContext, type CheckNames } from './context.ts';
+import { CheckContext, REGISTRY_FILE, type CheckNames } from './context.ts';
+import { checkApi } from './check-api.ts';
 import { checkErrorRules } from './check-errors.ts';
 import { checkForms } from './check-forms.ts';
+import { checkFormContracts } from './check-form-contracts.ts';
+import { checkErrorRuleOperations, checkOperationBindings } from './check-operations.ts';
+import { operationContracts } from './operation-contracts.ts';
 import { checkFlows, checkGrids, checkScreens, operationIndex } from './check-refs.ts';
 import { checkNavigation, checkRedirects, checkRoutes } from './check-routes.ts';
 import { checkThemes } from './check-themes.ts';
+import { checkWidgetProps } from './check-widgets.ts';
 import type { Project } from './load.ts';
 import type { Problem } from './problem.ts';
 
@@ -17,10 +22,16 @@ export function checkProject(project: Project, names: CheckNames): Problem[] {
   checkNavigation(ctx, routes);
   const operations = operationIndex(ctx);
   checkScreens(ctx, operations, routes);
+  for (const message of checkWidgetProps(ctx, { ...names.widgetProps })) ctx.problems.push({ file: REGISTRY_FILE, path: '', message });
   checkGrids(ctx);
   checkForms(ctx, operations);
   checkFlows(ctx, operations);
   checkThemes(ctx);
   checkErrorRules(ctx);
+  const contracts = operationContracts(project);
+  checkOperationBindings(ctx, contracts);
+  checkFormContracts(ctx, contracts);
+  checkErrorRuleOperations(ctx, contracts);
+  checkApi(ctx);
   return ctx.problems;
 }

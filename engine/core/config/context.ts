@@ -1,5 +1,6 @@
 // Shared helpers for the cross-checks: reporting at a located path, walking documents.
 import { hasMessage, isMessageKey, type Catalog } from '../messages.ts';
+import type { JsonSchema } from '../registry.ts';
 import type { Project } from './load.ts';
 import { formatPath, type PathSegment, type Problem } from './problem.ts';
 import type { SourceDoc } from './source.ts';
@@ -12,7 +13,12 @@ export interface CheckNames {
   actions: readonly string[];
   actors: readonly string[];
   formatters: readonly string[];
+  /** Each widget's props JSON Schema, by widget name. */
+  widgetProps: Readonly<Record<string, JsonSchema>>;
 }
+
+/** The product's registry modules (`productModules`). */
+export const REGISTRY_FILE = 'flows/registry.ts';
 
 export const CATALOG_FILE = 'schemas/messages/en.json';
 

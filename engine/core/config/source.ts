@@ -53,12 +53,14 @@ export function parseSource(file: string, text: string): { doc: SourceDoc; probl
 function findOffset(node: Node | null, path: readonly PathSegment[]): number | undefined {
   let current: Node | null = node;
   let offset = current?.range?.[0];
-  for (const seg of path) {
+  for (const [index, seg] of path.entries()) {
     let next: unknown;
     if (isMap(current)) {
       const pair = current.items.find((p) => (isScalar(p.key) ? String(p.key.value) : String(p.key)) === String(seg));
       if (!pair) break;
-      next = pair.value ?? pair.key;
+      // A path ending at a list or map: its key's line (a block value starts on the next line).
+      const last = index === path.length - 1 && (isMap(pair.value) || isSeq(pair.value));
+      next = last ? pair.key ?? pair.value : pair.value ?? pair.key;
     } else if (isSeq(current) && typeof seg === 'number') {
       next = current.items[seg];
     } else {

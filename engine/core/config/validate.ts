@@ -45,18 +45,23 @@ export function validateProject(project: Project): Problem[] {
   return problems;
 }
 
-export function toProblems(doc: SourceDoc, errors: ErrorObject[]): Problem[] {
+/**
+ * Ajv errors as problems located in `doc`. `part` places a part validated on its own: `data` (the
+ * value validated), `base` (its path in the document), `subject` (what it is, for the message).
+ */
+export function toProblems(doc: SourceDoc, errors: ErrorObject[], part: { data?: unknown; base?: PathSegment[]; subject?: string } = {}): Problem[] {
   const seen = new Set<string>();
   const out: Problem[] = [];
+  const of = part.subject ? ` of ${part.subject}` : '';
   for (const err of errors) {
-    const path = instancePath(doc.data, err.instancePath);
+    const path = [...(part.base ?? []), ...instancePath(part.data ?? doc.data, err.instancePath)];
     let message = err.message ?? 'is invalid';
     if (err.keyword === 'additionalProperties') {
       path.push(String(err.params.additionalProperty));
       const allowed = Object.keys((err.parentSchema as { properties?: object })?.properties ?? {});
-      message = `unknown property${allowed.length ? ` (allowed: ${allowed.join(', ')})` : ''}`;
+      message = `unknown property${of}${allowed.length ? ` (allowed: ${allowed.join(', ')})` : ''}`;
     } else if (err.keyword === 'required') {
-      message = `missing required property "${err.params.missingProperty}"`;
+      message = `missing required property "${err.params.missingProperty}"${of}`;
     } else if (err.keyword === 'enum') {
       message = `must be one of: ${(err.params.allowedValues as unknown[]).join(', ')}`;
     } else if (err.keyword === 'propertyNames') {
@@ -64,6 +69,8 @@ export function toProblems(doc: SourceDoc, errors: ErrorObject[]): Problem[] {
     } else if (err.propertyName !== undefined) {
       path.push(err.propertyName);
       message = `property name ${message}`;
+    } else if (part.subject) {
+      message = `${message} (${part.subject})`;
     }
     const key = `${formatPath(path)}|${message}`;
     if (seen.has(key)) continue;

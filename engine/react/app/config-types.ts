@@ -34,7 +34,11 @@ export interface SiteConfig {
 export interface ApiConfig {
   tokens: Record<string, { storage: 'local' | 'session'; key: string }>;
   groups: Record<string, { token: string }>;
-  queries: { staleMinutes: number; retries: number; retryDelayFirstMs: number; retryDelayMaxMs: number; alwaysRefetch: string[] };
+  queries: {
+    staleMinutes: number; retries: number; retryDelayFirstMs: number; retryDelayMaxMs: number; alwaysRefetch: string[];
+    /** Write operationId -> read operationIds its success makes stale. */
+    invalidates?: Record<string, string[]>;
+  };
 }
 export interface ThemeDocument { name: string; tokens: Record<string, unknown>; semanticTokens?: Record<string, unknown> }
 

@@ -6,11 +6,12 @@ import { createTokenStore } from '../../core/api/tokens.ts';
 import { decideErrorHandling } from '../../core/errors.ts';
 import { createFlowMachine } from '../../core/flow/create-machine.ts';
 import { clearStorageKey, savePersisted } from '../../core/flow/persist.ts';
-import type { FlowEnvironment, FlowImplementations, ToastRequest } from '../../core/flow/types.ts';
+import type { FlowEnvironment, FlowImplementations, OperationRequest, ToastRequest } from '../../core/flow/types.ts';
 import { compileRoutes } from '../../core/routes.ts';
 import type { EngineConfig } from './config-types.ts';
+import { invalidateAfter, operationQueryKey, operationStaleTime } from './operation-queries.ts';
 import { resolveLink } from './route-table.ts';
-import type { Runtime } from './runtime.ts';
+import type { ReadQuery, Runtime } from './runtime.ts';
 import { toaster } from './toaster.tsx';
 
 export interface Navigator { navigate(to: string, options?: { replace?: boolean }): void; location(): { pathname: string; search: string } }
@@ -92,17 +93,27 @@ export function createRuntime({ config, flows, operations, i18n, navigator }: Ru
 
   let sessionContext = (): Record<string, unknown> => ({});
 
+  /** A read as the query cache knows it: the same key and freshness for widgets and flows. */
+  const readQuery = (operationId: string, request: OperationRequest): ReadQuery => {
+    const operation = api.operation(operationId);
+    const staleTime = operationStaleTime(operationId, q);
+    return {
+      queryKey: operationQueryKey(operationId, request, tokens.get(config.api.groups[operation.group]?.token ?? '')),
+      queryFn: ({ signal }) => api.call(operationId, request, signal),
+      // Left out unless set: an explicit undefined would replace the client's default cache time.
+      ...(staleTime === undefined ? {} : { staleTime }),
+    };
+  };
+
   const environment = (extraScope?: () => Record<string, unknown>): FlowEnvironment => ({
-    // Reads go through the query cache (retries, staleness); writes are sent once.
-    call(operationId, request) {
+    // Reads go through the query cache (retries, staleness); writes are sent once and, when they
+    // succeed, make the reads they declare stale.
+    async call(operationId, request) {
       const operation = api.operation(operationId);
-      if (operation.method.toUpperCase() !== 'GET') return api.call(operationId, request);
-      const alwaysFresh = q.alwaysRefetch.includes(operationId);
-      return queryClient.fetchQuery({
-        queryKey: [operationId, request.params ?? {}, request.query ?? {}, tokens.get(config.api.groups[operation.group]?.token ?? '')],
-        queryFn: ({ signal }) => api.call(operationId, request, signal),
-        staleTime: alwaysFresh ? 0 : undefined,
-      });
+      if (operation.method.toUpperCase() === 'GET') return queryClient.fetchQuery(readQuery(operationId, request));
+      const result = await api.call(operationId, request);
+      void invalidateAfter(queryClient, operationId, q);
+      return result;
     },
     navigate,
     toast: (request) => showToast(i18n, request),
@@ -136,5 +147,5 @@ export function createRuntime({ config, flows, operations, i18n, navigator }: Ru
   });
   session.start();
 
-  return { config, flows, routes, session, queryClient, environment };
+  return { config, flows, routes, session, queryClient, environment, readQuery };
 }

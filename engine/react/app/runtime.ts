@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { ActorRefFrom, AnyStateMachine } from 'xstate';
 import type { QueryClient } from '@tanstack/react-query';
-import type { FlowEnvironment, FlowImplementations } from '../../core/flow/types.ts';
+import type { FlowEnvironment, FlowImplementations, OperationRequest } from '../../core/flow/types.ts';
 import type { EngineConfig } from './config-types.ts';
 import type { CompiledRoute } from './route-table.ts';
 
@@ -15,6 +15,15 @@ export interface Runtime {
   queryClient: QueryClient;
   /** Builds a flow environment whose bindings see the given route params and flow-local scope. */
   environment(extraScope?: () => Record<string, unknown>): FlowEnvironment;
+  /** The cache options of a read operation, shared by every widget and flow that reads it. */
+  readQuery(operationId: string, request: OperationRequest): ReadQuery;
+}
+
+/** Options of a cached read (useQuery / fetchQuery): key, fetch and freshness. */
+export interface ReadQuery {
+  queryKey: unknown[];
+  queryFn: (context: { signal: AbortSignal }) => Promise<unknown>;
+  staleTime?: number;
 }
 
 export const RuntimeContext = createContext<Runtime | null>(null);

@@ -3,7 +3,7 @@ import { useLocation, useParams } from 'react-router';
 import { useSelector } from '@xstate/react';
 import { useRuntime } from './runtime.ts';
 
-/** Values that `$…` bindings in screens can read: session, route, query, site and flow context. */
+/** Values that `$…` bindings in screens can read: session, route, query, site, flow context, `$item` and `$data`. */
 export type Scope = Record<string, unknown>;
 
 const FlowScopeContext = createContext<Record<string, unknown> | null>(null);
@@ -41,6 +41,7 @@ export function useScope(): Scope {
   const location = useLocation();
   const flow = useContext(FlowScopeContext);
   const item = useContext(ItemScopeContext);
+  const data = useContext(DataScopeContext);
   return useMemo(() => {
     const site = runtime.environment().scope().site;
     return {
@@ -48,6 +49,7 @@ export function useScope(): Scope {
       query: Object.fromEntries(new URLSearchParams(location.search)),
       ...(flow ? { context: flow } : {}),
       ...(item ? { item } : {}),
+      ...(data ? { data } : {}),
     };
-  }, [runtime, session, route, location.search, flow, item]);
+  }, [runtime, session, route, location.search, flow, item, data]);
 }

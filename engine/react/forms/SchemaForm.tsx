@@ -50,6 +50,8 @@ export interface SchemaFormProps {
   /** Already translated text of a failed submission (shown in the summary area, without links). */
   serverError?: string | null;
   extraActions?: ReactNode;
+  /** Shown inside the form after its fields and before the submit button (e.g. what submitting will do). */
+  beforeSubmit?: ReactNode;
   onChange?: (data: FormData) => void;
   /** Run-time values widgets may read, e.g. the options of a `choice` field (`ui:options.source`). */
   formContext?: Record<string, unknown>;
@@ -190,6 +192,7 @@ export function SchemaForm(props: SchemaFormProps) {
         noHtml5Validate
         showErrorList={false}
       >
+        {props.beforeSubmit ? <Box mt="2" mb="4">{props.beforeSubmit}</Box> : null}
         <HStack gap="3" mt="2" wrap="wrap">
           <Button type="submit" colorPalette="brand" disabled={busy} aria-disabled={busy || undefined}>
             {busy ? <Spinner size="sm" aria-hidden="true" /> : null}

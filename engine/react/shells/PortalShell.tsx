@@ -40,6 +40,11 @@ function SelectionPicker({ selector }: { selector: NonNullable<NavigationConfig[
   );
 }
 
+/** The portal frame as a visitor sees it: no signed-in navigation. */
+export function PublicShell({ children }: { children: ReactNode }) {
+  return <PortalShell publicView>{children}</PortalShell>;
+}
+
 /** The portal frame: brand, navigation, the picker for signed-in users, and the footer. */
 export function PortalShell({ children, publicView = false }: { children: ReactNode; publicView?: boolean }) {
   const { t } = useTranslation();

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { BareShell } from './BareShell.tsx';
-import { PortalShell } from './PortalShell.tsx';
+import { useComponentRegistry } from '../registry.tsx';
 
-/** The frame around a layout's screens, chosen by the layout's `shell` in routes.yaml. */
+export type ShellComponent = (props: { children: ReactNode }) => ReactNode;
+
+/** The frame around a layout's screens, chosen by the layout's `shell` in routes.yaml (a registry name). */
 export function ShellFrame({ name, children }: { name: string; children: ReactNode }) {
-  if (name === 'portal') return <PortalShell>{children}</PortalShell>;
-  if (name === 'public') return <PortalShell publicView>{children}</PortalShell>;
-  return <BareShell>{children}</BareShell>;
+  const Shell = useComponentRegistry().shells[name];
+  if (!Shell) throw new Error(`Unknown shell "${name}"`);
+  return <Shell>{children}</Shell>;
 }

@@ -1,13 +1,18 @@
 import { createSystem, defineConfig, type SystemContext } from '@chakra-ui/react';
 import { defaultBaseConfig, engineThemeConfig } from './base-config.ts';
 import type { ThemeDocument } from '../app/config-types.ts';
+import { defaultToastTokens } from './toast-colours.ts';
 
 const cache = new Map<string, SystemContext>();
 
-// Chakra's default error red (red.500) falls below 4.5:1 contrast on light backgrounds; a theme may
-// still set its own.
+// Chakra's default error red (red.500) and toast colours fall below 4.5:1 contrast on light
+// backgrounds; a theme may still set its own.
 const ACCESSIBLE_DEFAULTS = defineConfig({
-  theme: { semanticTokens: { colors: { fg: { error: { value: { _light: '#b42318', _dark: '#fda29b' } } } } } },
+  theme: {
+    semanticTokens: {
+      colors: { fg: { error: { value: { _light: '#b42318', _dark: '#fda29b' } } }, ...defaultToastTokens },
+    },
+  },
 });
 
 /** One Chakra system per theme document, made on first use. Unknown names fall back to the default theme. */

@@ -16,14 +16,13 @@ export function useOperationRequest(node: Record<string, unknown>): { params: Re
   return { params, query, ready };
 }
 
-/** Reads an operation through the query cache; the result is keyed by operation and request. */
+/**
+ * Reads an operation through the query cache, under the same key as flows reading it: `alwaysRefetch`
+ * operations are fetched again on every mount, and a write that invalidates them refetches them on screen.
+ */
 export function useOperationData(operation: string, request: { params: Record<string, unknown>; query: Record<string, unknown> }, enabled: boolean) {
   const runtime = useRuntime();
-  return useQuery({
-    queryKey: ['widget-data', operation, request.params, request.query],
-    queryFn: () => runtime.environment().call(operation, { params: request.params, query: request.query }),
-    enabled,
-  });
+  return useQuery({ ...runtime.readQuery(operation, { params: request.params, query: request.query }), enabled });
 }
 
 /**

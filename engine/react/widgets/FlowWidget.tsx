@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { use, useEffect, useMemo, useRef } from 'react';
+import { use, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { flowLoaders } from 'virtual:engine-flows';
 import { chunkCache } from '../app/chunk-cache.ts';
 import type { FlowDocument } from '../../core/flow/types.ts';
@@ -31,9 +31,11 @@ export function FlowWidget({ node }: WidgetProps) {
   const runtime = useRuntime();
   const params = useParams();
   const paramsRef = useRef(params);
-  paramsRef.current = params;
+  useLayoutEffect(() => { paramsRef.current = params; }, [params]);
   const doc = use(loadFlow(String(node.flow)));
   const machine = useMemo(
+    // The machine reads the route through this getter when its actions run, never during render.
+    // eslint-disable-next-line react-hooks/refs
     () => createFlowMachine(doc, runtime.flows, runtime.environment(() => ({ route: paramsRef.current }))),
     [doc, runtime],
   );

@@ -8,7 +8,7 @@ import { Busy } from './Busy.tsx';
 import { chunkCache } from '../app/chunk-cache.ts';
 import { useFlowView } from './flow-context.ts';
 import { useErrorText } from './error-text.ts';
-import type { WidgetProps } from './WidgetNode.tsx';
+import { WidgetChildren, type WidgetProps } from './WidgetNode.tsx';
 
 const load = chunkCache(formLoaders, 'form', (module) => module);
 
@@ -23,8 +23,13 @@ function LoadedForm({ node }: WidgetProps) {
   const serverError = useErrorText(flow?.context.error);
   // Limits known only at run time (`limit: $context.balance`) are resolved here; the schema, and so
   // its precompiled validator, stays as built.
-  const checks = (form.checks as FormCheck[] | undefined)?.map((check) => ('limit' in check ? { ...check, limit: Number(resolveBindings(check.limit, scope)) } : check));
-  const boundForm = useMemo(() => ({ ...form, checks }), [form, JSON.stringify(checks)]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The form object stays the same while the resolved limits are equal, so the form does not restart.
+  const limits = JSON.stringify((form.checks as FormCheck[] | undefined)?.map((check) => ('limit' in check ? Number(resolveBindings(check.limit, scope)) : null)) ?? []);
+  const boundForm = useMemo(() => {
+    const resolved = JSON.parse(limits) as (number | null)[];
+    const checks = (form.checks as FormCheck[] | undefined)?.map((check, index) => ('limit' in check ? { ...check, limit: resolved[index] } : check));
+    return { ...form, checks };
+  }, [form, limits]);
   const options = resolveBindings<Record<string, unknown> | undefined>(node.options, scope);
   const changeEvent = node.changeEvent ? String(node.changeEvent) : null;
   return (
@@ -39,12 +44,17 @@ function LoadedForm({ node }: WidgetProps) {
       busy={flow?.busy ?? false}
       serverError={serverError}
       submitLabelKey={node.submit as string | undefined}
+      beforeSubmit={Array.isArray(node.beforeSubmit) && node.beforeSubmit.length > 0 ? <WidgetChildren nodes={node.beforeSubmit} /> : undefined}
       onSubmit={(data: Record<string, unknown>) => flow?.send({ type: String(node.event ?? 'SUBMIT'), data })}
     />
   );
 }
 
-/** A form of schemas/forms/, loaded with its precompiled validator; submitting sends an event to the flow. */
+/**
+ * A form of schemas/forms/, loaded with its precompiled validator; submitting sends an event to the
+ * flow. `beforeSubmit` widgets are shown between the fields and the submit button, so that what the
+ * button will do (e.g. a total) is read before it.
+ */
 export function FormWidget(props: WidgetProps) {
   return <Suspense fallback={<Busy />}><LoadedForm {...props} /></Suspense>;
 }

@@ -10,6 +10,7 @@ import type { WidgetProps } from './WidgetNode.tsx';
 
 /** A path on this site: "/…", never "//host", "/\host" or another origin. Null otherwise. */
 export function sameOriginPath(value: string, origin: string): string | null {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
   if (!value.startsWith('/') || value.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(value)) return null;
   try {
     const url = new URL(value, origin);

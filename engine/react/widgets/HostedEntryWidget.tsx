@@ -1,5 +1,5 @@
 import { Box } from '@chakra-ui/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntime } from '../app/runtime.ts';
 import { useScope } from '../app/scope.tsx';
@@ -7,16 +7,32 @@ import { useFlowView } from './flow-context.ts';
 import { displayValue } from './format.ts';
 import type { WidgetProps } from './WidgetNode.tsx';
 
+/** Bounds on a height the framed page asks for: it may not collapse the frame nor stretch it without end. */
+const MIN_HEIGHT = 80;
+const MAX_HEIGHT = 4000;
+
+/** The height a resize message asks for, in whole pixels within bounds; null when it names none. */
+export function requestedHeight(data: unknown): number | null {
+  const height = (data as { height?: unknown } | null)?.height;
+  if (typeof height !== 'number' || !Number.isFinite(height) || height <= 0) return null;
+  return Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, Math.ceil(height)));
+}
+
 /**
  * Another party's page in a frame (e.g. a provider's card entry, so that numbers never pass through
  * us). When the frame posts a message of the configured `messageType` from its own origin, the
- * message is sent to the surrounding flow as `event`, with the message as `data`.
+ * message is sent to the surrounding flow as `event`, with the message as `data`. A message of
+ * `resizeMessageType` with a `height` (pixels) sizes the frame to the page's content, so it needs
+ * no scroll bar of its own; without one the frame keeps `height`.
  */
 export function HostedEntryWidget({ node }: WidgetProps) {
   const { t } = useTranslation();
   const flow = useFlowView();
   const scope = useScope();
   const runtime = useRuntime();
+  const frame = useRef<HTMLIFrameElement>(null);
+  // The height the page reported, for the address it reported it from: a new address is a new page.
+  const [fitted, setFitted] = useState<{ url: string; height: number } | null>(null);
   const address = String(displayValue(node.url, scope, runtime) ?? '');
   const frameUrl = useMemo(() => {
     if (!address) return '';
@@ -27,20 +43,28 @@ export function HostedEntryWidget({ node }: WidgetProps) {
   const send = flow?.send;
 
   useEffect(() => {
-    if (!frameUrl || !send) return;
+    if (!frameUrl) return;
     const origin = new URL(frameUrl).origin;
     const listener = (message: MessageEvent) => {
-      if (message.origin !== origin || !message.data || message.data.type !== node.messageType) return;
-      send({ type: String(node.event), data: message.data });
+      if (message.origin !== origin || !message.data) return;
+      // Only this frame's page: another frame of the same origin on the page must not move it.
+      if (frame.current && message.source !== frame.current.contentWindow) return;
+      if (node.resizeMessageType && message.data.type === node.resizeMessageType) {
+        const height = requestedHeight(message.data);
+        if (height !== null) setFitted({ url: frameUrl, height });
+        return;
+      }
+      if (send && message.data.type === node.messageType) send({ type: String(node.event), data: message.data });
     };
     window.addEventListener('message', listener);
     return () => window.removeEventListener('message', listener);
-  }, [frameUrl, send, node.messageType, node.event]);
+  }, [frameUrl, send, node.messageType, node.resizeMessageType, node.event]);
 
   if (!frameUrl) return null;
+  const height = fitted?.url === frameUrl ? fitted.height : Number(node.height ?? 420);
   return (
     <Box borderWidth="1px" borderRadius="l2" overflow="hidden" bg="bg">
-      <iframe src={frameUrl} title={t(String(node.title))} style={{ width: '100%', height: `${Number(node.height ?? 420)}px`, border: 0 }} />
+      <iframe ref={frame} src={frameUrl} title={t(String(node.title))} style={{ display: 'block', width: '100%', height: `${height}px`, border: 0 }} />
     </Box>
   );
 }

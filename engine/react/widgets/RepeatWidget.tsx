@@ -2,14 +2,35 @@ import { Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { resolveBindings } from '../../core/bindings.ts';
 import { ItemScopeProvider, useScope } from '../app/scope.tsx';
+import { Busy } from './Busy.tsx';
+import { useSourceRows, type RowSource } from './source-rows.ts';
 import { WidgetChildren, type WidgetProps } from './WidgetNode.tsx';
 
-/** Its children once per item of a list (`items: $context.methods`), each seeing the item as `$item`. */
+/**
+ * Its children once per item of a list, each seeing the item as `$item`: the list is a binding
+ * (`items: $context.methods`) or read from an operation (`source: { operation, query, rows }`).
+ */
 export function RepeatWidget({ node }: WidgetProps) {
-  const { t } = useTranslation();
+  return node.source ? <SourceRepeat node={node} /> : <BoundRepeat node={node} />;
+}
+
+function BoundRepeat({ node }: WidgetProps) {
   const scope = useScope();
   const items = resolveBindings<unknown[] | undefined>(node.items, scope) ?? [];
-  if (!Array.isArray(items) || items.length === 0) {
+  return <RepeatList node={node} items={Array.isArray(items) ? items : []} />;
+}
+
+function SourceRepeat({ node }: WidgetProps) {
+  const { t } = useTranslation();
+  const loaded = useSourceRows(node.source as RowSource);
+  if (loaded.status === 'waiting') return <Busy />;
+  if (loaded.status === 'error') return node.error ? <Text role="alert">{t(String(node.error))}</Text> : null;
+  return <RepeatList node={node} items={loaded.rows} />;
+}
+
+function RepeatList({ node, items }: WidgetProps & { items: unknown[] }) {
+  const { t } = useTranslation();
+  if (items.length === 0) {
     return node.empty ? <Text color="fg.muted">{t(String(node.empty))}</Text> : null;
   }
   return (

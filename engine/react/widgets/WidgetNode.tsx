@@ -1,18 +1,20 @@
-import { Suspense, type ComponentType } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { resolveBindings } from '../../core/bindings.ts';
 import type { WidgetNodeConfig } from '../app/config-types.ts';
 import { useScope } from '../app/scope.tsx';
-import { widgetRegistry } from './registry.tsx';
+import { useComponentRegistry } from '../registry.tsx';
 import { Busy } from './Busy.tsx';
 
 export interface WidgetProps { node: WidgetNodeConfig }
+export type WidgetComponent = (props: WidgetProps) => ReactNode;
 
 /** Renders one node of a screen by its widget name, honouring `when` / `unless` bindings. */
 export function WidgetNode({ node }: WidgetProps) {
   const scope = useScope();
+  const { widgets } = useComponentRegistry();
   if (node.when !== undefined && !resolveBindings(node.when, scope)) return null;
   if (node.unless !== undefined && resolveBindings(node.unless, scope)) return null;
-  const Widget = (widgetRegistry as Record<string, unknown>)[node.widget] as ComponentType<WidgetProps> | undefined;
+  const Widget = widgets[node.widget];
   if (!Widget) throw new Error(`Unknown widget "${node.widget}"`);
   return <Suspense fallback={<Busy />}><Widget node={node} /></Suspense>;
 }

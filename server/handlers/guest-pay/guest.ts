@@ -9,5 +9,5 @@ export function guestOf(req: OperationRequest): GuestPrincipal {
 
 export function guestPayer(req: OperationRequest): Payer {
   const g = guestOf(req);
-  return { kind: 'guest', accountId: g.accountId, email: g.email };
+  return { kind: 'guest', accountId: g.accountId, email: g.email, sessionId: g.sessionId };
 }

@@ -1,7 +1,9 @@
 // Future-dated one-time payments: POST /FuturePayment/Setup, PUT /FuturePayment/Setup/{id}/Confirm,
 // GET /FuturePayment, PATCH and DELETE /FuturePayment/{id}. Rows of `payments` with kind 'future':
 // setup -> scheduled (Confirm) -> charged on the date by the due work 'payments.future'
-// (server/payments/future.ts); setup or scheduled -> cancelled.
+// (server/payments/future.ts); setup or scheduled -> cancelled. A scheduled payment can be changed
+// or cancelled until 8:00 pm New York time the day before its date (spec sections 4 and 9); after
+// that: 409 PAY012, nothing changed.
 import { principalOf, type Handler } from '../types.ts';
 import type { Queryable } from '../../db/index.ts';
 import { idempotencyKeyOf, paymentServiceFor } from '../../payments/index.ts';
@@ -11,7 +13,9 @@ import {
   USER_PAYMENT_SELECT,
   appDate,
   badRequest,
+  beforeChangeCutoff,
   billingError,
+  changeCutoff,
   checkMethodFor,
   loadMethod,
   loadUserPayment,
@@ -31,7 +35,12 @@ function checkDate(date: string, now: Date): void {
   }
 }
 
-export function futureView(p: UserPaymentRow) {
+/** A scheduled payment past its cutoff cannot be changed or cancelled (an unconfirmed setup can). */
+function checkChangeable(row: UserPaymentRow, now: Date): void {
+  if (row.status === 'scheduled' && !beforeChangeCutoff(row.scheduled_date, now)) throw paymentError('PAY012');
+}
+
+export function futureView(p: UserPaymentRow, now: Date) {
   const view: Record<string, unknown> = {
     futurePaymentId: p.id,
     subLedgerId: Number(p.sub_ledger_id),
@@ -47,6 +56,8 @@ export function futureView(p: UserPaymentRow) {
   view.processed = PROCESSED.has(p.status);
   view.status = p.status === 'setup' ? 'scheduled' : p.status;
   if (p.confirmation_number) view.confirmationNumber = p.confirmation_number;
+  view.changeableUntil = changeCutoff(p.scheduled_date).toISOString();
+  view.changeable = p.status === 'setup' || (p.status === 'scheduled' && beforeChangeCutoff(p.scheduled_date, now));
   return view;
 }
 
@@ -155,7 +166,8 @@ export const listFuturePayments: Handler = async (req, services) => {
       bool('processed'),
     ],
   );
-  return { status: 200, body: { futurePayments: rows.map(futureView) } };
+  const now = services.clock();
+  return { status: 200, body: { futurePayments: rows.map((row) => futureView(row, now)) } };
 };
 
 export const updateFuturePayment: Handler = async (req, services) => {
@@ -167,11 +179,12 @@ export const updateFuturePayment: Handler = async (req, services) => {
   const p = await services.db.transaction(async (tx) => {
     const row = await loadUserPayment(tx, userId, id, { kind: 'future', lock: true });
     if (row.status !== 'setup' && row.status !== 'scheduled') throw paymentError('PAY008');
+    checkChangeable(row, now);
     const method = body.paymentMethodId === undefined ? undefined : await loadMethod(tx, userId, body.paymentMethodId);
     await repricePayment(tx, userId, row, { amountCents: body.amountCents, method, scheduledDate: body.scheduledDate }, now);
     return loadUserPayment(tx, userId, id);
   });
-  return { status: 200, body: futureView(p) };
+  return { status: 200, body: futureView(p, now) };
 };
 
 export const cancelFuturePayment: Handler = async (req, services) => {
@@ -182,6 +195,7 @@ export const cancelFuturePayment: Handler = async (req, services) => {
     const row = await loadUserPayment(tx, userId, id, { kind: 'future', lock: true });
     if (row.status === 'cancelled') return;
     if (row.status !== 'setup' && row.status !== 'scheduled') throw paymentError('PAY008');
+    checkChangeable(row, now);
     await tx.query(`UPDATE payments SET status = 'cancelled', cancelled_at = $2, updated_at = $2 WHERE id = $1`, [row.id, now]);
   });
   return { status: 204 };

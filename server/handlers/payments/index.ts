@@ -3,7 +3,7 @@ import { getAccounts } from './accounts.ts';
 import { getPaymentOptions, listPaymentMethods, setupPaymentMethod, confirmPaymentMethodSetup, getPaymentMethod, deletePaymentMethod } from './methods.ts';
 import { setupPayment, updatePaymentSetup, cancelPaymentSetup, confirmPayment, listPayments } from './payments.ts';
 import { setupFuturePayment, confirmFuturePayment, listFuturePayments, updateFuturePayment, cancelFuturePayment } from './future.ts';
-import { getLedger, getCharges } from './ledger.ts';
+import { getLedger, getCharges, getRecentPayments } from './ledger.ts';
 
 export const paymentsHandlers: HandlerMap = {
   getAccounts,
@@ -28,5 +28,6 @@ export const paymentsHandlers: HandlerMap = {
   cancelFuturePayment,
   // ledger and upcoming charges
   getLedger,
+  getRecentPayments,
   getCharges,
 };

@@ -104,3 +104,47 @@ export const getCharges: Handler = async (req, services) => {
     },
   };
 };
+
+/** How many payments GET /Ledger/Payments returns when `limit` is not given. */
+export const RECENT_PAYMENTS_DEFAULT = 5;
+
+/**
+ * GET /Ledger/Payments: an account's latest payments as its ledger records them, newest first,
+ * whatever the channel (signed in, guest, express, or history imported with the account). A
+ * payment made in the portal carries its status and confirmation number; one posted without a
+ * portal payment (imported) is settled.
+ */
+export const getRecentPayments: Handler = async (req, services) => {
+  const { userId } = principalOf(req);
+  const accountNumber = String(req.query.accountNumber);
+  const limit = typeof req.query.limit === 'number' ? req.query.limit : RECENT_PAYMENTS_DEFAULT;
+  const owned = await services.db.query<{ id: number }>(
+    `SELECT sl.id FROM sub_ledgers sl JOIN accounts ac ON ac.id = sl.account_id WHERE ac.owner_user_id = $1 AND ac.account_number = $2`,
+    [userId, accountNumber],
+  );
+  if (owned.rows.length === 0) throw paymentError('GP002');
+  const { rows } = await services.db.query<EntryRow>(
+    `SELECT le.id, le.sub_ledger_id, to_char(le.effective_date, 'YYYY-MM-DD') AS date, le.kind, le.description, le.amount_cents,
+            p.status AS payment_status, p.method_kind, p.confirmation_number
+       FROM ledger_entries le LEFT JOIN payments p ON p.id = le.payment_id
+      WHERE le.sub_ledger_id = ANY($1::integer[]) AND le.kind = 'payment'
+      ORDER BY le.effective_date DESC, le.created_at DESC, le.id DESC
+      LIMIT $2`,
+    [owned.rows.map((r) => Number(r.id)), limit],
+  );
+  const payments = rows.map((r) => {
+    const payment: Record<string, unknown> = {
+      entryId: Number(r.id),
+      subLedgerId: Number(r.sub_ledger_id),
+      date: r.date,
+      description: r.description,
+      // The ledger records a payment as a credit (negative); the owner paid the positive amount.
+      amountCents: -Number(r.amount_cents),
+      status: (r.payment_status && PAYMENT_STATUS_LABELS[r.payment_status]) || 'settled',
+    };
+    if (r.method_kind) payment.paymentMethod = r.method_kind === 'card' ? 'Credit Card' : 'eCheck';
+    if (r.confirmation_number) payment.confirmationNumber = r.confirmation_number;
+    return payment;
+  });
+  return { status: 200, body: { payments } };
+};

@@ -7,21 +7,30 @@ import type { Queryable } from '../../db/index.ts';
 import { LARGE_AMOUNT_THRESHOLD_CENTS } from '../../../flows/fees.ts';
 import { paymentError } from '../../payments/errors.ts';
 import { loadFeeRules, payerScope } from '../../payments/service.ts';
+import { intentAwaitsPayment } from '../../payments/keep-method.ts';
 import { ProviderNotConnectedError, type MethodKind } from '../../payments/provider.ts';
-import { TIED_TO_METHOD, METHOD_SELECT, billingError, loadMethod, methodView, providerConnected, saveTokenizedMethod, type MethodRow } from '../../payments/billing.ts';
+import { TIED_TO_METHOD, METHOD_SELECT, beforeChangeCutoff, billingError, loadMethod, methodView, providerConnected, saveTokenizedMethod, type MethodRow } from '../../payments/billing.ts';
 
 interface AssociationRow {
   id: number;
   provider_account: string | null;
   accepts_card: boolean;
   accepts_bank: boolean;
+  has_account: boolean;
 }
 
-/** An association the caller owns an account in; else 404 GP001. */
+/**
+ * An association the caller belongs to: as the owner of an account there or as a board member
+ * (who may have no account of their own there); else 404 GP001.
+ */
 async function callerAssociation(q: Queryable, userId: number, associationId: number): Promise<AssociationRow> {
   const { rows } = await q.query<AssociationRow>(
-    `SELECT a.id, a.provider_account, a.accepts_card, a.accepts_bank FROM associations a
-      WHERE a.id = $1 AND EXISTS (SELECT 1 FROM accounts ac WHERE ac.association_id = a.id AND ac.owner_user_id = $2)`,
+    `SELECT a.id, a.provider_account, a.accepts_card, a.accepts_bank,
+            EXISTS (SELECT 1 FROM accounts ac WHERE ac.association_id = a.id AND ac.owner_user_id = $2) AS has_account
+       FROM associations a
+      WHERE a.id = $1
+        AND (EXISTS (SELECT 1 FROM accounts ac WHERE ac.association_id = a.id AND ac.owner_user_id = $2)
+          OR EXISTS (SELECT 1 FROM board_members bm WHERE bm.association_id = a.id AND bm.user_id = $2))`,
     [associationId, userId],
   );
   if (!rows[0]) throw paymentError('GP001');
@@ -50,6 +59,7 @@ export const getPaymentOptions: Handler = async (req, services) => {
 export const listPaymentMethods: Handler = async (req, services) => {
   const { userId } = principalOf(req);
   const associationId = typeof req.query.associationId === 'number' ? req.query.associationId : null;
+  // A member of the association without an account there gets an empty list (nothing is saved for it).
   if (associationId !== null) await callerAssociation(services.db, userId, associationId);
   const { rows } = await services.db.query<MethodRow>(
     `${METHOD_SELECT} WHERE pm.owner_user_id = $1 AND pm.active AND ($2::integer IS NULL OR pm.association_id = $2) ORDER BY pm.created_at, pm.id`,
@@ -62,6 +72,8 @@ export const setupPaymentMethod: Handler = async (req, services) => {
   const { userId } = principalOf(req);
   const body = req.body as { associationId: number; kind: MethodKind };
   const a = await callerAssociation(services.db, userId, body.associationId);
+  // A method is saved to pay an account: a member without one there has nothing to pay with it.
+  if (!a.has_account) throw billingError('PM003');
   if ((body.kind === 'card' && !a.accepts_card) || (body.kind === 'bank' && !a.accepts_bank)) throw paymentError('GP003');
   const provider = services.paymentProvider;
   if (!provider) throw paymentError('PAY010');
@@ -92,6 +104,8 @@ export const confirmPaymentMethodSetup: Handler = async (req, services) => {
   const methodById = async (id: number) =>
     (await services.db.query<MethodRow>(`${METHOD_SELECT} WHERE pm.id = $1 AND pm.owner_user_id = $2`, [id, userId])).rows[0];
   if (setup.payment_method_id !== null) return { status: 200, body: { paymentMethod: methodView(await methodById(Number(setup.payment_method_id))) } };
+  // A method entered for a payment is kept only once that payment went through (payments.ts).
+  if (await intentAwaitsPayment(services.db, setupIntentId)) throw billingError('PM001');
   const provider = services.paymentProvider;
   if (!provider) throw paymentError('PAY010');
   const intent = await provider.retrieveSetupIntent(setupIntentId);
@@ -116,6 +130,13 @@ export const deletePaymentMethod: Handler = async (req, services) => {
   const cancelled = await services.db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: number }>('SELECT id FROM payment_methods WHERE id = $1 AND owner_user_id = $2 AND active FOR UPDATE', [id, userId]);
     if (!rows[0]) throw billingError('PM001');
+    // A scheduled payment past its change cutoff is made as scheduled: the method stays until then.
+    const scheduled = await tx.query<{ scheduled_date: string }>(
+      `SELECT to_char(p.scheduled_date, 'YYYY-MM-DD') AS scheduled_date FROM payments p JOIN payment_methods pm ON pm.id = $1
+        WHERE ${TIED_TO_METHOD} AND p.status = 'scheduled'`,
+      [id],
+    );
+    if (scheduled.rows.some((p) => !beforeChangeCutoff(p.scheduled_date, now))) throw billingError('PM004');
     await tx.query('UPDATE payment_methods SET active = false, deactivated_at = $2 WHERE id = $1', [id, now]);
     // Future payments not yet processed (spec: removing a saved method deactivates the payments tied
     // to it), and setups that would charge it. A payment already being charged is not touched.

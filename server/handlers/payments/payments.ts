@@ -5,6 +5,7 @@ import { idempotencyKeyOf, paymentServiceFor } from '../../payments/index.ts';
 import type { MethodKind } from '../../payments/provider.ts';
 import type { PaymentSetup } from '../../payments/service.ts';
 import { paymentError } from '../../payments/errors.ts';
+import { keepMethodIfAsked, requestKeepingMethod } from '../../payments/keep-method.ts';
 import {
   USER_PAYMENT_SELECT,
   badRequest,
@@ -39,9 +40,12 @@ export async function linkMethod(services: Services, paymentId: string, paymentM
 
 export const setupPayment: Handler = async (req, services) => {
   const { userId } = principalOf(req);
-  const body = req.body as { subLedgerId: number; amountCents: number; paymentMethodId?: number; methodKind?: MethodKind };
+  const body = req.body as { subLedgerId: number; amountCents: number; paymentMethodId?: number; methodKind?: MethodKind; saveMethod?: boolean };
   if ((body.paymentMethodId === undefined) === (body.methodKind === undefined)) {
     throw badRequest('Give exactly one of paymentMethodId (a saved method) or methodKind (a new card or bank account).');
+  }
+  if (body.saveMethod !== undefined && body.methodKind === undefined) {
+    throw badRequest('saveMethod applies only to a new card or bank account (methodKind).');
   }
   const { payer, receiptEmail } = await userPayer(services.db, userId);
   const ledger = await ownedSubLedger(services.db, userId, body.subLedgerId);
@@ -71,6 +75,16 @@ export const setupPayment: Handler = async (req, services) => {
     receiptEmail,
     idempotencyKey,
   });
+  if (body.saveMethod === true && setup.setupIntent && ledger.provider_account) {
+    await requestKeepingMethod(services.db, {
+      userId,
+      associationId: Number(ledger.association_id),
+      merchantAccount: ledger.provider_account,
+      setupIntentId: setup.setupIntent.setupIntentId,
+      kind: setup.methodKind,
+      now: services.clock(),
+    });
+  }
   return { status: 201, body: setupBody(setup, null) };
 };
 
@@ -125,6 +139,8 @@ export const confirmPayment: Handler = async (req, services) => {
     setupIntentId: body.setupIntentId ?? null,
     idempotencyKey: idempotencyKeyOf(req.headers),
   });
+  // Only now, with the charge through, is a method the payer asked to keep saved.
+  await keepMethodIfAsked(services, userId, id);
   const { receiptEmail: _receipt, ...answer } = confirmed;
   return { status: 200, body: answer };
 };

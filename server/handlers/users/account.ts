@@ -61,6 +61,14 @@ export const changePassword: Handler = async (req, services) => {
   }
   const hash = await services.passwords.hash(body.newPassword);
   await services.db.query('UPDATE users SET password_hash = $1, password_changed_at = $2 WHERE id = $3', [hash, services.clock(), user.id]);
+  // Whoever else knew the old password is signed out; this session goes on.
+  await services.sessions.endAllOf(user.id, principal.sessionId);
+  return { status: 204 };
+};
+
+/** Sign-out: the session's tokens are refused from now on, on every instance. */
+export const logout: Handler = async (req, services) => {
+  await services.sessions.end(principalOf(req).sessionId);
   return { status: 204 };
 };
 

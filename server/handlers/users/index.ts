@@ -1,12 +1,15 @@
 import type { HandlerMap } from '../types.ts';
-import { authenticate, changePassword, createPortalToken, getProfileConfiguration, getSecurity, getUser } from './account.ts';
+import { authenticate, changePassword, createPortalToken, getProfileConfiguration, getSecurity, getUser, logout } from './account.ts';
 import { requestOneTimePassword, resetPassword, verifyOneTimePassword } from './otp.ts';
 import { registerHomeowner, requestAccount } from './registration.ts';
 import { getHomeSettings } from './settings.ts';
+import { authenticateSSO } from './sso.ts';
 
 export const usersHandlers: HandlerMap = {
   authenticate,
+  authenticateSSO,
   createPortalToken,
+  logout,
   getUser,
   changePassword,
   getProfileConfiguration,

@@ -5,6 +5,7 @@ import { ApiError, messages } from '../../errors.ts';
 import { passwordFingerprint } from '../../auth/tokens.ts';
 import type { Handler, Services } from '../types.ts';
 import { findUserByEmail, findUserById, sessionFor } from './session.ts';
+import { codesLockedUntil, codesPausedError, countWrongCode, tellOwnerCodesPaused } from './code-lockout.ts';
 
 export const OTP_RESEND_SECONDS = 60;
 export const OTP_EXPIRES_SECONDS = 600;
@@ -61,7 +62,10 @@ export const requestOneTimePassword: Handler = async (req, services) => {
     );
     return found;
   });
-  if (user) {
+  // An account whose codes are paused gets the same answer, and a reminder instead of a code.
+  const pausedUntil = user ? await codesLockedUntil(services.db, user.id, now) : null;
+  if (user && pausedUntil) await tellOwnerCodesPaused(services, user.email, pausedUntil);
+  else if (user) {
     const what = body.purpose === 'login' ? 'sign in to' : 'reset your password for';
     await services.mailer.send({
       to: user.email,
@@ -99,6 +103,9 @@ export const verifyOneTimePassword: Handler = async (req, services) => {
       [email, body.purpose],
     );
     const row = rows[0];
+    const accountId = row?.user_id != null ? Number(row.user_id) : null;
+    const pausedUntil = accountId !== null ? await codesLockedUntil(tx, accountId, now) : null;
+    if (pausedUntil) return { error: codesPausedError(pausedUntil, now) };
     if (!row || row.used_at !== null) return { error: new ApiError(400, messages.otpIncorrect, { errorCode: 'OTP001' }) };
     if (row.attempts >= OTP_MAX_ATTEMPTS) return { error: new ApiError(400, messages.otpTooManyAttempts, { errorCode: 'OTP002' }) };
     if (new Date(row.expires_at).getTime() <= now.getTime()) return { error: new ApiError(400, messages.otpExpired, { errorCode: 'OTP003' }) };
@@ -106,6 +113,8 @@ export const verifyOneTimePassword: Handler = async (req, services) => {
     if (!matches) {
       const attempts = row.attempts + 1;
       await tx.query('UPDATE one_time_codes SET attempts = $2 WHERE id = $1', [row.id, attempts]);
+      const lockedUntil = accountId !== null ? await countWrongCode(tx, accountId, now) : null;
+      if (lockedUntil) return { error: codesPausedError(lockedUntil, now), lockedUntil };
       return attempts >= OTP_MAX_ATTEMPTS
         ? { error: new ApiError(400, messages.otpTooManyAttempts, { errorCode: 'OTP002' }) }
         : { error: new ApiError(400, messages.otpIncorrect, { errorCode: 'OTP001' }) };
@@ -114,7 +123,10 @@ export const verifyOneTimePassword: Handler = async (req, services) => {
     return { userId: Number(row.user_id) };
   });
   // Errors are thrown after the transaction so the attempt count is committed.
-  if ('error' in userId) throw userId.error;
+  if ('error' in userId) {
+    if ('lockedUntil' in userId && userId.lockedUntil) await tellOwnerCodesPaused(services, email, userId.lockedUntil);
+    throw userId.error;
+  }
   const user = await findUserById(services.db, userId.userId);
   if (!user) throw new ApiError(400, messages.otpIncorrect, { errorCode: 'OTP001' });
   if (body.purpose === 'login') return { status: 200, body: await sessionFor(user, services) };
@@ -149,5 +161,7 @@ export const resetPassword: Handler = async (req, services) => {
     user.password_hash,
   ]);
   if (rowCount !== 1) throw invalid(); // used twice at once
+  // A reset means the password may be known to someone else: every session ends.
+  await services.sessions.endAllOf(user.id);
   return { status: 204 };
 };

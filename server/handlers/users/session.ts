@@ -25,6 +25,8 @@ export async function findUserById(db: Queryable, id: number): Promise<UserRow |
 }
 
 export async function sessionFor(user: UserRow, services: Services) {
-  const token = await services.tokens.issueSession({ userId: user.id, customer: user.company_code });
+  const { sessionSeconds, portalSeconds } = services.tokens.lifetimes;
+  const sessionId = await services.sessions.start(user.id, Math.max(sessionSeconds, portalSeconds));
+  const token = await services.tokens.issueSession({ userId: user.id, customer: user.company_code, sessionId });
   return { token, userId: user.id, user: { userId: user.id, userName: user.email, email: user.email } };
 }

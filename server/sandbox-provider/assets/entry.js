@@ -2,7 +2,9 @@
 // portal), shows field errors next to their fields, and on success tells the parent window which
 // method was attached (postMessage to the origin the page was opened for). In full-page mode (the
 // page was opened with a return path, checked by the server) it instead sends the browser back to
-// that path with setupIntent=<id>. No inline script: the page's CSP allows only 'self'.
+// that path with setupIntent=<id>. Framed, it also tells the parent its content height whenever it
+// changes (errors shown, the form swapped for the saved note), so the frame can fit it without an
+// inner scroll bar. No inline script: the page's CSP allows only 'self'.
 (function () {
   'use strict';
   var form = document.getElementById('entry-form');
@@ -17,6 +19,18 @@
   var summaryText = document.getElementById('error-summary-text');
   var done = document.getElementById('done');
   var button = document.getElementById('submit');
+  var framed = !returnPath && window.parent && window.parent !== window;
+
+  // The page's own height (not the frame's: the document is at least as tall as the frame).
+  function reportHeight() {
+    var height = Math.ceil(document.body.getBoundingClientRect().height);
+    window.parent.postMessage({ type: 'sandbox-provider:resize', height: height }, parentOrigin);
+  }
+  if (framed) {
+    if (typeof ResizeObserver === 'function') new ResizeObserver(reportHeight).observe(document.body);
+    reportHeight();
+  }
+
   var fields = kind === 'card' ? ['number', 'expiry', 'cvc', 'name'] : ['routingNumber', 'accountNumber', 'accountType', 'holderName'];
 
   function fieldInput(name) {

@@ -123,7 +123,7 @@ export async function measureRoute(browser: Browser, spec: RouteSpec, root: stri
       await spec.ready(page);
     } catch (error) {
       const seen = trouble.length > 0 ? `; ${trouble.slice(0, 5).join('; ')}` : '';
-      throw new Error(`${spec.name}: the screen did not render (${(error as Error).message.split('\n')[0]})${seen}`);
+      throw new Error(`${spec.name}: the screen did not render (${(error as Error).message.split('\n')[0]})${seen}`, { cause: error });
     }
     const idle = await networkIdle(page, () => inFlight.size, 500, 15_000);
     recording = false;

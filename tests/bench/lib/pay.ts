@@ -164,7 +164,7 @@ export async function runPayBench(baseUrl: string, databaseUrl: string): Promise
           method: 'POST', body: { accountNumber: accounts[i].accountNumber, email, zip: ZIP },
         }, 200);
       } catch (error) {
-        throw new Error(`could not create guest session ${i + 1} of ${accounts.length}: ${(error as Error).message}`);
+        throw new Error(`could not create guest session ${i + 1} of ${accounts.length}: ${(error as Error).message}`, { cause: error });
       }
       if (typeof session.token !== 'string') throw new Error(`the guest session answered no token: ${JSON.stringify(session).slice(0, 200)}`);
       payers[i] = { ...accounts[i], email, token: session.token };

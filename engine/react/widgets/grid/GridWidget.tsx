@@ -2,24 +2,26 @@ import { Box, Button, HStack, Text } from '@chakra-ui/react';
 import { Suspense, use, useCallback, useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  ClientSideRowModelModule, ColumnApiModule, themeQuartz,
+  CellStyleModule, ClientSideRowModelModule, ColumnApiModule, themeQuartz,
   type ColumnState, type GridApi, type GridReadyEvent, type Module,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { gridLoaders } from 'virtual:engine-grids';
-import { resolveBindings, readPath } from '../../../core/bindings.ts';
+import { resolveBindings } from '../../../core/bindings.ts';
 import { useRuntime } from '../../app/runtime.ts';
 import { useScope } from '../../app/scope.tsx';
 import { Busy } from '../Busy.tsx';
-import { useOperationData, useOperationRequest } from '../DataWidget.tsx';
+import { useSourceRows, type RowSource } from '../source-rows.ts';
 import type { WidgetProps } from '../WidgetNode.tsx';
+import { columnShown, useReachedBreakpoint } from './breakpoints.ts';
 import { buildColumnDefs } from './columns.ts';
 import { browserStorage, clearLayout, layoutKey, readLayout, writeLayout } from './layout-store.ts';
 import type { GridDoc } from './types.ts';
 
 // Only the modules the grids use (ag-grid is large): the core brings sorting, moving and resizing
-// columns; the column API saves and restores layouts.
-const modules: Module[] = [ClientSideRowModelModule, ColumnApiModule];
+// columns; the column API saves and restores layouts; cell styles right-align amounts (the
+// `rightAligned` column type sets cell and header classes).
+const modules: Module[] = [ClientSideRowModelModule, ColumnApiModule, CellStyleModule];
 
 const theme = themeQuartz.withParams({
   fontFamily: 'inherit',
@@ -33,6 +35,11 @@ const theme = themeQuartz.withParams({
   wrapperBorderRadius: 8,
 });
 
+/** A saved layout's order, sizes and sorts; which columns show is the screen width's choice. */
+function withoutVisibility(saved: unknown[]): ColumnState[] {
+  return (saved as ColumnState[]).map(({ hide: _hide, ...rest }) => rest);
+}
+
 const loaded = new Map<string, Promise<GridDoc>>();
 function loadGrid(id: string): Promise<GridDoc> {
   let promise = loaded.get(id);
@@ -43,8 +50,6 @@ function loadGrid(id: string): Promise<GridDoc> {
   }
   return promise;
 }
-
-interface GridSource { operation: string; params?: Record<string, unknown>; query?: Record<string, unknown>; rows?: string }
 
 /**
  * A data grid: columns from `schemas/grids/<grid>.yaml`, rows from a binding (`rows: $data.x.items`)
@@ -70,13 +75,10 @@ function BoundRows({ node, id, doc }: WidgetProps & { id: string; doc: GridDoc }
 
 function OperationRows({ node, id, doc }: WidgetProps & { id: string; doc: GridDoc }) {
   const { t } = useTranslation();
-  const source = node.source as GridSource;
-  const request = useOperationRequest(source as unknown as Record<string, unknown>);
-  const result = useOperationData(source.operation, request, request.ready);
-  if (request.ready && result.isPending) return <Busy />;
-  if (result.isError) return node.error ? <Text role="alert">{t(String(node.error))}</Text> : null;
-  const rows = source.rows ? readPath(result.data, source.rows.split('.')) : result.data;
-  return <GridView node={node} id={id} doc={doc} rows={Array.isArray(rows) ? rows : []} />;
+  const loaded = useSourceRows(node.source as RowSource);
+  if (loaded.status === 'waiting') return <Busy />;
+  if (loaded.status === 'error') return node.error ? <Text role="alert">{t(String(node.error))}</Text> : null;
+  return <GridView node={node} id={id} doc={doc} rows={loaded.rows} />;
 }
 
 function GridView({ node, id, doc, rows }: WidgetProps & { id: string; doc: GridDoc; rows: unknown[] }) {
@@ -86,7 +88,12 @@ function GridView({ node, id, doc, rows }: WidgetProps & { id: string; doc: Grid
   const apiRef = useRef<GridApi | null>(null);
   const containerRef = useRef<HTMLDivElement | null>(null);
   const key = layoutKey(id, doc.layoutKey);
-  const columnDefs = useMemo(() => buildColumnDefs(doc.columns, runtime.flows.formatters ?? {}, t), [doc, runtime, t]);
+  const breakpoints = runtime.config.app.breakpoints;
+  const reached = useReachedBreakpoint(breakpoints);
+  const columnDefs = useMemo(
+    () => buildColumnDefs(doc.columns, runtime.flows.formatters ?? {}, t, (column) => columnShown(column, reached, breakpoints)),
+    [doc, runtime, t, reached, breakpoints],
+  );
   const toast = useCallback((titleKey: string, status: 'success' | 'info' = 'success') => {
     runtime.environment().toast({ status, titleKey, durationMs: 6000 });
   }, [runtime]);
@@ -94,7 +101,7 @@ function GridView({ node, id, doc, rows }: WidgetProps & { id: string; doc: Grid
   const onGridReady = useCallback((event: GridReadyEvent) => {
     apiRef.current = event.api;
     const saved = readLayout(browserStorage(), key);
-    if (saved) event.api.applyColumnState({ state: saved as ColumnState[], applyOrder: true });
+    if (saved) event.api.applyColumnState({ state: withoutVisibility(saved), applyOrder: true });
     // ag-grid's own roles and keyboard support; the caption names the grid for assistive technology.
     containerRef.current?.querySelector('[role="grid"], [role="treegrid"]')?.setAttribute('aria-labelledby', captionId);
   }, [key, captionId]);
@@ -110,7 +117,7 @@ function GridView({ node, id, doc, rows }: WidgetProps & { id: string; doc: Grid
     if (!api) return;
     const saved = readLayout(browserStorage(), key);
     if (!saved) { toast('grid.nothingSaved', 'info'); return; }
-    api.applyColumnState({ state: saved as ColumnState[], applyOrder: true });
+    api.applyColumnState({ state: withoutVisibility(saved), applyOrder: true });
     toast('grid.restored');
   };
   const reset = () => {
@@ -149,7 +156,7 @@ function GridView({ node, id, doc, rows }: WidgetProps & { id: string; doc: Grid
           theme={theme}
           rowData={rows as Record<string, unknown>[]}
           columnDefs={columnDefs}
-          defaultColDef={{ sortable: true, resizable: true, minWidth: 100 }}
+          defaultColDef={{ sortable: true, resizable: true, minWidth: 90, wrapHeaderText: true, autoHeaderHeight: true }}
           domLayout="autoHeight"
           ensureDomOrder
           suppressDragLeaveHidesColumns

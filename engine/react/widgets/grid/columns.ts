@@ -17,8 +17,15 @@ export function tieBreakComparator(field: string): SortComparatorFn {
 
 type Formatter = (value: unknown, options?: Record<string, unknown>) => string;
 
-/** Column definitions from a grid document: headers translated, values formatted by named formatters (never string expressions). */
-export function buildColumnDefs(columns: GridColumnDoc[], formatters: Record<string, Formatter>, t: (key: string) => string): ColDef[] {
+/**
+ * Column definitions from a grid document: headers translated, values formatted by named formatters
+ * (never string expressions). `shown` decides which columns the current screen width shows. Sizes and
+ * sorts are initial values, so a change of width (new definitions) keeps what the user resized or sorted.
+ */
+export function buildColumnDefs(
+  columns: GridColumnDoc[], formatters: Record<string, Formatter>, t: (key: string) => string,
+  shown: (column: GridColumnDoc) => boolean = (column) => !column.hidden,
+): ColDef[] {
   return columns.map((column) => {
     const formatter = column.format ? formatters[column.format] : undefined;
     if (column.format && !formatter) throw new Error(`Unknown formatter "${column.format}"`);
@@ -35,13 +42,14 @@ export function buildColumnDefs(columns: GridColumnDoc[], formatters: Record<str
       field: column.field,
       headerName: t(column.header),
       ...(valueFormatter ? { valueFormatter } : {}),
-      ...(column.width ? { width: column.width } : {}),
+      ...(column.width ? { initialWidth: column.width } : {}),
       ...(column.minWidth ? { minWidth: column.minWidth } : {}),
-      ...(column.flex ? { flex: column.flex } : {}),
-      ...(column.sort ? { sort: column.sort } : {}),
-      ...(column.sortIndex !== undefined ? { sortIndex: column.sortIndex } : {}),
-      ...(column.hidden ? { hide: true } : {}),
+      ...(column.flex ? { initialFlex: column.flex } : {}),
+      ...(column.sort ? { initialSort: column.sort } : {}),
+      ...(column.sortIndex !== undefined ? { initialSortIndex: column.sortIndex } : {}),
+      hide: !shown(column),
       ...(column.tieBreak ? { comparator: tieBreakComparator(column.tieBreak) } : {}),
+      // Cells and header of an amount line up on the right (needs the cell style module).
       ...(end ? { type: 'rightAligned' } : {}),
     } satisfies ColDef;
   });

@@ -19,6 +19,9 @@ export interface GridColumnDoc {
   tieBreak?: string;
   /** Not shown; still takes part in the sort. */
   hidden?: boolean;
+  /** Shown only on screens at least this wide: a breakpoint name of app.yaml (`sm`, `md`, `lg`). */
+  showFrom?: string;
+  /** `end`: cells and header right-aligned (amounts). */
   align?: 'start' | 'end';
 }
 

@@ -1,0 +1,94 @@
+// The engine's open registry: the names configuration may use (widgets, shells, formatters,
+// flow guards, actions and actors), the engine's own merged with the product's modules.
+// Framework-free, so that `npm run check` and `npm run generate` read the same definitions the
+// renderer uses.
+import type { FlowImplementations } from './flow/types.ts';
+
+export type JsonSchema = Record<string, unknown>;
+
+/** A widget: the name screens use, its props (a JSON Schema) and its component, loaded on demand. */
+export interface WidgetDefinition<Component = unknown> {
+  name: string;
+  /**
+   * Its props as a JSON Schema (draft-07, `additionalProperties: false`): read by `npm run check`
+   * and the docs generator, never by the browser. Shared parts: `$ref` to `node` (a nested widget
+   * node), `view` (a flow view), `message` (a message key), `binding`, `display` and `values`
+   * (engine/core/config/widget-props.ts).
+   */
+  props: () => Promise<JsonSchema>;
+  /** The component. */
+  load: () => Promise<Component>;
+  /**
+   * Loaded before the first screen renders: the build makes its loader a static import (part of the
+   * first chunk, engine/build/definitions-plugin.ts). Otherwise fetched with the first screen using it.
+   */
+  eager?: boolean;
+}
+
+/** A frame around a layout's screens, named by a layout's `shell` in routes.yaml. */
+export interface ShellDefinition<Component = unknown> {
+  name: string;
+  description: string;
+  load: () => Promise<Component>;
+  /** Loaded before the first screen renders (part of the first chunk). */
+  eager?: boolean;
+}
+
+/** What one module (the engine's built-ins, or one product module) adds to the registry. */
+export interface EngineExtension<Component = unknown> extends Partial<FlowImplementations> {
+  widgets?: readonly WidgetDefinition<Component>[];
+  shells?: readonly ShellDefinition<Component>[];
+}
+
+export interface Registry<Component = unknown> {
+  widgets: Record<string, WidgetDefinition<Component>>;
+  shells: Record<string, ShellDefinition<Component>>;
+  flows: Required<FlowImplementations>;
+}
+
+/** A name defined twice: by the engine and a product module, or by two product modules. */
+export interface RegistryConflict {
+  kind: 'widget' | 'shell' | 'guard' | 'action' | 'actor' | 'formatter';
+  name: string;
+  /** The product module defining the name again. */
+  module: string;
+  message: string;
+}
+
+export const ENGINE_MODULE = 'engine';
+
+/**
+ * Merges the product's modules (by module name) over the engine's built-ins. A name may be defined
+ * once: a second definition is a conflict and is left out (the first one stays).
+ */
+export function buildRegistry<Component>(
+  builtins: EngineExtension<Component>,
+  modules: Record<string, EngineExtension<Component>>,
+): { registry: Registry<Component>; conflicts: RegistryConflict[] } {
+  const registry: Registry<Component> = {
+    widgets: {}, shells: {}, flows: { guards: {}, actions: {}, actors: {}, formatters: {} },
+  };
+  const conflicts: RegistryConflict[] = [];
+  const owners = new Map<string, string>();
+  const add = <T>(kind: RegistryConflict['kind'], target: Record<string, T>, name: string, value: T, module: string) => {
+    const owner = owners.get(`${kind}:${name}`);
+    if (owner !== undefined) {
+      const by = owner === ENGINE_MODULE ? 'the engine (a built-in)' : owner === module ? 'this module already' : `module "${owner}"`;
+      conflicts.push({ kind, name, module, message: `${kind} "${name}" of module "${module}" is also defined by ${by}` });
+      return;
+    }
+    owners.set(`${kind}:${name}`, module);
+    target[name] = value;
+  };
+  const merge = (module: string, ext: EngineExtension<Component>) => {
+    for (const widget of ext.widgets ?? []) add('widget', registry.widgets, widget.name, widget, module);
+    for (const shell of ext.shells ?? []) add('shell', registry.shells, shell.name, shell, module);
+    for (const [name, fn] of Object.entries(ext.guards ?? {})) add('guard', registry.flows.guards, name, fn, module);
+    for (const [name, fn] of Object.entries(ext.actions ?? {})) add('action', registry.flows.actions, name, fn, module);
+    for (const [name, fn] of Object.entries(ext.actors ?? {})) add('actor', registry.flows.actors, name, fn, module);
+    for (const [name, fn] of Object.entries(ext.formatters ?? {})) add('formatter', registry.flows.formatters, name, fn, module);
+  };
+  merge(ENGINE_MODULE, builtins);
+  for (const [module, ext] of Object.entries(modules)) merge(module, ext);
+  return { registry, conflicts };
+}

@@ -1,0 +1,60 @@
+// The renderer's side of the registry (engine/core/registry.ts): a component for every widget and
+// shell definition, loaded on first use; eager ones are loaded before the first screen renders.
+import { createContext, createElement, use, useContext, type ComponentType, type ReactNode } from 'react';
+import { buildRegistry, type EngineExtension, type Registry } from '../core/registry.ts';
+import { engineBuiltins } from './builtins.ts';
+import type { ShellComponent } from './shells/ShellFrame.tsx';
+import type { WidgetComponent } from './widgets/WidgetNode.tsx';
+
+export interface ComponentRegistry {
+  registry: Registry;
+  widgets: Record<string, WidgetComponent>;
+  shells: Record<string, ShellComponent>;
+  /** Loads the eager widgets and shells (already in the first chunk); rendering after it never waits for them. */
+  preload(): Promise<void>;
+}
+
+/** A component that renders the loaded one, suspending until it is loaded (then never again). */
+function loadable<P extends object>(load: () => Promise<unknown>): { Component: (props: P) => ReactNode; preload: () => Promise<unknown> } {
+  let loaded: ComponentType<P> | undefined;
+  let pending: Promise<ComponentType<P>> | undefined;
+  const preload = () => (pending ??= load().then((component) => (loaded = component as ComponentType<P>)));
+  // Two components so that no render calls use() conditionally: the first waits, the second never does.
+  function Waiting(props: P) {
+    return createElement(use(preload()), props);
+  }
+  function Loaded(props: P) {
+    // The loaded component is one module-level value, the same on every render.
+    return createElement(loaded ?? Waiting, props);
+  }
+  return { Component: Loaded, preload };
+}
+
+/** The engine's built-ins merged with the product's modules; a name defined twice is an error. */
+export function createComponentRegistry(modules: Record<string, EngineExtension> = {}): ComponentRegistry {
+  const { registry, conflicts } = buildRegistry(engineBuiltins, modules);
+  if (conflicts.length > 0) throw new Error(`registry: ${conflicts.map((c) => c.message).join('; ')}`);
+  const widgets: Record<string, WidgetComponent> = {};
+  const shells: Record<string, ShellComponent> = {};
+  const eager: Array<() => Promise<unknown>> = [];
+  for (const [name, definition] of Object.entries(registry.widgets)) {
+    const { Component, preload } = loadable<Parameters<WidgetComponent>[0]>(definition.load);
+    widgets[name] = Component;
+    if (definition.eager) eager.push(preload);
+  }
+  for (const [name, definition] of Object.entries(registry.shells)) {
+    const { Component, preload } = loadable<Parameters<ShellComponent>[0]>(definition.load);
+    shells[name] = Component;
+    if (definition.eager) eager.push(preload);
+  }
+  return { registry, widgets, shells, preload: async () => { await Promise.all(eager.map((load) => load())); } };
+}
+
+let builtinsOnly: ComponentRegistry | undefined;
+
+/** Given by boot(); without it (tests rendering parts of the engine), the engine's built-ins alone. */
+export const ComponentRegistryContext = createContext<ComponentRegistry | null>(null);
+
+export function useComponentRegistry(): ComponentRegistry {
+  return useContext(ComponentRegistryContext) ?? (builtinsOnly ??= createComponentRegistry());
+}

@@ -1,0 +1,9 @@
+import type { ShellDefinition } from '../../../core/registry.ts';
+import type { ShellComponent } from '../ShellFrame.tsx';
+
+export default {
+  name: 'portal',
+  description: 'The portal frame: brand, primary and account navigation (signed in), footer.',
+  load: () => import('../PortalShell.tsx').then((m) => m.PortalShell as ShellComponent),
+  eager: true,
+} satisfies ShellDefinition<ShellComponent>;

@@ -1,0 +1,9 @@
+import type { WidgetDefinition } from '../../../core/registry.ts';
+import type { WidgetComponent } from '../WidgetNode.tsx';
+
+export default {
+  name: 'alert',
+  props: () => import('./alert.props.json', { with: { type: 'json' } }).then((m) => m.default),
+  load: () => import('../basic.tsx').then((m) => m.AlertWidget as WidgetComponent),
+  eager: true,
+} satisfies WidgetDefinition<WidgetComponent>;

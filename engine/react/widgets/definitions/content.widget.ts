@@ -1,0 +1,8 @@
+import type { WidgetDefinition } from '../../../core/registry.ts';
+import type { WidgetComponent } from '../WidgetNode.tsx';
+
+export default {
+  name: 'content',
+  props: () => import('./content.props.json', { with: { type: 'json' } }).then((m) => m.default),
+  load: () => import('../ContentWidget.tsx').then((m) => m.ContentWidget as WidgetComponent),
+} satisfies WidgetDefinition<WidgetComponent>;

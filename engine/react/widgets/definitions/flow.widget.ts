@@ -1,0 +1,9 @@
+import type { WidgetDefinition } from '../../../core/registry.ts';
+import type { WidgetComponent } from '../WidgetNode.tsx';
+
+export default {
+  name: 'flow',
+  props: () => import('./flow.props.json', { with: { type: 'json' } }).then((m) => m.default),
+  load: () => import('../FlowWidget.tsx').then((m) => m.FlowWidget as WidgetComponent),
+  eager: true,
+} satisfies WidgetDefinition<WidgetComponent>;

@@ -1,0 +1,8 @@
+import type { WidgetDefinition } from '../../../core/registry.ts';
+import type { WidgetComponent } from '../WidgetNode.tsx';
+
+export default {
+  name: 'grid',
+  props: () => import('./grid.props.json', { with: { type: 'json' } }).then((m) => m.default),
+  load: () => import('../grid/GridWidget.tsx').then((m) => m.GridWidget as WidgetComponent),
+} satisfies WidgetDefinition<WidgetComponent>;

@@ -1,0 +1,8 @@
+import type { WidgetDefinition } from '../../../core/registry.ts';
+import type { WidgetComponent } from '../WidgetNode.tsx';
+
+export default {
+  name: 'handoff',
+  props: () => import('./handoff.props.json', { with: { type: 'json' } }).then((m) => m.default),
+  load: () => import('../HandoffWidget.tsx').then((m) => m.HandoffWidget as WidgetComponent),
+} satisfies WidgetDefinition<WidgetComponent>;

@@ -1,0 +1,8 @@
+import type { WidgetDefinition } from '../../../core/registry.ts';
+import type { WidgetComponent } from '../WidgetNode.tsx';
+
+export default {
+  name: 'image',
+  props: () => import('./image.props.json', { with: { type: 'json' } }).then((m) => m.default),
+  load: () => import('../ImageWidget.tsx').then((m) => m.ImageWidget as WidgetComponent),
+} satisfies WidgetDefinition<WidgetComponent>;

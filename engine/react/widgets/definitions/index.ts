@@ -1,0 +1,29 @@
+// The engine's widgets, one definition module each (name, props schema, component loader).
+import type { WidgetDefinition } from '../../../core/registry.ts';
+import type { WidgetComponent } from '../WidgetNode.tsx';
+import stack from './stack.widget.ts';
+import heading from './heading.widget.ts';
+import text from './text.widget.ts';
+import content from './content.widget.ts';
+import link from './link.widget.ts';
+import links from './links.widget.ts';
+import alert from './alert.widget.ts';
+import form from './form.widget.ts';
+import flow from './flow.widget.ts';
+import countdown from './countdown.widget.ts';
+import button from './button.widget.ts';
+import effect from './effect.widget.ts';
+import spacer from './spacer.widget.ts';
+import summary from './summary.widget.ts';
+import steps from './steps.widget.ts';
+import dialog from './dialog.widget.ts';
+import hostedEntry from './hosted-entry.widget.ts';
+import handoff from './handoff.widget.ts';
+import repeat from './repeat.widget.ts';
+import image from './image.widget.ts';
+import grid from './grid.widget.ts';
+import data from './data.widget.ts';
+
+export const builtinWidgets: readonly WidgetDefinition<WidgetComponent>[] = [
+  stack, heading, text, content, link, links, alert, form, flow, countdown, button, effect, spacer, summary, steps, dialog, hostedEntry, handoff, repeat, image, grid, data,
+];

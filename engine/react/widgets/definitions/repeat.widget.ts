@@ -1,0 +1,8 @@
+import type { WidgetDefinition } from '../../../core/registry.ts';
+import type { WidgetComponent } from '../WidgetNode.tsx';
+
+export default {
+  name: 'repeat',
+  props: () => import('./repeat.props.json', { with: { type: 'json' } }).then((m) => m.default),
+  load: () => import('../RepeatWidget.tsx').then((m) => m.RepeatWidget as WidgetComponent),
+} satisfies WidgetDefinition<WidgetComponent>;

@@ -1,0 +1,8 @@
+import type { WidgetDefinition } from '../../../core/registry.ts';
+import type { WidgetComponent } from '../WidgetNode.tsx';
+
+export default {
+  name: 'summary',
+  props: () => import('./summary.props.json', { with: { type: 'json' } }).then((m) => m.default),
+  load: () => import('../display.tsx').then((m) => m.SummaryWidget as WidgetComponent),
+} satisfies WidgetDefinition<WidgetComponent>;

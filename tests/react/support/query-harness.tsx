@@ -1,0 +1,77 @@
+// A runtime over the real project configuration whose API answers come from an in-test fetch, so a
+// test sees which requests the widgets and flows send and when.
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, type RenderResult } from '@testing-library/react';
+import path from 'node:path';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import { configPlugin } from '../../../engine/build/config-plugin.ts';
+import type { EngineConfig, WidgetNodeConfig } from '../../../engine/react/app/config-types.ts';
+import { createI18n } from '../../../engine/react/app/i18n.ts';
+import { createRuntime } from '../../../engine/react/app/create-runtime.ts';
+import { RuntimeContext, type Runtime } from '../../../engine/react/app/runtime.ts';
+import { WidgetNode } from '../../../engine/react/widgets/WidgetNode.tsx';
+import { flowRegistry } from '../../../flows/registry.ts';
+import { operations } from '../../../generated/operations.ts';
+
+const repoRoot = path.join(import.meta.dirname, '..', '..', '..');
+
+/** The configuration the build hands the browser, with the test's query settings and messages. */
+export function projectConfig(queries: Partial<EngineConfig['api']['queries']>, messages: Record<string, string> = {}): EngineConfig {
+  const plugin = configPlugin({ root: repoRoot, features: 'all' }) as unknown as { load(id: string): string };
+  const source = plugin.load('\0virtual:engine-config');
+  const config = JSON.parse(source.replace(/^export default /, '').replace(/;$/, '')) as EngineConfig;
+  config.api.queries = { ...config.api.queries, ...queries };
+  config.messages = { ...config.messages, ...messages };
+  return config;
+}
+
+export interface Request { method: string; path: string; search: string }
+export type Answer = (request: Request) => unknown;
+
+/** Replaces fetch: `answers` by "METHOD /path" give JSON bodies; every request is recorded. */
+export function fakeApi(answers: Record<string, Answer>) {
+  const requests: Request[] = [];
+  vi.stubGlobal('fetch', vi.fn(async (input: string, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://portal.test');
+    const request = { method: String(init?.method ?? 'GET'), path: url.pathname, search: url.search };
+    requests.push(request);
+    const answer = answers[`${request.method} ${request.path}`];
+    if (!answer) return new Response(JSON.stringify({ detail: 'not found' }), { status: 404, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(answer(request)), { status: 200, headers: { 'content-type': 'application/json' } });
+  }));
+  return { requests, count: (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path).length };
+}
+
+export function makeRuntime(config: EngineConfig): { runtime: Runtime; i18n: ReturnType<typeof createI18n> } {
+  const i18n = createI18n(config.messages);
+  const runtime = createRuntime({
+    config, flows: flowRegistry, operations: operations as never, i18n,
+    navigator: { navigate: () => {}, location: () => ({ pathname: '/', search: '' }) },
+  });
+  return { runtime, i18n };
+}
+
+/**
+ * Renders screen nodes as the app does (runtime, messages, query cache, router). Widgets load on
+ * first use and suspend until then; React resumes a suspended render only inside an awaited act.
+ */
+export async function renderNodes(runtime: Runtime, i18n: ReturnType<typeof createI18n>, nodes: WidgetNodeConfig[]): Promise<RenderResult> {
+  let result: RenderResult | undefined;
+  await act(async () => { result = render(
+    <ChakraProvider value={defaultSystem}>
+      <I18nextProvider i18n={i18n}>
+        <RuntimeContext.Provider value={runtime}>
+          <QueryClientProvider client={runtime.queryClient}>
+            <MemoryRouter>
+              {nodes.map((node, index) => <WidgetNode key={index} node={node} />)}
+            </MemoryRouter>
+          </QueryClientProvider>
+        </RuntimeContext.Provider>
+      </I18nextProvider>
+    </ChakraProvider>,
+  ); });
+  return result!;
+}

@@ -1,0 +1,228 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createFakeHost, fail, runFlow, stubBrowser, trackCoverage, type FakeHostOptions } from '../support/flow-harness.ts';
+
+const coverage = trackCoverage('session');
+
+/** A token with the claims the portal reads (the server signs and verifies it; the portal only reads it). */
+const token = (claims: Record<string, unknown>) => `h.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.s`;
+const userToken = token({ UserId: 5, Customer: 'summit' });
+
+const association = (id: number, name: string, designTemplate: string, properties: { propertyId: number; accountNumber: string }[]) => ({
+  id, name, designTemplate,
+  properties: properties.map((p) => ({ ...p, ownerId: 5, address: { address1: `${p.propertyId} Main St`, city: 'Denver', stateProvince: 'CO', postalCode: '80202' } })),
+});
+const settings = {
+  userSettings: {
+    designTemplate: 'Default',
+    associations: [
+      association(2, 'Summit Ridge', 'Ocean', [{ propertyId: 21, accountNumber: 'SUM-21' }, { propertyId: 22, accountNumber: 'SUM-22' }]),
+      association(1, 'Lakeside', 'Forest', [{ propertyId: 11, accountNumber: 'LAK-11' }]),
+    ],
+    pages: [],
+  },
+};
+const accounts = { accounts: [{ accountNumber: 'LAK-11', subLedgerId: 1, subLedgerName: 'Dues', currentBalanceCents: 12_500, blocked: false }] };
+const answers = {
+  getUser: { userId: 5, firstName: 'Ada', email: 'ada@example.com' },
+  createPortalToken: { token: 'portal-1' },
+  getHomeSettings: settings,
+  getAccounts: accounts,
+};
+const start = (options: FakeHostOptions = {}) => {
+  const host = createFakeHost({ answers, site: { businessManagementCustomers: ['summit'] }, ...options });
+  return { host, flow: runFlow('session', host, { coverage }) };
+};
+
+afterEach(() => { vi.unstubAllGlobals(); });
+
+describe('session flow: page load', () => {
+  it('without a stored token the visitor is signed out and nothing is called', () => {
+    const { host, flow } = start();
+    expect(flow.state()).toBe('signedOut');
+    expect(flow.context()).toMatchObject({ isLoggedIn: false, token: null });
+    expect(host.calls).toEqual([]);
+  });
+
+  it('with a stored token: refreshes the user and portal token, loads settings and accounts, and is signed in', async () => {
+    const { host, flow } = start({ tokens: { user: userToken } });
+    expect(flow.state()).toBe('refreshingUser');
+    expect(flow.context()).toMatchObject({ token: userToken, refreshing: true });
+    await flow.settle();
+    expect(flow.state()).toBe('signedIn.idle');
+    expect(host.calls.map((call) => call.operationId)).toEqual(['getUser', 'createPortalToken', 'getHomeSettings', 'getAccounts']);
+    expect(host.callsTo('getUser')).toEqual([{ params: { id: 5 }, suppressToast: true }]);
+    expect(host.callsTo('createPortalToken')).toEqual([{ suppressToast: true }]);
+    expect(host.callsTo('getAccounts')).toEqual([{ suppressToast: true }]);
+    expect(host.tokens.get('portal')).toBe('portal-1');
+    const context = flow.context();
+    expect(context).toMatchObject({
+      isLoggedIn: true, refreshing: false, userId: 5, portalToken: 'portal-1', customer: 'summit', pmbEnabled: true,
+      accounts: accounts.accounts,
+      // Associations by name: Lakeside first, so its only property is chosen, with its theme.
+      selectedAssociationId: 1, selectedPropertyId: 11, theme: 'Forest',
+    });
+    expect((context.associations as { name: string }[]).map((a) => a.name)).toEqual(['Lakeside', 'Summit Ridge']);
+    expect(context.selectedProperty).toMatchObject({ propertyId: 11, accountNumber: 'LAK-11' });
+  });
+
+  it('selects the property of ?accountNumber=, and business management stays off for a customer not listed', async () => {
+    const { flow } = start({ tokens: { user: token({ UserId: 5, Customer: 'other' }) }, query: { accountNumber: 'SUM-22' } });
+    await flow.settle();
+    expect(flow.context()).toMatchObject({ selectedPropertyId: 22, selectedAssociationId: 2, theme: 'Ocean', pmbEnabled: false, customer: 'other' });
+  });
+
+  it('comes back to the property selected before (kept in local storage)', async () => {
+    const browser = stubBrowser('/dashboard');
+    const first = start({ tokens: { user: userToken } });
+    await first.flow.settle();
+    first.flow.send({ type: 'SELECT_PROPERTY', propertyId: 22 });
+    expect(JSON.parse(browser.localStorage.getItem('portal.session') ?? '{}')).toMatchObject({ selectedPropertyId: 22, selectedAssociationId: 2 });
+    const again = start({ tokens: { user: userToken } });
+    await again.flow.settle();
+    expect(again.flow.context()).toMatchObject({ selectedPropertyId: 22, selectedAssociationId: 2, theme: 'Ocean' });
+  });
+
+  it('a stored token the server no longer accepts signs out and clears the user and portal tokens', async () => {
+    const { host, flow } = start({ tokens: { user: userToken, portal: 'old' }, answers: { ...answers, getUser: fail(401) } });
+    await flow.settle();
+    expect(flow.state()).toBe('signedOut');
+    expect(host.tokens.has('user')).toBe(false);
+    expect(host.tokens.has('portal')).toBe(false);
+    expect(flow.context()).toMatchObject({ isLoggedIn: false, token: null, user: null });
+    expect(host.callsTo('getHomeSettings')).toEqual([]);
+  });
+
+  it('a stored token without a user id is not sent to the server: signed out at once', async () => {
+    const { host, flow } = start({ tokens: { user: token({ Customer: 'summit' }) } });
+    await flow.settle();
+    expect(flow.state()).toBe('signedOut');
+    expect(host.calls).toEqual([]);
+    expect(host.tokens.has('user')).toBe(false);
+  });
+
+  it('settings that fail to load sign out and clear the tokens', async () => {
+    const { host, flow } = start({ tokens: { user: userToken }, answers: { ...answers, getHomeSettings: fail(500) } });
+    await flow.settle();
+    expect(flow.state()).toBe('signedOut');
+    expect([...host.tokens.keys()]).toEqual([]);
+    expect(host.callsTo('getAccounts')).toEqual([]);
+  });
+
+  it('accounts that fail to load still sign in, with no balances', async () => {
+    const { flow } = start({ tokens: { user: userToken }, answers: { ...answers, getAccounts: fail(503) } });
+    await flow.settle();
+    expect(flow.state()).toBe('signedIn.idle');
+    expect(flow.context()).toMatchObject({ isLoggedIn: true, refreshing: false, accounts: [], selectedPropertyId: 11 });
+  });
+});
+
+describe('session flow: signed in', () => {
+  it('LOGIN from signed out stores the token and loads the session', async () => {
+    const { host, flow } = start();
+    flow.send({ type: 'LOGIN', token: userToken });
+    expect(host.tokens.get('user')).toBe(userToken);
+    await flow.settle();
+    expect(flow.state()).toBe('signedIn.idle');
+    expect(flow.context()).toMatchObject({ isLoggedIn: true, token: userToken });
+  });
+
+  it('refreshes the accounts after a payment without leaving the signed-in state; a failure keeps the old ones', async () => {
+    const { host, flow } = start({ tokens: { user: userToken } });
+    await flow.settle();
+    const paid = { accounts: [{ ...accounts.accounts[0], currentBalanceCents: 0 }] };
+    host.answers.getAccounts = paid;
+    flow.send({ type: 'REFRESH_ACCOUNTS' });
+    expect(flow.state()).toBe('signedIn.refreshingAccounts');
+    expect(flow.context().isLoggedIn).toBe(true);
+    await flow.settle();
+    expect(flow.state()).toBe('signedIn.idle');
+    expect(flow.context().accounts).toEqual(paid.accounts);
+
+    host.answers.getAccounts = fail(503);
+    flow.send({ type: 'REFRESH_ACCOUNTS' });
+    await flow.settle();
+    expect(flow.state()).toBe('signedIn.idle');
+    expect(flow.context()).toMatchObject({ accounts: paid.accounts, isLoggedIn: true });
+    expect(host.callsTo('getAccounts')).toHaveLength(3);
+  });
+
+  it('REFRESH reloads settings and accounts, keeping the selected property', async () => {
+    const { host, flow } = start({ tokens: { user: userToken } });
+    await flow.settle();
+    flow.send({ type: 'SELECT_PROPERTY', propertyId: 21 });
+    flow.send({ type: 'REFRESH' });
+    expect(flow.state()).toBe('loadingSettings');
+    await flow.settle();
+    expect(flow.state()).toBe('signedIn.idle');
+    expect(host.callsTo('getHomeSettings')).toHaveLength(2);
+    expect(flow.context()).toMatchObject({ selectedPropertyId: 21, selectedAssociationId: 2 });
+  });
+
+  it('selecting a property follows its association and theme; an unknown property changes nothing', async () => {
+    const { flow } = start({ tokens: { user: userToken } });
+    await flow.settle();
+    flow.send({ type: 'SELECT_PROPERTY', propertyId: 22 });
+    expect(flow.context()).toMatchObject({ selectedPropertyId: 22, selectedAssociationId: 2, theme: 'Ocean' });
+    expect(flow.context().selectedProperty).toMatchObject({ accountNumber: 'SUM-22' });
+    flow.send({ type: 'SELECT_PROPERTY', propertyId: 999 });
+    expect(flow.context()).toMatchObject({ selectedPropertyId: 22, theme: 'Ocean' });
+  });
+
+  it('a theme chosen by the user wins over the association until it follows the association again', async () => {
+    const { flow } = start({ tokens: { user: userToken } });
+    await flow.settle();
+    flow.send({ type: 'SET_THEME', theme: 'Night' });
+    flow.send({ type: 'SELECT_PROPERTY', propertyId: 21 });
+    expect(flow.context()).toMatchObject({ theme: 'Night', themeOverride: true });
+    flow.send({ type: 'FOLLOW_THEME' });
+    expect(flow.context()).toMatchObject({ theme: 'Ocean', themeOverride: false });
+  });
+
+  it('an association page brands the portal for visitors only', async () => {
+    const visitor = start();
+    visitor.flow.send({ type: 'BRAND', theme: 'Ocean' });
+    expect(visitor.flow.context().theme).toBe('Ocean');
+    const member = start({ tokens: { user: userToken } });
+    await member.flow.settle();
+    member.flow.send({ type: 'BRAND', theme: 'Ocean' });
+    expect(member.flow.context().theme).toBe('Forest');
+  });
+
+  it('a page about no known association shows visitors the default theme again', async () => {
+    const visitor = start();
+    visitor.flow.send({ type: 'BRAND', theme: 'Ocean' });
+    visitor.flow.send({ type: 'UNBRAND' });
+    expect(visitor.flow.context().theme).toBe('Default');
+    const member = start({ tokens: { user: userToken } });
+    await member.flow.settle();
+    member.flow.send({ type: 'UNBRAND' });
+    expect(member.flow.context().theme).toBe('Forest');
+  });
+
+  it('LOGOUT ends the session on the server, signs out, clears the user and portal tokens and the sign-in form kept for the browser session', async () => {
+    const { host, flow } = start({ tokens: { user: userToken, guestPay: 'guest' }, answers: { ...answers, logout: null } });
+    await flow.settle();
+    flow.send({ type: 'LOGOUT' });
+    expect(flow.state()).toBe('signedOut');
+    expect(host.callsTo('logout')).toEqual([{ suppressToast: true }]);
+    expect(flow.context()).toMatchObject({ isLoggedIn: false, token: null, portalToken: null, accounts: [], selectedPropertyId: null });
+    expect([...host.tokens.keys()]).toEqual(['guestPay']);
+    expect(host.clearedStorage).toEqual([{ storage: 'session', key: 'portal.authFlow' }]);
+  });
+
+  it('LOGOUT signs out even when the server cannot be told; a signed-out portal tells it nothing', async () => {
+    const { host, flow } = start({ tokens: { user: userToken }, answers: { ...answers, logout: fail(503) } });
+    await flow.settle();
+    flow.send({ type: 'LOGOUT' });
+    await flow.settle();
+    expect(flow.state()).toBe('signedOut');
+    expect(host.callsTo('logout')).toHaveLength(1);
+    expect(host.tokens.has('user')).toBe(false);
+    flow.send({ type: 'LOGOUT' });
+    expect(host.callsTo('logout')).toHaveLength(1);
+  });
+});
+
+it('session flow: every state is reached and every operation outcome is taken by a test above', () => {
+  expect(coverage.missing()).toEqual([]);
+});
