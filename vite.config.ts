@@ -4,7 +4,7 @@ import { configPlugin } from './engine/build/config-plugin.ts';
 import { formsPlugin } from './engine/build/forms-plugin.ts';
 import { checkPlugin } from './engine/build/check-plugin.ts';
 import { definitionsPlugin } from './engine/build/definitions-plugin.ts';
-import { rjsfPlainMarkdownPlugin } from './engine/build/rjsf-markdown-plugin.ts';
+import { rjsfSubstitutesPlugin } from './engine/build/rjsf-substitutes-plugin.ts';
 
 const root = import.meta.dirname;
 
@@ -15,7 +15,7 @@ export default defineConfig({
   plugins: [
     checkPlugin({ root }),
     definitionsPlugin(),
-    rjsfPlainMarkdownPlugin(),
+    rjsfSubstitutesPlugin(),
     react(),
     configPlugin({ root, features: process.env.PORTAL_FEATURES }),
     formsPlugin({ formsDir: `${root}/schemas/forms` }),

@@ -49,6 +49,10 @@ function reportRoute(key: string, result: RouteResult) {
   const top = result.packages.slice(0, 10).map(([name, bytes]) => `${name} ${kb(bytes)} KB`).join(', ');
   figure(`js.${key}.top`, top);
   figure(`js.${key}.files`, String(result.files.length), 'files');
+  // Which chunks make the first load, largest first (gzip), to see what a change moved into it.
+  const chunks = [...result.files].sort((a, b) => b.gzipBytes - a.gzipBytes)
+    .map((f) => `${(f.file ?? f.url).split('/').pop()} ${kb(f.gzipBytes)}`).join(', ');
+  figure(`js.${key}.chunks`, chunks, 'KB');
   figure(`js.${key}.minified`, kb(result.files.reduce((sum, f) => sum + f.bytes, 0)), 'KB');
   if (!result.idle) console.error(`bench: ${key}: the network was still busy 15 s after the screen rendered; counted what had arrived`);
   const budget = BUDGETS[`js.${key}.gzip` as keyof typeof BUDGETS];

@@ -1,0 +1,28 @@
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+
+/**
+ * Inside @rjsf only, two heavy dependencies are replaced by small stand-ins, which keeps every form
+ * page lighter (together about 37 KB gzip):
+ * - a Markdown renderer (~30 KB) used for features the engine does not use (markdown descriptions,
+ *   file-widget captions, developer error notes): a plain-text stand-in. Screens that show Markdown
+ *   content load the real renderer in their own chunk;
+ * - fast-uri (~7 KB), used only to resolve a `$ref` against a schema's `$id`: the platform's URL
+ *   parser does the same resolution (engine/build/uri-resolve.ts).
+ */
+const SUBSTITUTES: Array<{ module: RegExp; shim: string }> = [
+  { module: /^markdown-to-jsx(\/|$)/, shim: fileURLToPath(new URL('./plain-markdown.ts', import.meta.url)) },
+  { module: /^fast-uri$/, shim: fileURLToPath(new URL('./uri-resolve.ts', import.meta.url)) },
+];
+const RJSF = /[\\/]node_modules[\\/]@rjsf[\\/]/;
+
+export function rjsfSubstitutesPlugin(): Plugin {
+  return {
+    name: 'engine-rjsf-substitutes',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer || !RJSF.test(importer)) return null;
+      return SUBSTITUTES.find((s) => s.module.test(source))?.shim ?? null;
+    },
+  };
+}
