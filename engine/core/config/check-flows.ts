@@ -24,7 +24,7 @@ function unknownName(ctx: CheckContext, namespace: FlowNamespace, kind: NameKind
   const shared = elsewhere.find((ref) => ref.kind === 'shared');
   if (shared) return `${base}: ${describeModule(shared)} defines it, add "${shared.name}" to the machine's uses`;
   const flow = elsewhere.find((ref) => ref.kind === 'flow');
-  if (flow) return `${base}: ${describeModule(flow)} defines it, which only its own flow reaches; move it to a shared module (flows/registry.ts sharedFlowModules) and add that module to both machines' uses`;
+  if (flow) return `${base}: ${describeModule(flow)} defines it, which only its own flow reaches; move it to a shared flow module and add that module to both machines' uses`;
   return base;
 }
 
