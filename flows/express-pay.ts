@@ -1,4 +1,4 @@
-import type { FlowImplementations } from '../engine/core/flow/types.ts';
+import type { FlowModule, FlowReader } from '../engine/core/flow/types.ts';
 import { computeFee, feeParts, type FeeMethodKind, type FeeRule } from './fees.ts';
 
 // Express payment by checkout link (spec sections 2 and 3). The context keeps the spec's names:
@@ -17,7 +17,7 @@ const EMPTY_PAYMENT = {
   idempotencyKey: null, error: null,
 };
 
-function routeOf(env: { scope(): Record<string, unknown> }): { strategy: string; link: string } {
+function routeOf(env: FlowReader): { strategy: string; link: string } {
   const route = (env.scope().route ?? {}) as Record<string, unknown>;
   return { strategy: String(route.strategy ?? ''), link: String(route.link ?? '') };
 }
@@ -30,7 +30,7 @@ export function expressQuote(options: PaymentOptions | null, methodKind: unknown
   return { amountCents, feeCents: fee.feeCents, totalCents: fee.totalCents, ...feeParts(fee) };
 }
 
-export const expressPayFlow: FlowImplementations = {
+export const expressPayFlow: FlowModule = {
   guards: {
     /** The confirmation route shares the link's parameters; only the address tells the two apart. */
     isExpressConfirmationPage: () => typeof window !== 'undefined' && /\/confirmation\/?$/i.test(window.location.pathname),
@@ -38,9 +38,8 @@ export const expressPayFlow: FlowImplementations = {
     isAcknowledgedForLink: ({ context }, _params, env) => Boolean(context.confirmed && context.acknowledged) && context.link === routeOf(env).link,
     /** The server refused the link itself (tampered, expired, unknown): not worth retrying. */
     isLinkRefused: ({ event }) => [400, 401, 403, 404].includes(Number((event.error as { status?: number } | undefined)?.status)),
-    hasExpressDuplicateWarning: ({ event }) => Boolean((event.output as { duplicateWarning?: boolean } | undefined)?.duplicateWarning),
   },
-  actions: {
+  assigns: {
     expressLinkPaths: (_args, _params, env) => {
       const { strategy, link } = routeOf(env);
       const paymentPath = `/epay/${encodeURIComponent(strategy)}/${encodeURIComponent(link)}`;
@@ -51,10 +50,8 @@ export const expressPayFlow: FlowImplementations = {
       ...EMPTY_PAYMENT, link: routeOf(env).link, epayToken: null, account: null, balance: 0, logo: null,
       paymentOptions: null, paymentMethods: [],
     }),
-    forgetExpressLink: (_args, _params, env) => {
-      env.setToken('expressPay', null);
-      return { epayToken: null, account: null };
-    },
+    /** Forgets the link's account (the machine clears the expressPay token beside it). */
+    forgetExpressLink: () => ({ epayToken: null, account: null }),
     prepareExpress: ({ context }) => {
       const account = context.account as ExpressAccount;
       const paymentOptions: PaymentOptions = { acceptsCard: Boolean(account.acceptsCard), acceptsBank: Boolean(account.acceptsBank), fees: account.fees ?? [] };
@@ -84,7 +81,6 @@ export const expressPayFlow: FlowImplementations = {
         quote: expressQuote(context.paymentOptions as PaymentOptions | null, data.methodKind, amount),
       };
     },
-    newExpressIdempotencyKey: () => ({ idempotencyKey: crypto.randomUUID() }),
     recordExpressSetup: ({ event }) => ({ paymentSetup: event.output }),
     recordExpressConfirmed: ({ event }) => ({ confirmed: event.output, acknowledged: false }),
   },

@@ -1,4 +1,4 @@
-import type { FlowImplementations } from '../engine/core/flow/types.ts';
+import type { FlowModule } from '../engine/core/flow/types.ts';
 import { computeFee, feeParts, type FeeMethodKind, type FeeRule } from './fees.ts';
 import { formatters } from './formatters.ts';
 
@@ -31,15 +31,14 @@ export function quote(configuration: GuestConfiguration | null, methodKind: unkn
   return { amountCents, ...fee, ...feeParts(fee) };
 }
 
-export const guestPaymentFlow: FlowImplementations = {
+export const guestPaymentFlow: FlowModule = {
   guards: {
     hasGuestSession: ({ context }, _params, env) => Boolean(env.getToken('guestPay') && context.account),
     stepIs: ({ context }, params) => context.currentStep === params.step,
     /** The link's association code names no association (404), or could not name one (400). */
     associationUnknown: ({ event }) => [400, 404].includes(Number((event.error as { status?: number } | undefined)?.status)),
-    hasDuplicateWarning: ({ event }) => Boolean((event.output as { duplicateWarning?: boolean } | undefined)?.duplicateWarning),
   },
-  actions: {
+  assigns: {
     setStep: (_args, params) => ({ currentStep: params.step }),
     prepareChoices: ({ context }) => {
       const account = context.account as GuestAccount | null;
@@ -75,7 +74,6 @@ export const guestPaymentFlow: FlowImplementations = {
       const amountCents = Number((event.data as { amountCents?: number }).amountCents);
       return { paymentAmount: amountCents, quote: quote(context.configuration as GuestConfiguration, context.selectedPaymentMethod, amountCents) };
     },
-    newIdempotencyKey: () => ({ idempotencyKey: crypto.randomUUID() }),
     recordSetup: ({ event }) => {
       const setup = event.output as { paymentId: string; totalCents: number };
       return { setup, paymentRecordId: setup.paymentId, total: setup.totalCents };
@@ -87,10 +85,8 @@ export const guestPaymentFlow: FlowImplementations = {
     resetWizard: () => ({ ...EMPTY_WIZARD }),
     /** Until an account is found, only the link's association (looked up again) may brand the page. */
     forgetAssociation: () => ({ configuration: null, unknownAssociation: null }),
-    clearGuest: (_args, _params, env) => {
-      env.setToken('guestPay', null);
-      return { ...EMPTY_WIZARD, account: null, configuration: null, email: '', paymentStatus: null, total: 0, paymentRecordId: null };
-    },
+    /** Forgets the guest and the wizard (the machine clears the guestPay token beside it). */
+    clearGuest: () => ({ ...EMPTY_WIZARD, account: null, configuration: null, email: '', paymentStatus: null, total: 0, paymentRecordId: null }),
   },
   actors: {},
 };

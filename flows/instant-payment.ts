@@ -1,6 +1,7 @@
-import type { FlowImplementations } from '../engine/core/flow/types.ts';
+import type { FlowModule } from '../engine/core/flow/types.ts';
 import { computeFee, type FeeRule } from './fees.ts';
 import { formatters } from './formatters.ts';
+import { selectedLedgers, type SubLedgerAccount } from './shared/account-ledgers.ts';
 
 // Instant payment (spec section 2, "Instant payment page that hands off to an external payment
 // provider"): the owner chooses a sub-ledger and an amount, the card is entered on the provider's
@@ -8,17 +9,11 @@ import { formatters } from './formatters.ts';
 // ?payment=<paymentId>&setupIntent=<id> (or &cancelled=1), where the payment is confirmed.
 // The pending Setup is kept in session storage across the round trip (the machine's `persist`).
 
-interface SubLedgerAccount { accountNumber: string; subLedgerId: number; subLedgerName: string; currentBalanceCents: number; blocked: boolean }
 interface PaymentOptions { acceptsCard: boolean; fees: FeeRule[] }
 interface Draft { subLedgerId?: number; amountCents?: number }
 /** What survives the trip to the provider's page: never the client secret. */
 interface PendingSetup { paymentId: number | string; setupIntentId: string; amountCents: number; feeCents: number; totalCents: number }
 type Query = Record<string, string | undefined>;
-
-function selectedLedgers(session: Record<string, unknown>): SubLedgerAccount[] {
-  const selected = (session.selectedProperty as { accountNumber?: string } | null)?.accountNumber;
-  return ((session.accounts as SubLedgerAccount[] | undefined) ?? []).filter((ledger) => ledger.accountNumber === selected);
-}
 
 function cardQuote(context: Record<string, unknown>, draft: Draft) {
   const options = context.options as PaymentOptions | null;
@@ -37,7 +32,7 @@ function matchesPending(context: Record<string, unknown>, query: Query, needInte
   return !needIntent || query.setupIntent === pending.setupIntentId;
 }
 
-export const instantPaymentFlow: FlowImplementations = {
+export const instantPaymentFlow: FlowModule = {
   guards: {
     /** This payment was already confirmed in this tab (e.g. the return address was reloaded). */
     instantAlreadyConfirmed: ({ context }, params) => {
@@ -53,7 +48,7 @@ export const instantPaymentFlow: FlowImplementations = {
     /** The Setup came with the provider's hosted page address; without it the card cannot be entered. */
     hasHostedEntry: ({ event }) => Boolean((event.output as { hostedEntryUrl?: string } | undefined)?.hostedEntryUrl),
   },
-  actions: {
+  assigns: {
     prepareInstantChoices: (_args, params) => {
       const ledgers = selectedLedgers((params.session ?? {}) as Record<string, unknown>);
       return {

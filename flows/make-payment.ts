@@ -1,11 +1,11 @@
-import type { FlowImplementations } from '../engine/core/flow/types.ts';
+import type { FlowModule } from '../engine/core/flow/types.ts';
 import { computeFee, feeParts, type FeeMethodKind, type FeeRule } from './fees.ts';
 import { formatters } from './formatters.ts';
+import { selectedLedgers, type SubLedgerAccount } from './shared/account-ledgers.ts';
 
 // Signed-in payment form behaviour: which sub-ledgers and methods are offered, the live fee quote,
 // and the decisions the form takes before Setup (spec sections 2, 4, 8, 9).
 
-interface SubLedgerAccount { accountNumber: string; subLedgerId: number; subLedgerName: string; currentBalanceCents: number; blocked: boolean }
 interface SavedMethod { id: string | number; kind: FeeMethodKind; brand?: string; last4: string; expMonth?: number; expYear?: number; bankAccountType?: string }
 interface PaymentOptions { acceptsCard: boolean; acceptsBank: boolean; providerConnected?: boolean; fees: FeeRule[] }
 interface Draft { subLedgerId?: number; paymentType?: string; amountCents?: number; when?: string; scheduledDate?: string; saveMethod?: boolean }
@@ -16,11 +16,6 @@ export function parsePaymentType(value: unknown): { savedId?: string; newKind?: 
   if (value === 'new:card' || value === 'new:bank') return { newKind: value.slice(4) as FeeMethodKind };
   if (value.startsWith('method:')) return { savedId: value.slice(7) };
   return {};
-}
-
-function accountLedgers(context: Record<string, unknown>, session: Record<string, unknown>): SubLedgerAccount[] {
-  const selected = (session.selectedProperty as { accountNumber?: string } | null)?.accountNumber;
-  return ((session.accounts as SubLedgerAccount[] | undefined) ?? []).filter((ledger) => ledger.accountNumber === selected);
 }
 
 function methodKindOf(context: Record<string, unknown>, paymentType: unknown): FeeMethodKind | null {
@@ -40,12 +35,8 @@ function quoteFor(context: Record<string, unknown>, draft: Draft) {
   return { amountCents, ...fee, ...feeParts(fee) };
 }
 
-export const makePaymentFlow: FlowImplementations = {
+export const makePaymentFlow: FlowModule = {
   guards: {
-    /** The selected property has no account to pay (e.g. a board member's association). */
-    noAccountSelected: (_args, params) => accountLedgers({}, (params.session ?? {}) as Record<string, unknown>).length === 0,
-    accountBlocked: ({ context }) => ((context.ledgers as SubLedgerAccount[]) ?? []).some((ledger) => ledger.blocked),
-    nothingDue: ({ context }) => ((context.ledgers as SubLedgerAccount[]) ?? []).every((ledger) => ledger.currentBalanceCents <= 0),
     noMethodAccepted: ({ context }) => {
       const options = context.options as PaymentOptions | null;
       return !options || (!options.acceptsCard && !options.acceptsBank);
@@ -57,15 +48,11 @@ export const makePaymentFlow: FlowImplementations = {
       const draft = context.draft as Draft | null;
       return Boolean(parsePaymentType(draft?.paymentType).newKind) && draft?.when !== 'later';
     },
-    /** The provider gave what its hosted entry needs; without it the method cannot be entered. */
-    hasClientSecret: ({ event }) => Boolean((event.output as { clientSecret?: string } | undefined)?.clientSecret),
-    // hasDuplicateWarning: the guest payment module's (flows/guest-payment.ts).
-    missingClientSecret: ({ event }) => !(event.output as { clientSecret?: string } | undefined)?.clientSecret,
   },
-  actions: {
+  assigns: {
     prepareBillingChoices: ({ context }, params) => {
       const session = (params.session ?? {}) as Record<string, unknown>;
-      const ledgers = accountLedgers(context, session);
+      const ledgers = selectedLedgers(session);
       const options = context.options as PaymentOptions | null;
       const methods = (context.methods as SavedMethod[] | undefined) ?? [];
       const accepted = (kind: FeeMethodKind) => (kind === 'card' ? options?.acceptsCard : options?.acceptsBank);
@@ -112,8 +99,6 @@ export const makePaymentFlow: FlowImplementations = {
       return { receipt, paidByBank: receipt?.method?.kind === 'bank' };
     },
     useSavedMethod: ({ event }) => ({ chosenMethodId: Number((event.output as { paymentMethod: { id: number } }).paymentMethod.id) }),
-    noClientSecret: () => ({ error: { code: 'CLIENT_SECRET', text: '' } }),
-    newPaymentKey: () => ({ idempotencyKey: crypto.randomUUID() }),
   },
   actors: {},
 };

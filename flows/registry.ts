@@ -1,4 +1,5 @@
 import { buildRegistry, type EngineExtension } from '../engine/core/registry.ts';
+import type { FlowModule } from '../engine/core/flow/types.ts';
 import { engineBuiltins } from '../engine/react/builtins.ts';
 import { expressPayFlow } from './express-pay.ts';
 import { formatters } from './formatters.ts';
@@ -6,19 +7,39 @@ import { guestPaymentFlow } from './guest-payment.ts';
 import { instantPaymentFlow } from './instant-payment.ts';
 import { makePaymentFlow } from './make-payment.ts';
 import { sessionFlow } from './session.ts';
+import { accountLedgers } from './shared/account-ledgers.ts';
+import { methodEntry } from './shared/method-entry.ts';
+import { paymentSetup } from './shared/payment-setup.ts';
 
-// The product's additions to the engine's registry, module by module: browser-side behaviour named
-// by flows/*.machine.yaml (guards, actions, actors), formatters named by screens and grids, and any
-// widgets or shells of the product's own. A name may be defined once, here or in the engine:
-// `npm run check` rejects a clash, and names used by configuration that are defined nowhere.
-export const productModules: Record<string, EngineExtension> = {
+// The product's additions to the engine's registry: formatters named by screens and grids, any
+// widgets or shells of the product's own, and the browser-side behaviour flows/*.machine.yaml name.
+// Each machine looks a guard, action or actor up in its own flow module (by its file name), then in
+// the shared modules its `uses:` lists, then in the engine's built-ins (docs/configuration.md,
+// "Adding a flow"). `npm run check` rejects a name defined twice and a name a machine cannot reach.
+
+/** Each flow's own module, by the machine's file name (flows/<name>.machine.yaml). */
+export const flowModules: Record<string, FlowModule> = {
   session: sessionFlow,
   'guest-payment': guestPaymentFlow,
   'make-payment': makePaymentFlow,
   'express-pay': expressPayFlow,
   'instant-payment': instantPaymentFlow,
+};
+
+/** Modules several flows share; a machine names those it uses in `uses:`. */
+export const sharedFlowModules: Record<string, FlowModule> = {
+  'payment-setup': paymentSetup,
+  'account-ledgers': accountLedgers,
+  'method-entry': methodEntry,
+};
+
+export const productModules: Record<string, EngineExtension> = {
+  flows: { flows: flowModules, sharedFlows: sharedFlowModules },
   formatters: { formatters },
 };
 
-/** Every flow implementation, the engine's and the product's, as the running portal sees them. */
-export const flowRegistry = buildRegistry(engineBuiltins, productModules).registry.flows;
+/** The engine's registry merged with the product's, as the running portal sees it. */
+export const productRegistry = buildRegistry(engineBuiltins, productModules).registry;
+
+/** Every flow module, for createFlowMachine (engine/core/flow/create-machine.ts). */
+export const flowCatalog = productRegistry.flows;

@@ -1,4 +1,4 @@
-import type { FlowImplementations } from '../engine/core/flow/types.ts';
+import type { FlowModule } from '../engine/core/flow/types.ts';
 import type { OperationId } from '../generated/operations.ts';
 import {
   chooseSelection, chooseTheme, findSelection, isBusinessManagementEnabled, normalizeAssociations, readTokenClaim, selectorGroups,
@@ -12,21 +12,12 @@ const SIGNED_OUT = {
 };
 
 /** Session behaviour: page load, login, logout and settings load (spec section 4). */
-export const sessionFlow: FlowImplementations = {
+export const sessionFlow: FlowModule = {
   guards: {
     hasStoredToken: (_args, _params, env) => Boolean(env.getToken('user')),
   },
-  actions: {
+  assigns: {
     clearSession: () => ({ ...SIGNED_OUT }),
-    /**
-     * Ends the session on the server too (its token is refused from then on). The call reads the
-     * token before the next actions clear it; nobody waits for the answer, and a signed-out
-     * portal makes no call.
-     */
-    endServerSession: (_args, _params, env) => {
-      if (!env.getToken('user')) return;
-      void env.call('logout' satisfies OperationId, { suppressToast: true }).catch(() => undefined);
-    },
     beginRefresh: (_args, _params, env) => ({ token: env.getToken('user'), refreshing: true }),
     applyUser: ({ event }, params) => {
       const output = event.output as { user: Record<string, unknown>; portalToken: string; token: string };
@@ -67,6 +58,17 @@ export const sessionFlow: FlowImplementations = {
     followTheme: ({ context }) => {
       const settings = context.settings as HomeSettings | null;
       return { themeOverride: false, theme: chooseTheme({ theme: String(context.theme), themeOverride: false }, context.selectedAssociation as Association | null, settings?.userSettings.designTemplate) };
+    },
+  },
+  effects: {
+    /**
+     * Ends the session on the server too (its token is refused from then on). The call reads the
+     * token before the next actions clear it; nobody waits for the answer, and a signed-out
+     * portal makes no call.
+     */
+    endServerSession: (_args, _params, env) => {
+      if (!env.getToken('user')) return;
+      void env.call('logout' satisfies OperationId, { suppressToast: true }).catch(() => undefined);
     },
   },
   actors: {

@@ -60,10 +60,8 @@ export async function loadNames(root: string): Promise<{ names: CheckNames; prob
     names: {
       widgets: Object.keys(registry.widgets),
       shells: Object.keys(registry.shells),
-      guards: Object.keys(registry.flows.guards),
-      actions: Object.keys(registry.flows.actions),
-      actors: Object.keys(registry.flows.actors),
-      formatters: Object.keys(registry.flows.formatters),
+      formatters: Object.keys(registry.formatters),
+      flows: registry.flows,
       widgetProps,
     },
     problems,

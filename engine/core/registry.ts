@@ -2,7 +2,7 @@
 // flow guards, actions and actors), the engine's own merged with the product's modules.
 // Framework-free, so that `npm run check` and `npm run generate` read the same definitions the
 // renderer uses.
-import type { FlowImplementations } from './flow/types.ts';
+import type { FlowCatalog, FlowModule, Formatter } from './flow/types.ts';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -35,20 +35,35 @@ export interface ShellDefinition<Component = unknown> {
 }
 
 /** What one module (the engine's built-ins, or one product module) adds to the registry. */
-export interface EngineExtension<Component = unknown> extends Partial<FlowImplementations> {
+export interface EngineExtension<Component = unknown> {
   widgets?: readonly WidgetDefinition<Component>[];
   shells?: readonly ShellDefinition<Component>[];
+  /** Display formatters named by screens and grids (`format: money`). */
+  formatters?: Record<string, Formatter>;
+  /** Each flow's own guards, actions and actors, by flow name (flows/<name>.machine.yaml). */
+  flows?: Record<string, FlowModule>;
+  /** Modules of guards, actions and actors several flows share, by name (a machine's `uses`). */
+  sharedFlows?: Record<string, FlowModule>;
+}
+
+/** The engine's own module: its extension, and the flow built-ins every lookup path ends with. */
+export interface EngineBuiltins<Component = unknown> extends EngineExtension<Component> {
+  flowBuiltins: FlowModule;
 }
 
 export interface Registry<Component = unknown> {
   widgets: Record<string, WidgetDefinition<Component>>;
   shells: Record<string, ShellDefinition<Component>>;
-  flows: Required<FlowImplementations>;
+  formatters: Record<string, Formatter>;
+  flows: FlowCatalog;
 }
 
-/** A name defined twice: by the engine and a product module, or by two product modules. */
+/**
+ * A registry name defined twice: by the engine and a product module, or by two product modules.
+ * (Names inside flow modules follow the lookup rules of engine/core/flow/lookup.ts instead.)
+ */
 export interface RegistryConflict {
-  kind: 'widget' | 'shell' | 'guard' | 'action' | 'actor' | 'formatter';
+  kind: 'widget' | 'shell' | 'formatter' | 'flow module' | 'shared flow module';
   name: string;
   /** The product module defining the name again. */
   module: string;
@@ -62,11 +77,11 @@ export const ENGINE_MODULE = 'engine';
  * once: a second definition is a conflict and is left out (the first one stays).
  */
 export function buildRegistry<Component>(
-  builtins: EngineExtension<Component>,
+  builtins: EngineBuiltins<Component>,
   modules: Record<string, EngineExtension<Component>>,
 ): { registry: Registry<Component>; conflicts: RegistryConflict[] } {
   const registry: Registry<Component> = {
-    widgets: {}, shells: {}, flows: { guards: {}, actions: {}, actors: {}, formatters: {} },
+    widgets: {}, shells: {}, formatters: {}, flows: { builtins: builtins.flowBuiltins, flows: {}, shared: {} },
   };
   const conflicts: RegistryConflict[] = [];
   const owners = new Map<string, string>();
@@ -83,10 +98,9 @@ export function buildRegistry<Component>(
   const merge = (module: string, ext: EngineExtension<Component>) => {
     for (const widget of ext.widgets ?? []) add('widget', registry.widgets, widget.name, widget, module);
     for (const shell of ext.shells ?? []) add('shell', registry.shells, shell.name, shell, module);
-    for (const [name, fn] of Object.entries(ext.guards ?? {})) add('guard', registry.flows.guards, name, fn, module);
-    for (const [name, fn] of Object.entries(ext.actions ?? {})) add('action', registry.flows.actions, name, fn, module);
-    for (const [name, fn] of Object.entries(ext.actors ?? {})) add('actor', registry.flows.actors, name, fn, module);
-    for (const [name, fn] of Object.entries(ext.formatters ?? {})) add('formatter', registry.flows.formatters, name, fn, module);
+    for (const [name, fn] of Object.entries(ext.formatters ?? {})) add('formatter', registry.formatters, name, fn, module);
+    for (const [name, flow] of Object.entries(ext.flows ?? {})) add('flow module', registry.flows.flows, name, flow, module);
+    for (const [name, shared] of Object.entries(ext.sharedFlows ?? {})) add('shared flow module', registry.flows.shared, name, shared, module);
   };
   merge(ENGINE_MODULE, builtins);
   for (const [module, ext] of Object.entries(modules)) merge(module, ext);

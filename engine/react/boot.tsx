@@ -17,12 +17,13 @@ import { ComponentRegistryContext, createComponentRegistry } from './registry.ts
 import { buildRouteObjects } from './router/build-routes.tsx';
 import { systemFor } from './theme/systems.ts';
 import { compileRoutes } from '../core/routes.ts';
+import { SESSION_FIELDS } from '../core/session-contract.ts';
 
 export interface BootOptions {
   config: EngineConfig;
   /**
-   * The product's modules by name, each adding widgets, shells, formatters, flow guards, actions
-   * and actors to the engine's built-ins (a name may be defined once: `npm run check` names a clash).
+   * The product's modules by name, each adding widgets, shells, formatters and flow modules to the
+   * engine's built-ins (a name may be defined once: `npm run check` names a clash).
    */
   modules: Record<string, EngineExtension>;
   operations: Record<string, OperationDescriptor>;
@@ -30,7 +31,7 @@ export interface BootOptions {
 }
 
 function Themed({ runtime, router }: { runtime: Runtime; router: ReturnType<typeof createBrowserRouter> }) {
-  const theme = useSelector(runtime.session, (snapshot) => String((snapshot.context as Record<string, unknown>).theme ?? ''));
+  const theme = useSelector(runtime.session, (snapshot) => String((snapshot.context as Record<string, unknown>)[SESSION_FIELDS.theme] ?? ''));
   const system = useMemo(() => systemFor(runtime.config.themes, theme, runtime.config.app.defaultTheme, runtime.config.app.breakpoints), [runtime, theme]);
   return (
     <ChakraProvider value={system}>
@@ -43,7 +44,7 @@ function Themed({ runtime, router }: { runtime: Runtime; router: ReturnType<type
 /** Starts the portal: configuration in, a running single-page application out. */
 export async function boot({ config, modules, operations, element }: BootOptions) {
   const components = createComponentRegistry(modules);
-  const flows = components.registry.flows;
+  const { flows, formatters } = components.registry;
   const i18n = createI18n(config.messages);
   document.documentElement.lang = 'en';
   const routes = compileRoutes(config.routesDoc as never, new Set(config.enabledFeatures));
@@ -54,7 +55,7 @@ export async function boot({ config, modules, operations, element }: BootOptions
     navigate: (to, options) => { void router?.navigate(to, options); },
     location: () => ({ pathname: window.location.pathname, search: window.location.search }),
   };
-  const runtime = createRuntime({ config, flows, operations, i18n, navigator });
+  const runtime = createRuntime({ config, flows, formatters, operations, i18n, navigator });
   router = createBrowserRouter(buildRouteObjects(routes, notFound, serverError));
   // The shells and the widgets of most first screens are in this chunk already: no request, no flash of a busy state.
   await components.preload();

@@ -11,7 +11,7 @@ import type { EngineConfig } from '../../engine/react/app/config-types.ts';
 import { createI18n } from '../../engine/react/app/i18n.ts';
 import { createRuntime } from '../../engine/react/app/create-runtime.ts';
 import { RuntimeContext } from '../../engine/react/app/runtime.ts';
-import { flowRegistry } from '../../flows/registry.ts';
+import { productRegistry } from '../../flows/registry.ts';
 import { operations } from '../../generated/operations.ts';
 import { LegacyRedirectOrNotFound } from '../../engine/react/router/LegacyRedirect.tsx';
 
@@ -32,7 +32,7 @@ function Where() {
 function renderAt(config: EngineConfig, url: string) {
   const i18n = createI18n(config.messages);
   const runtime = createRuntime({
-    config, flows: flowRegistry, operations: operations as never, i18n,
+    config, flows: productRegistry.flows, formatters: productRegistry.formatters, operations: operations as never, i18n,
     navigator: { navigate: () => {}, location: () => ({ pathname: url, search: '' }) },
   });
   return render(

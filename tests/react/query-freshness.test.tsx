@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor as waitForActor } from 'xstate';
 import { createFlowMachine } from '../../engine/core/flow/create-machine.ts';
 import type { FlowDocument } from '../../engine/core/flow/types.ts';
-import { flowRegistry } from '../../flows/registry.ts';
+import { flowCatalog } from '../../flows/registry.ts';
 import { fakeApi, makeRuntime, projectConfig, renderNodes } from './support/query-harness.tsx';
 
 const CHARGES = 'GET /api/payments/Charge';
@@ -146,7 +146,7 @@ describe('flows calling operations', () => {
     const { runtime, i18n } = makeRuntime(projectConfig({ alwaysRefetch: [], invalidates: { confirmPayment: ['getCharges'] } }, messages));
     await renderNodes(runtime, i18n, [dataNode('getCharges')]);
     expect(await screen.findByText('Rows: 1')).toBeTruthy();
-    const actor = createActor(createFlowMachine(payAndReread, flowRegistry, runtime.environment())).start();
+    const actor = createActor(createFlowMachine('pay-and-reread', payAndReread, flowCatalog, runtime.environment())).start();
     await waitForActor(actor, (s) => s.value === 'idle');
     // The flow's first read shares the widget's cache entry: no second request.
     expect(api.count('GET', '/api/payments/Charge')).toBe(1);
@@ -159,7 +159,7 @@ describe('flows calling operations', () => {
   it('without the declaration the flow gets the cached answer', async () => {
     world();
     const { runtime } = makeRuntime(projectConfig({ alwaysRefetch: [], invalidates: {} }, messages));
-    const actor = createActor(createFlowMachine(payAndReread, flowRegistry, runtime.environment())).start();
+    const actor = createActor(createFlowMachine('pay-and-reread', payAndReread, flowCatalog, runtime.environment())).start();
     await waitForActor(actor, (s) => s.value === 'idle');
     actor.send({ type: 'PAY' });
     await waitForActor(actor, (s) => s.status === 'done');

@@ -139,23 +139,25 @@ describe('npm run check', { timeout: 30_000 }, () => {
       'schemas/screens/home.yaml', 'flow: wizard', 'children[1].flow', 'flow "wizard" has no flows/wizard.machine.yaml');
   });
 
-  it('reports an unregistered guard', () => {
+  it('reports a guard defined nowhere in the flow\'s lookup path, naming the path', () => {
     expectProblem([{ file: 'flows/demo.machine.yaml', from: 'guard: canSave,', to: 'guard: canStore,' }],
-      'flows/demo.machine.yaml', 'canStore', 'states.idle.on.SUBMIT.guard', 'guard "canStore" is not registered');
+      'flows/demo.machine.yaml', 'canStore', 'states.idle.on.SUBMIT.guard',
+      'guard "canStore" is not defined in the lookup path of flow "demo" (flow module "demo", shared module "common", the engine\'s built-ins)');
   });
 
-  it('reports an unregistered action, string or {type, params}', () => {
-    const { out } = checkBroken([
+  it('reports an undefined action, string or {type, params}', () => {
+    const { out, root } = checkBroken([
       { file: 'flows/demo.machine.yaml', from: 'entry: resetForm', to: 'entry: wipeForm' },
       { file: 'flows/demo.machine.yaml', from: 'type: markSaved', to: 'type: markStored' },
     ]);
-    expect(out).toMatch(/^flows\/demo\.machine\.yaml:6:\d+ states\.idle\.entry: action "wipeForm" is not registered/m);
-    expect(out).toMatch(/^flows\/demo\.machine\.yaml:13:\d+ states\.saving\.invoke\.onDone\.actions\.type: action "markStored" is not registered/m);
+    const file = 'flows/demo.machine.yaml';
+    expect(out).toMatch(new RegExp(`^flows/demo\\.machine\\.yaml:${lineOf(root, file, 'wipeForm')}:\\d+ states\\.idle\\.entry: action "wipeForm" is not defined in the lookup path of flow "demo"`, 'm'));
+    expect(out).toMatch(new RegExp(`^flows/demo\\.machine\\.yaml:${lineOf(root, file, 'markStored')}:\\d+ states\\.saving\\.invoke\\.onDone\\.actions\\.type: action "markStored" is not defined`, 'm'));
   });
 
-  it('reports an unregistered actor', () => {
+  it('reports an undefined actor', () => {
     expectProblem([{ file: 'flows/demo.machine.yaml', from: 'src: callApi', to: 'src: callServer' }],
-      'flows/demo.machine.yaml', 'callServer', 'states.saving.invoke.src', 'actor "callServer" is not registered');
+      'flows/demo.machine.yaml', 'callServer', 'states.saving.invoke.src', 'actor "callServer" is not defined in the lookup path of flow "demo"');
   });
 
   it('reports a theme missing a required token', () => {
@@ -207,9 +209,9 @@ describe('npm run check', { timeout: 30_000 }, () => {
     }], 'flows/registry.ts', 'extras:', 'productModules.extras', 'widget "stack" of module "extras" is also defined by the engine (a built-in)');
   });
 
-  it('reports a name two product modules define', () => {
-    expectProblem([{ file: 'flows/registry.ts', from: '  formatters: {', to: '  more: { guards: { canSave: () => false } },\n  formatters: {' }],
-      'flows/registry.ts', 'more:', 'productModules.more', 'guard "canSave" of module "more" is also defined by module "demo"');
+  it('reports a formatter two product modules define', () => {
+    expectProblem([{ file: 'flows/registry.ts', from: /\n};\s*$/, to: "\n  more: { formatters: { money: () => '' } },\n};\n" }],
+      'flows/registry.ts', 'more:', 'productModules.more', 'formatter "money" of module "more" is also defined by module "formatters"');
   });
 
   it('reports a meta-schema violation at its line', () => {
@@ -259,6 +261,101 @@ describe('npm run check', { timeout: 30_000 }, () => {
       expectProblem([{ file: 'schemas/errors.yaml', from: 'exceptOperations: [saveItem]', to: 'exceptOperations: [/Items]' }],
         'schemas/errors.yaml', '/Items', 'rules[1].when.exceptOperations[0]',
         'operation "/Items" is not declared in openapi/ (error rules name operations by operationId, not by path)');
+    });
+  });
+
+  describe('flow namespaces', () => {
+    it("reports a name only another flow's module defines, which the machine cannot reach", () => {
+      expectProblem([{ file: 'flows/session.machine.yaml', from: 'actions: signIn', to: 'actions: markSaved' }],
+        'flows/session.machine.yaml', 'markSaved', 'states.signedOut.on.LOGIN.actions',
+        'action "markSaved" is not defined in the lookup path of flow "session" (flow module "session", the engine\'s built-ins): flow module "demo" defines it, which only its own flow reaches');
+    });
+
+    it('reports a name of a shared module the machine does not use, and the module nobody uses', () => {
+      const { status, out, root } = checkBroken([{ file: 'flows/demo.machine.yaml', from: 'uses: [common]\n', to: '' }]);
+      expect(status).toBe(1);
+      expect(out).toMatch(new RegExp(`^flows/demo\\.machine\\.yaml:${lineOf(root, 'flows/demo.machine.yaml', 'entry: resetForm')}:\\d+ states\\.idle\\.entry: action "resetForm" is not defined in the lookup path of flow "demo" \\(flow module "demo", the engine's built-ins\\): shared module "common" defines it, add "common" to the machine's uses`, 'm'));
+      expect(out).toMatch(new RegExp(`^flows/registry\\.ts:${lineOf(root, 'flows/registry.ts', 'common: commonFlow')}:\\d+ sharedFlows\\["common"\\]: shared flow module "common" is used by no machine`, 'm'));
+    });
+
+    it('reports a shared module the machine names but nobody registered', () => {
+      expectProblem([{ file: 'flows/demo.machine.yaml', from: 'uses: [common]', to: 'uses: [common, extras]' }],
+        'flows/demo.machine.yaml', 'uses: [common, extras]', 'uses[1]', 'shared flow module "extras" is not registered (known: common)');
+    });
+
+    it('reports two flow modules defining the same name, at the second definition', () => {
+      expectProblem([{ file: 'flows/session.ts', from: '    signIn: () => ({ isLoggedIn: true }),', to: '    signIn: () => ({ isLoggedIn: true }),\n    markSaved: () => ({}),' }],
+        'flows/session.ts', 'markSaved', 'sessionFlow.assigns.markSaved',
+        'action "markSaved" of flow module "session" is also defined by flow module "demo": a name means one thing across the product\'s flows; put it in a shared module both flows use');
+    });
+
+    it('reports a flow module redefining a name of a shared module it uses without declaring the override', () => {
+      expectProblem([{ file: 'flows/demo.ts', from: '    markSaved:', to: '    resetForm: () => ({ saved: null }),\n    markSaved:' }],
+        'flows/demo.ts', 'resetForm', 'demoFlow.assigns.resetForm',
+        'action "resetForm" of flow module "demo" is also defined by shared module "common", after it in the lookup path: rename it, or list it in the module\'s overrides');
+    });
+
+    it('accepts that override once the flow module declares it', () => {
+      const { status, out } = checkBroken([{ file: 'flows/demo.ts', from: '  assigns: {\n    markSaved:', to: "  overrides: ['resetForm'],\n  assigns: {\n    resetForm: () => ({ saved: null }),\n    markSaved:" }]);
+      expect(out).toMatch(/^configuration ok/m);
+      expect(status).toBe(0);
+    });
+
+    it("reports a flow module silently redefining an engine built-in", () => {
+      expectProblem([{ file: 'flows/demo.ts', from: '    canSave: () => true,', to: '    canSave: () => true,\n    hasError: () => false,' }],
+        'flows/demo.ts', 'hasError', 'demoFlow.guards.hasError',
+        'guard "hasError" of flow module "demo" is also defined by the engine\'s built-ins, after it in the lookup path');
+    });
+
+    it('reports an override that replaces nothing', () => {
+      expectProblem([{ file: 'flows/demo.ts', from: '  guards: {', to: "  overrides: ['canSave'],\n  guards: {" }],
+        'flows/demo.ts', 'overrides:', 'demoFlow.overrides',
+        'flow module "demo" lists "canSave" in its overrides, but nothing after it in the lookup path of flow "demo" defines it');
+    });
+
+    it('reports two shared modules of one machine defining the same name', () => {
+      expectProblem([
+        { file: 'flows/registry.ts', from: '      common: commonFlow,', to: "      common: commonFlow,\n      more: { assigns: { resetForm: () => ({}) } }," },
+        { file: 'flows/demo.machine.yaml', from: 'uses: [common]', to: 'uses: [common, more]' },
+      ], 'flows/shared/common.ts', 'resetForm', 'commonFlow.assigns.resetForm',
+      'action "resetForm" is defined by both shared module "common" and shared module "more", which one flow uses: neither may override the other');
+    });
+
+    it('reports a flow module without a machine', () => {
+      expectProblem([{ file: 'flows/registry.ts', from: '      session: sessionFlow,', to: '      session: sessionFlow,\n      wizard: {},' }],
+        'flows/registry.ts', 'wizard: {}', 'flows["wizard"]', 'flow module "wizard" has no machine flows/wizard.machine.yaml');
+    });
+  });
+
+  describe('session contract', () => {
+    it('reports a session machine lacking a state, an event and a context field the engine needs', () => {
+      const file = 'flows/session.machine.yaml';
+      const { status, out, root } = checkBroken([
+        { file, from: '  signedIn: {}', to: '  loggedIn: {}' },
+        { file, from: '  LOGOUT:', to: '  SIGN_OUT:' },
+        { file, from: 'context: { isLoggedIn: false, theme: Default }', to: 'context: { isLoggedIn: false }' },
+      ]);
+      expect(status).toBe(1);
+      expect(out).toMatch(new RegExp(`^flows/session\\.machine\\.yaml:${lineOf(root, file, 'states:')}:\\d+ states: the session contract needs a top-level state "signedIn": routes and navigation items with \`requires: session\``, 'm'));
+      expect(out).toMatch(new RegExp(`^flows/session\\.machine\\.yaml:${lineOf(root, file, 'SIGN_OUT') - 1}:\\d+ on: the session contract needs event "LOGOUT" handled at the machine's top level`, 'm'));
+      expect(out).toMatch(new RegExp(`^flows/session\\.machine\\.yaml:${lineOf(root, file, 'context:')}:\\d+ context: the session contract needs context field "theme"`, 'm'));
+      expect(out).toMatch(/^3 problems$/m);
+    });
+
+    it('requires the tenant field app.yaml names', () => {
+      expectProblem([{ file: 'schemas/app.yaml', from: 'sessionFlow: session', to: 'sessionFlow: session\nsessionTenant: tenant' }],
+        'flows/session.machine.yaml', 'context:', 'context', 'the session contract needs context field "tenant"');
+    });
+
+    it('reports an event sent to the session flow that the session machine never handles', () => {
+      expectProblem([{ file: 'flows/demo.machine.yaml', from: 'entry: resetForm', to: 'entry: [resetForm, { type: notifySession, params: { type: REFRESH } }]' }],
+        'flows/demo.machine.yaml', 'REFRESH', 'states.idle.entry[1].params.type',
+        'event "REFRESH" is sent to the session flow, but flows/session.machine.yaml handles no such event');
+    });
+
+    it('reports a session flow without a machine', () => {
+      expectProblem([{ file: 'schemas/app.yaml', from: 'sessionFlow: session', to: 'sessionFlow: portalSession' }],
+        'schemas/app.yaml', 'portalSession', 'sessionFlow', 'flow "portalSession" has no flows/portalSession.machine.yaml');
     });
   });
 });

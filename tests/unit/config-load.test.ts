@@ -46,10 +46,10 @@ describe('loadProject + validateProject on the fixture', () => {
   it('loads every kind of file and finds no meta-schema problem', () => {
     const { project, problems } = loadProject(join(import.meta.dirname, '../fixtures/project'));
     expect(problems).toEqual([]);
-    expect(Object.keys(project.schemas).sort()).toEqual(['errors', 'features', 'navigation', 'redirects', 'routes', 'site']);
+    expect(Object.keys(project.schemas).sort()).toEqual(['app', 'errors', 'features', 'navigation', 'redirects', 'routes', 'site']);
     expect(Object.keys(project.collections.screens).sort()).toEqual(['home', 'item', 'not-found']);
     expect(project.collections.content.help.format).toBe('text');
-    expect(Object.keys(project.flows)).toEqual(['demo']);
+    expect(Object.keys(project.flows)).toEqual(['demo', 'session']);
     expect(Object.keys(project.themes)).toEqual(['default']);
     expect(Object.keys(project.openapi)).toEqual(['items']);
     expect(validateProject(project)).toEqual([]);

@@ -5,7 +5,7 @@ import { createActor, waitFor } from 'xstate';
 import { parse } from 'yaml';
 import { createFlowMachine } from '../../engine/core/flow/create-machine.ts';
 import type { FlowEnvironment, OperationRequest } from '../../engine/core/flow/types.ts';
-import { flowRegistry } from '../../flows/registry.ts';
+import { flowCatalog } from '../../flows/registry.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const machineDoc = (name: string) => parse(readFileSync(join(root, 'flows', `${name}.machine.yaml`), 'utf8'));
@@ -38,7 +38,7 @@ function host(answers: Record<string, (request: OperationRequest) => unknown>, n
 describe('login flow (flows/login.machine.yaml)', () => {
   it('signs in with a password: sends the credentials and the route company, tells the session, goes home', async () => {
     const h = host({ authenticate: () => ({ token: 't1', userId: 1 }) });
-    const actor = createActor(createFlowMachine(machineDoc('login'), flowRegistry, h.env)).start();
+    const actor = createActor(createFlowMachine('login', machineDoc('login'), flowCatalog, h.env)).start();
     actor.send({ type: 'SUBMIT', data: { email: 'a@example.com', password: 'secret1' } });
     await waitFor(actor, (s) => s.status === 'done');
     expect(h.calls[0]).toMatchObject({ operationId: 'authenticate', request: { body: { email: 'a@example.com', password: 'secret1', company: 'summit' }, suppressToast: true } });
@@ -48,7 +48,7 @@ describe('login flow (flows/login.machine.yaml)', () => {
 
   it('never reads what a user typed as a binding', async () => {
     const h = host({ authenticate: () => ({ token: 't1', userId: 1 }) });
-    const actor = createActor(createFlowMachine(machineDoc('login'), flowRegistry, h.env)).start();
+    const actor = createActor(createFlowMachine('login', machineDoc('login'), flowCatalog, h.env)).start();
     actor.send({ type: 'SUBMIT', data: { email: '$route.clientId', password: '$context.email' } });
     await waitFor(actor, (s) => s.status === 'done');
     expect(h.calls[0].request.body).toMatchObject({ email: '$route.clientId', password: '$context.email' });
@@ -57,7 +57,7 @@ describe('login flow (flows/login.machine.yaml)', () => {
 
   it('keeps the error of a refused sign-in in context and stays on the password form', async () => {
     const h = host({ authenticate: () => { throw Object.assign(new Error('no'), { status: 401, body: { detail: 'Invalid', errorCode: 'AUTH001' } }); } });
-    const actor = createActor(createFlowMachine(machineDoc('login'), flowRegistry, h.env)).start();
+    const actor = createActor(createFlowMachine('login', machineDoc('login'), flowCatalog, h.env)).start();
     actor.send({ type: 'SUBMIT', data: { email: 'a@example.com', password: 'x' } });
     await waitFor(actor, (s) => s.matches('password') && Boolean(s.context.error));
     expect(actor.getSnapshot().context.error).toEqual({ code: 'AUTH001', text: 'Invalid', status: 401 });
@@ -69,7 +69,7 @@ describe('login flow (flows/login.machine.yaml)', () => {
       requestOneTimePassword: () => ({ resendAfterSeconds: 60, expiresInSeconds: 600 }),
       verifyOneTimePassword: () => ({ token: 't2', userId: 2 }),
     });
-    const actor = createActor(createFlowMachine(machineDoc('login'), flowRegistry, h.env)).start();
+    const actor = createActor(createFlowMachine('login', machineDoc('login'), flowCatalog, h.env)).start();
     actor.send({ type: 'USE_CODE' });
     actor.send({ type: 'SUBMIT', data: { email: 'b@example.com' } });
     await waitFor(actor, (s) => s.matches('codeEntry'));
@@ -92,7 +92,7 @@ describe('forgot-login flow', () => {
       verifyOneTimePassword: () => ({ resetToken: 'r1' }),
       resetPassword: () => undefined,
     });
-    const actor = createActor(createFlowMachine(machineDoc('forgot-login'), flowRegistry, h.env)).start();
+    const actor = createActor(createFlowMachine('forgot-login', machineDoc('forgot-login'), flowCatalog, h.env)).start();
     actor.send({ type: 'SUBMIT', data: { email: 'c@example.com' } });
     await waitFor(actor, (s) => s.matches('verifyCode'));
     actor.send({ type: 'SUBMIT', data: { code: '654321' } });

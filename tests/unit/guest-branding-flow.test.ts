@@ -5,7 +5,7 @@ import { createActor, waitFor } from 'xstate';
 import { parse } from 'yaml';
 import { createFlowMachine } from '../../engine/core/flow/create-machine.ts';
 import type { FlowEnvironment, OperationRequest } from '../../engine/core/flow/types.ts';
-import { flowRegistry } from '../../flows/registry.ts';
+import { flowCatalog } from '../../flows/registry.ts';
 
 // Which association brands the guest payment page (flows/guest-payment.machine.yaml).
 
@@ -42,7 +42,7 @@ function host(query: Record<string, string>, answers: Record<string, (request: O
   return { env, calls, sessionEvents };
 }
 
-const start = (h: ReturnType<typeof host>) => createActor(createFlowMachine(doc, flowRegistry, h.env)).start();
+const start = (h: ReturnType<typeof host>) => createActor(createFlowMachine('guest-payment', doc, flowCatalog, h.env)).start();
 const submit = { type: 'SUBMIT', data: { accountNumber: '100234', email: 'g@example.com', zip: '30301' } };
 
 describe('guest payment branding', () => {

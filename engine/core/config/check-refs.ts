@@ -1,5 +1,5 @@
-// Cross-checks of names used by screens, forms and flows: widgets, forms, flows, operations,
-// formatters and message keys.
+// Cross-checks of names used by screens and grids: widgets, forms, flows, operations, formatters
+// and message keys (flow machines: check-flows.ts).
 import { matchesRoutePattern } from '../paths.ts';
 import type { CompiledRoute } from '../routes.ts';
 import { isObject, walk, type CheckContext } from './context.ts';
@@ -39,8 +39,6 @@ export function checkOperations(ctx: CheckContext, doc: SourceDoc, operations: M
 
 export function checkScreens(ctx: CheckContext, operations: Map<string, string>, routes: CompiledRoute[]): void {
   const forms = ctx.project.collections.forms ?? {};
-  const flowNames = new Set(Object.keys(ctx.project.flows));
-  for (const doc of Object.values(ctx.project.flows)) if (isObject(doc.data) && typeof doc.data.id === 'string') flowNames.add(doc.data.id);
   for (const doc of Object.values(ctx.project.collections.screens ?? {})) {
     checkOperations(ctx, doc, operations);
     walk(doc.data, (value, path, key) => {
@@ -50,8 +48,9 @@ export function checkScreens(ctx: CheckContext, operations: Map<string, string>,
         ctx.report(doc, path, `widget "${value}" is not registered${near ? ` (did you mean "${near}"?)` : ''} (known: ${ctx.names.widgets.join(', ')})`);
       } else if (key === 'form' && !forms[value]) {
         ctx.report(doc, path, `form "${value}" is not in schemas/forms/`);
-      } else if (key === 'flow' && !flowNames.has(value)) {
-        ctx.report(doc, path, `flow "${value}" has no flows/${value}.machine.yaml (nor a machine with that id)`);
+      } else if (key === 'flow' && !ctx.project.flows[value]) {
+        // A flow is named by its file name: the browser fetches it, and finds its module, by that name.
+        ctx.report(doc, path, `flow "${value}" has no flows/${value}.machine.yaml`);
       } else if (key === 'to' && value.startsWith('/') && !routes.some((r) => matchesRoutePattern(r.path, value.split(/[?#]/)[0]))) {
         ctx.report(doc, path, `no route matches "${value}"`);
       } else if (key === 'document' && !(ctx.project.collections.content ?? {})[value]) {
@@ -64,58 +63,6 @@ export function checkScreens(ctx: CheckContext, operations: Map<string, string>,
         ctx.messageKey(doc, path, value);
       }
     });
-  }
-}
-
-/** Guards, actions and actors named by each flow machine must be registered. */
-export function checkFlows(ctx: CheckContext, operations: Map<string, string>): void {
-  const { guards, actions, actors } = ctx.names;
-  const ids = new Map<string, string>();
-  for (const doc of Object.values(ctx.project.flows)) {
-    checkOperations(ctx, doc, operations);
-    const id = isObject(doc.data) ? doc.data.id : undefined;
-    if (typeof id === 'string') {
-      const other = ids.get(id);
-      if (other) ctx.report(doc, ['id'], `machine id "${id}" is also used by ${other}`);
-      else ids.set(id, doc.file);
-    }
-    walk(doc.data, (value, path, key) => {
-      if (typeof key === 'string' && MESSAGE_PROPS.has(key) && path.includes('params')) ctx.messageKey(doc, path, value);
-    });
-    const named = (value: unknown, path: (string | number)[], known: readonly string[], kind: string) => {
-      const name = isObject(value) ? value.type : value;
-      const at = isObject(value) ? [...path, 'type'] : path;
-      if (typeof name === 'string' && !known.includes(name)) ctx.report(doc, at, `${kind} "${name}" is not registered in flows/registry.ts`);
-    };
-    const actionList = (value: unknown, path: (string | number)[]) => {
-      if (Array.isArray(value)) value.forEach((v, i) => named(v, [...path, i], actions, 'action'));
-      else if (value !== undefined) named(value, path, actions, 'action');
-    };
-    const transitions = (value: unknown, path: (string | number)[]) => {
-      if (Array.isArray(value)) return value.forEach((v, i) => transitions(v, [...path, i]));
-      if (!isObject(value)) return;
-      if (value.guard !== undefined) named(value.guard, [...path, 'guard'], guards, 'guard');
-      actionList(value.actions, [...path, 'actions']);
-    };
-    const state = (node: unknown, path: (string | number)[]) => {
-      if (!isObject(node)) return;
-      actionList(node.entry, [...path, 'entry']);
-      actionList(node.exit, [...path, 'exit']);
-      for (const group of ['on', 'after']) {
-        if (isObject(node[group])) for (const [k, t] of Object.entries(node[group])) transitions(t, [...path, group, k]);
-      }
-      transitions(node.always, [...path, 'always']);
-      transitions(node.onDone, [...path, 'onDone']);
-      const invokes = Array.isArray(node.invoke) ? node.invoke : node.invoke === undefined ? [] : [node.invoke];
-      invokes.forEach((inv, i) => {
-        const at = Array.isArray(node.invoke) ? [...path, 'invoke', i] : [...path, 'invoke'];
-        if (!isObject(inv)) return;
-        named(inv.src, [...at, 'src'], actors, 'actor');
-        for (const k of ['onDone', 'onError', 'onSnapshot']) transitions(inv[k], [...at, k]);
-      });
-      if (isObject(node.states)) for (const [k, child] of Object.entries(node.states)) state(child, [...path, 'states', k]);
-    };
-    state(doc.data, []);
   }
 }
 

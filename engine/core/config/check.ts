@@ -6,7 +6,9 @@ import { checkForms } from './check-forms.ts';
 import { checkFormContracts } from './check-form-contracts.ts';
 import { checkErrorRuleOperations, checkOperationBindings } from './check-operations.ts';
 import { operationContracts } from './operation-contracts.ts';
-import { checkFlows, checkGrids, checkScreens, operationIndex } from './check-refs.ts';
+import { checkFlows } from './check-flows.ts';
+import { checkGrids, checkScreens, operationIndex } from './check-refs.ts';
+import { checkSession } from './check-session.ts';
 import { checkNavigation, checkRedirects, checkRoutes } from './check-routes.ts';
 import { checkThemes } from './check-themes.ts';
 import { checkWidgetProps } from './check-widgets.ts';
@@ -26,6 +28,7 @@ export function checkProject(project: Project, names: CheckNames): Problem[] {
   checkGrids(ctx);
   checkForms(ctx, operations);
   checkFlows(ctx, operations);
+  checkSession(ctx);
   checkThemes(ctx);
   checkErrorRules(ctx);
   const contracts = operationContracts(project);

@@ -1,5 +1,6 @@
 // Shared helpers for the cross-checks: reporting at a located path, walking documents.
 import { hasMessage, isMessageKey, type Catalog } from '../messages.ts';
+import type { FlowCatalog } from '../flow/types.ts';
 import type { JsonSchema } from '../registry.ts';
 import type { Project } from './load.ts';
 import { formatPath, type PathSegment, type Problem } from './problem.ts';
@@ -9,10 +10,9 @@ import type { SourceDoc } from './source.ts';
 export interface CheckNames {
   widgets: readonly string[];
   shells: readonly string[];
-  guards: readonly string[];
-  actions: readonly string[];
-  actors: readonly string[];
   formatters: readonly string[];
+  /** Every flow module, where each machine looks its guards, actions and actors up (engine/core/flow/lookup.ts). */
+  flows: FlowCatalog;
   /** Each widget's props JSON Schema, by widget name. */
   widgetProps: Readonly<Record<string, JsonSchema>>;
 }

@@ -1,4 +1,4 @@
-import type { FlowImplementations, ToastRequest } from './types.ts';
+import type { FlowModule, ToastRequest } from './types.ts';
 
 // Params arrive with their `$…` bindings already resolved (create-machine.ts resolves them once).
 
@@ -10,14 +10,15 @@ export function describeError(error: unknown): { code?: string; text: string; st
   return { code: typeof body.errorCode === 'string' ? body.errorCode : undefined, text: text ?? '', status: failure?.status };
 }
 
-export const builtinFlowImplementations: FlowImplementations = {
+/** The engine's own guards, actions and actors: the last module of every flow's lookup path. */
+export const builtinFlowModule: FlowModule = {
   guards: {
     always: () => true,
     hasError: ({ context }) => Boolean(context.error),
     countdownElapsed: ({ context }, params, env) => Number(context[String(params.field ?? 'resendAt')] ?? 0) <= env.now(),
     isSet: (_args, params) => Boolean(params.value),
   },
-  actions: {
+  assigns: {
     assign: (_args, params) => params,
     assignError: ({ event }) => ({ error: describeError(event.error) }),
     clearError: () => ({ error: null }),
@@ -25,19 +26,21 @@ export const builtinFlowImplementations: FlowImplementations = {
       const seconds = Number(params.seconds ?? 60);
       return { [String(params.field ?? 'resendAt')]: env.now() + seconds * 1000 };
     },
+  },
+  effects: {
     navigate: (_args, params, env) => {
       const target = (params.to || params.fallback) as string | undefined;
       if (target) env.navigate(target);
     },
-    toast: (_args, params, env) => env.toast(params as unknown as ToastRequest),
-    notifySession: (_args, params, env) => env.sendToSession(params as { type: string }),
+    toast: (_args, params, env) => { env.toast(params as unknown as ToastRequest); },
+    notifySession: (_args, params, env) => { env.sendToSession(params as { type: string }); },
     storeToken: (_args, params, env) => {
       env.setToken(String(params.slot), (params.value as string | null | undefined) ?? null);
     },
     clearTokens: (_args, params, env) => {
       for (const slot of (params.slots as string[]) ?? []) env.setToken(slot, null);
     },
-    clearStored: (_args, params, env) => env.clearStored(params.storage === 'local' ? 'local' : 'session', String(params.key)),
+    clearStored: (_args, params, env) => { env.clearStored(params.storage === 'local' ? 'local' : 'session', String(params.key)); },
   },
   actors: {
     operation: (input, env) => {

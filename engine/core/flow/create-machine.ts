@@ -1,21 +1,10 @@
 import { assign, fromPromise, setup, type AnyStateMachine } from 'xstate';
 import { resolveBindings } from '../bindings.ts';
-import { builtinFlowImplementations } from './builtins.ts';
-import type { FlowArgs, FlowContext, FlowDocument, FlowEnvironment, FlowImplementations } from './types.ts';
+import { describeModule, flowNamespace } from './lookup.ts';
+import type { FlowArgs, FlowCatalog, FlowContext, FlowDocument, FlowEnvironment } from './types.ts';
 import { restorePersisted } from './persist.ts';
 
 type Params = Record<string, unknown>;
-
-/** Builtin actions that only change the context; every other action is a side effect. */
-const CONTEXT_ACTIONS = new Set(['assign', 'assignError', 'clearError', 'startCountdown']);
-
-function merge(product: FlowImplementations): FlowImplementations {
-  return {
-    guards: { ...builtinFlowImplementations.guards, ...product.guards },
-    actions: { ...builtinFlowImplementations.actions, ...product.actions },
-    actors: { ...builtinFlowImplementations.actors, ...product.actors },
-  };
-}
 
 /** Replaces each data-only `invoke.input` with a function that resolves its bindings when invoked. */
 function bindInputs(node: unknown, env: FlowEnvironment): unknown {
@@ -39,12 +28,15 @@ function bindInputs(node: unknown, env: FlowEnvironment): unknown {
 }
 
 /**
- * Turns a machine written as data (flows/*.machine.yaml) into an XState machine whose named guards,
- * actions and actors come from the engine's builtins and the product's registry.
+ * Turns a machine written as data (flows/<name>.machine.yaml) into an XState machine. Its named
+ * guards, actions and actors are looked up in the flow's own namespace (lookup.ts): its own module,
+ * the shared modules it `uses`, the engine's built-ins. A namespace with a clash or an unknown shared
+ * module is refused (`npm run check` reports the same before the build).
  */
-export function createFlowMachine(doc: FlowDocument, product: FlowImplementations, env: FlowEnvironment): AnyStateMachine {
-  const impl = merge(product);
-  const { persist, context, ...config } = doc;
+export function createFlowMachine(name: string, doc: FlowDocument, catalog: FlowCatalog, env: FlowEnvironment): AnyStateMachine {
+  const { persist, context, uses, ...config } = doc;
+  const { namespace, problems } = flowNamespace(catalog, name, uses ?? []);
+  if (problems.length > 0) throw new Error(`flow "${name}": ${problems.map((problem) => problem.message).join('; ')}`);
   const initialContext: FlowContext = { error: null, ...(context ?? {}), ...restorePersisted(persist) };
 
   // Bindings in params are resolved here, once, so a value typed by a user is never read as a binding.
@@ -52,24 +44,36 @@ export function createFlowMachine(doc: FlowDocument, product: FlowImplementation
     resolveBindings(params ?? {}, { ...env.scope(), context: args.context, event: args.event });
 
   const actions: Record<string, unknown> = {};
-  for (const [name, run] of Object.entries(impl.actions)) {
-    const isProductAction = !(name in builtinFlowImplementations.actions);
-    if (CONTEXT_ACTIONS.has(name) || isProductAction) {
-      actions[name] = assign((args: FlowArgs, params: Params) => run(args, resolve(args, params), env) ?? {});
+  for (const [action, resolved] of Object.entries(namespace.actions)) {
+    const from = describeModule(namespace.origin('action', action)!);
+    if (resolved.kind === 'assign') {
+      actions[action] = assign((args: FlowArgs, params: Params) => {
+        const update = resolved.run(args, resolve(args, params), env);
+        if (!update || typeof update !== 'object' || Array.isArray(update)) {
+          throw new Error(`assign "${action}" of ${from} returned no context update (an object of the fields it changes)`);
+        }
+        return update;
+      });
     } else {
-      actions[name] = (args: FlowArgs, params: Params) => { run(args, resolve(args, params), env); };
+      actions[action] = (args: FlowArgs, params: Params) => {
+        const result: unknown = resolved.run(args, resolve(args, params), env);
+        // What a host call happens to return is ignored; a plain object is a context update that would be lost.
+        if (result && Object.getPrototypeOf(result) === Object.prototype) {
+          throw new Error(`effect "${action}" of ${from} returned a context update: context updates are assigns`);
+        }
+      };
     }
   }
   const guards: Record<string, unknown> = {};
-  for (const [name, test] of Object.entries(impl.guards)) {
-    guards[name] = (args: FlowArgs, params: Params) => test(args, resolve(args, params), env);
+  for (const [guard, test] of Object.entries(namespace.guards)) {
+    guards[guard] = (args: FlowArgs, params: Params) => test(args, resolve(args, params), env);
   }
   const actors: Record<string, unknown> = {};
-  for (const [name, run] of Object.entries(impl.actors)) {
-    actors[name] = fromPromise(({ input }: { input: Record<string, unknown> }) => run(input, env));
+  for (const [actor, run] of Object.entries(namespace.actors)) {
+    actors[actor] = fromPromise(({ input }: { input: Record<string, unknown> }) => run(input, env));
   }
 
   const machineConfig = bindInputs({ ...config, context: initialContext }, env) as Record<string, unknown>;
-  // The registry is typed loosely on purpose: names are checked against configuration by `npm run check`.
+  // The implementations are typed loosely on purpose: names are checked against configuration by `npm run check`.
   return setup({ actions, guards, actors } as never).createMachine(machineConfig as never) as unknown as AnyStateMachine;
 }

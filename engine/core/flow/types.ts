@@ -36,18 +36,57 @@ export interface FlowEnvironment {
   now(): number;
 }
 
-/** Product behaviour handed to the engine by name. Actions return context updates. */
-export interface FlowImplementations {
-  guards: Record<string, (args: FlowArgs, params: Record<string, unknown>, env: FlowEnvironment) => boolean>;
-  actions: Record<string, (args: FlowArgs, params: Record<string, unknown>, env: FlowEnvironment) => FlowContext | void>;
-  actors: Record<string, (input: Record<string, unknown>, env: FlowEnvironment) => Promise<unknown>>;
-  formatters?: Record<string, (value: unknown, options?: Record<string, unknown>) => string>;
+type Params = Record<string, unknown>;
+
+/**
+ * What guards and context updates may look at: the bindings' scope, the stored tokens and the
+ * clock. Reading only: a function given a FlowReader cannot change anything outside the flow.
+ */
+export type FlowReader = Pick<FlowEnvironment, 'scope' | 'getToken' | 'now'>;
+
+/** A guard: true when its transition may be taken. */
+export type FlowGuard = (args: FlowArgs, params: Params, env: FlowReader) => boolean;
+/** A context update: pure, returns the context fields it changes (an empty object for none). */
+export type FlowAssign = (args: FlowArgs, params: Params, env: FlowReader) => FlowContext;
+/** A side effect (navigating, storing, calling the API, a toast): acts through env, returns nothing. */
+export type FlowEffect = (args: FlowArgs, params: Params, env: FlowEnvironment) => void;
+/** An actor a state invokes; its promise's value is the `onDone` event's `output`. */
+export type FlowActor = (input: Params, env: FlowEnvironment) => Promise<unknown>;
+export type Formatter = (value: unknown, options?: Params) => string;
+
+/**
+ * Behaviour handed to the engine by name: one flow's own module, a module several flows share, or
+ * the engine's built-ins. A machine's `actions` name assigns and effects alike; a module keeps the
+ * two apart so that the engine runs context updates as XState `assign`s and effects as plain actions.
+ */
+export interface FlowModule {
+  guards?: Record<string, FlowGuard>;
+  assigns?: Record<string, FlowAssign>;
+  effects?: Record<string, FlowEffect>;
+  actors?: Record<string, FlowActor>;
+  /**
+   * Names this module defines on purpose although a module after it in the lookup path defines them
+   * too (a shared module the flow uses, or the engine). Any other such name is a clash.
+   */
+  overrides?: readonly string[];
+}
+
+/** Every flow module the portal knows, where the lookup finds them (engine/core/flow/lookup.ts). */
+export interface FlowCatalog {
+  /** The engine's own guards, actions and actors: last in every lookup path. */
+  builtins: FlowModule;
+  /** Each flow's own module, by flow name (the machine's file name, flows/<name>.machine.yaml). */
+  flows: Record<string, FlowModule>;
+  /** Modules several flows share, by name; a machine names those it uses in `uses:`. */
+  shared: Record<string, FlowModule>;
 }
 
 export interface FlowPersistence { storage: 'local' | 'session'; key: string; fields: string[] }
 
 export interface FlowDocument {
   id: string;
+  /** The shared flow modules whose names this machine uses, looked up after its own module. */
+  uses?: string[];
   persist?: FlowPersistence;
   context?: FlowContext;
   [key: string]: unknown;

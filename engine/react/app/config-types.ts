@@ -1,4 +1,5 @@
 import type { FlowDocument } from '../../core/flow/types.ts';
+import type { SessionSettings } from '../../core/session-contract.ts';
 
 /** The configuration the build hands to the browser (see engine/build/config-plugin.ts). */
 export interface EngineConfig {
@@ -12,7 +13,7 @@ export interface EngineConfig {
   messages: Record<string, string>;
   themes: Record<string, ThemeDocument>;
   flows: Record<string, FlowDocument>;
-  app: { sessionFlow: string; defaultTheme: string; signInPath: string; homePath: string; breakpoints?: Record<string, string> };
+  app: SessionSettings & { defaultTheme: string; signInPath: string; homePath: string; breakpoints?: Record<string, string> };
 }
 
 export interface NavigationItem { text: string; to: string; requires?: 'session' | 'anonymous'; siteUrl?: string }
@@ -27,8 +28,8 @@ export interface NavigationConfig {
 }
 export interface SiteConfig {
   default: Record<string, unknown>;
-  /** Settings by the session's `customer` (the tenant the signed-in user belongs to). */
-  byCustomer?: Record<string, Record<string, unknown>>;
+  /** Settings by the signed-in user's tenant (the session context field app.yaml `sessionTenant` names). */
+  byTenant?: Record<string, Record<string, unknown>>;
   [key: string]: unknown;
 }
 export interface ApiConfig {

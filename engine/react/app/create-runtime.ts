@@ -6,8 +6,9 @@ import { createTokenStore } from '../../core/api/tokens.ts';
 import { decideErrorHandling } from '../../core/errors.ts';
 import { createFlowMachine } from '../../core/flow/create-machine.ts';
 import { clearStorageKey, savePersisted } from '../../core/flow/persist.ts';
-import type { FlowEnvironment, FlowImplementations, OperationRequest, ToastRequest } from '../../core/flow/types.ts';
+import type { FlowCatalog, FlowEnvironment, Formatter, OperationRequest, ToastRequest } from '../../core/flow/types.ts';
 import { compileRoutes } from '../../core/routes.ts';
+import { SESSION_EVENTS, SESSION_FIELDS } from '../../core/session-contract.ts';
 import type { EngineConfig } from './config-types.ts';
 import { invalidateAfter, operationQueryKey, operationStaleTime } from './operation-queries.ts';
 import { resolveLink } from './route-table.ts';
@@ -18,7 +19,8 @@ export interface Navigator { navigate(to: string, options?: { replace?: boolean 
 
 export interface RuntimeInput {
   config: EngineConfig;
-  flows: FlowImplementations;
+  flows: FlowCatalog;
+  formatters: Record<string, Formatter>;
   operations: Record<string, OperationDescriptor>;
   i18n: i18n;
   navigator: Navigator;
@@ -37,7 +39,7 @@ function showToast(i18n: i18n, request: ShownToast) {
   });
 }
 
-export function createRuntime({ config, flows, operations, i18n, navigator }: RuntimeInput): Runtime {
+export function createRuntime({ config, flows, formatters, operations, i18n, navigator }: RuntimeInput): Runtime {
   const tokens = createTokenStore(config.api.tokens);
   const routes = compileRoutes(config.routesDoc as never, new Set(config.enabledFeatures));
   let sendToSession: (event: { type: string }) => void = () => {};
@@ -57,11 +59,11 @@ export function createRuntime({ config, flows, operations, i18n, navigator }: Ru
           toast.errorId ? i18n.t('errors.errorId', { id: toast.errorId }) : '',
           toast.errorCode ? i18n.t('errors.errorCode', { code: toast.errorCode }) : '',
         ];
-        const site = siteFor(sessionContext().customer);
+        const site = siteFor(sessionContext());
         const reportUrl = toast.reportLink && typeof site.reportProblemUrl === 'string' ? site.reportProblemUrl : undefined;
         showToast(i18n, { ...toast, lines, reportUrl });
       }
-      if (decision.logout) sendToSession({ type: 'LOGOUT' });
+      if (decision.logout) sendToSession({ type: SESSION_EVENTS.signOut });
       if (decision.navigateTo) {
         const target = resolveLink(decision.navigateTo, pathname, routes);
         if (target.toLowerCase() !== pathname.toLowerCase()) navigator.navigate(target);
@@ -83,12 +85,13 @@ export function createRuntime({ config, flows, operations, i18n, navigator }: Ru
   });
 
   // Site settings seen as `$site`: the shared ones, then the defaults, then those of the signed-in
-  // user's customer (the session's `customer`).
-  const { default: siteDefaults, byCustomer, ...sharedSite } = config.site;
-  const siteFor = (customer: unknown): Record<string, unknown> => ({
+  // user's tenant (the session context field app.yaml `sessionTenant` names).
+  const { default: siteDefaults, byTenant, ...sharedSite } = config.site;
+  const tenantField = config.app.sessionTenant;
+  const siteFor = (session: Record<string, unknown>): Record<string, unknown> => ({
     ...sharedSite,
     ...siteDefaults,
-    ...(byCustomer?.[String(customer ?? '')] ?? {}),
+    ...(tenantField ? byTenant?.[String(session[tenantField] ?? '')] ?? {} : {}),
   });
 
   let sessionContext = (): Record<string, unknown> => ({});
@@ -124,7 +127,7 @@ export function createRuntime({ config, flows, operations, i18n, navigator }: Ru
       return {
         query: Object.fromEntries(new URLSearchParams(search)),
         session,
-        site: siteFor(session.customer),
+        site: siteFor(session),
         ...(extraScope ? extraScope() : {}),
       };
     },
@@ -135,17 +138,17 @@ export function createRuntime({ config, flows, operations, i18n, navigator }: Ru
   });
 
   const sessionDoc = config.flows[config.app.sessionFlow];
-  const session = createActor(createFlowMachine(sessionDoc, flows, environment()));
+  const session = createActor(createFlowMachine(config.app.sessionFlow, sessionDoc, flows, environment()));
   sessionContext = () => session.getSnapshot().context as Record<string, unknown>;
   sendToSession = (event) => session.send(event);
   let wasSignedIn = false;
   session.subscribe((snapshot) => {
     savePersisted(sessionDoc.persist, snapshot.context as Record<string, unknown>);
-    const signedIn = Boolean((snapshot.context as Record<string, unknown>).isLoggedIn);
+    const signedIn = Boolean((snapshot.context as Record<string, unknown>)[SESSION_FIELDS.signedIn]);
     if (wasSignedIn && !signedIn) queryClient.clear();
     wasSignedIn = signedIn;
   });
   session.start();
 
-  return { config, flows, routes, session, queryClient, environment, readQuery };
+  return { config, flows, formatters, routes, session, queryClient, environment, readQuery };
 }

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { ActorRefFrom, AnyStateMachine } from 'xstate';
 import type { QueryClient } from '@tanstack/react-query';
-import type { FlowEnvironment, FlowImplementations, OperationRequest } from '../../core/flow/types.ts';
+import type { FlowCatalog, FlowEnvironment, Formatter, OperationRequest } from '../../core/flow/types.ts';
 import type { EngineConfig } from './config-types.ts';
 import type { CompiledRoute } from './route-table.ts';
 
@@ -9,7 +9,9 @@ export type SessionActor = ActorRefFrom<AnyStateMachine>;
 
 export interface Runtime {
   config: EngineConfig;
-  flows: FlowImplementations;
+  /** Every flow module; each machine looks its names up in its own namespace (engine/core/flow/lookup.ts). */
+  flows: FlowCatalog;
+  formatters: Record<string, Formatter>;
   routes: CompiledRoute[];
   session: SessionActor;
   queryClient: QueryClient;

@@ -1,6 +1,7 @@
 import { createContext, useContext, useMemo } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { useSelector } from '@xstate/react';
+import { SESSION_STATES } from '../../core/session-contract.ts';
 import { useRuntime } from './runtime.ts';
 
 /** Values that `$…` bindings in screens can read: session, route, query, site, flow context, `$item` and `$data`. */
@@ -28,8 +29,8 @@ export function useSessionContext(): Record<string, unknown> {
 export function useSessionStatus(): 'loading' | 'signedIn' | 'signedOut' {
   const { session } = useRuntime();
   return useSelector(session, (snapshot) => {
-    if (snapshot.matches('signedIn')) return 'signedIn';
-    if (snapshot.matches('signedOut')) return 'signedOut';
+    if (snapshot.matches(SESSION_STATES.signedIn)) return 'signedIn';
+    if (snapshot.matches(SESSION_STATES.signedOut)) return 'signedOut';
     return 'loading';
   });
 }

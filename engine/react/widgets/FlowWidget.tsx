@@ -36,8 +36,8 @@ export function FlowWidget({ node }: WidgetProps) {
   const machine = useMemo(
     // The machine reads the route through this getter when its actions run, never during render.
     // eslint-disable-next-line react-hooks/refs
-    () => createFlowMachine(doc, runtime.flows, runtime.environment(() => ({ route: paramsRef.current }))),
-    [doc, runtime],
+    () => createFlowMachine(String(node.flow), doc, runtime.flows, runtime.environment(() => ({ route: paramsRef.current }))),
+    [node.flow, doc, runtime],
   );
   const actor = useActorRef(machine);
   const snapshot = useSelector(actor, (s) => s);

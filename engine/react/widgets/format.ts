@@ -6,7 +6,7 @@ export function displayValue(spec: unknown, scope: Record<string, unknown>, runt
   if (spec && typeof spec === 'object' && !Array.isArray(spec) && 'value' in spec) {
     const { value, format } = spec as { value: unknown; format?: string };
     const resolved = resolveBindings(value, scope);
-    const formatter = format ? runtime.flows.formatters?.[format] : undefined;
+    const formatter = format ? runtime.formatters[format] : undefined;
     if (format && !formatter) throw new Error(`Unknown formatter "${format}"`);
     return formatter ? formatter(resolved) : resolved;
   }

@@ -13,7 +13,7 @@ import { createI18n } from '../../../engine/react/app/i18n.ts';
 import { createRuntime } from '../../../engine/react/app/create-runtime.ts';
 import { RuntimeContext, type Runtime } from '../../../engine/react/app/runtime.ts';
 import { WidgetNode } from '../../../engine/react/widgets/WidgetNode.tsx';
-import { flowRegistry } from '../../../flows/registry.ts';
+import { productRegistry } from '../../../flows/registry.ts';
 import { operations } from '../../../generated/operations.ts';
 
 const repoRoot = path.join(import.meta.dirname, '..', '..', '..');
@@ -48,7 +48,7 @@ export function fakeApi(answers: Record<string, Answer>) {
 export function makeRuntime(config: EngineConfig): { runtime: Runtime; i18n: ReturnType<typeof createI18n> } {
   const i18n = createI18n(config.messages);
   const runtime = createRuntime({
-    config, flows: flowRegistry, operations: operations as never, i18n,
+    config, flows: productRegistry.flows, formatters: productRegistry.formatters, operations: operations as never, i18n,
     navigator: { navigate: () => {}, location: () => ({ pathname: '/', search: '' }) },
   });
   return { runtime, i18n };

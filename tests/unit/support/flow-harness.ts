@@ -1,5 +1,5 @@
 // Runs a machine of flows/ as the portal does (YAML parsed by the configuration loader, built by
-// createFlowMachine with the product's registry) against a fake host: operations answer from a
+// createFlowMachine with the product's flow modules, each name looked up in the flow's own namespace) against a fake host: operations answer from a
 // per-test table, and everything the flow does to the world is recorded. A coverage tracker fails a
 // suite that leaves a state unreached or an onDone/onError branch untaken.
 import { readFileSync } from 'node:fs';
@@ -10,9 +10,9 @@ import { parseSource } from '../../../engine/core/config/source.ts';
 import { createFlowMachine } from '../../../engine/core/flow/create-machine.ts';
 import { savePersisted } from '../../../engine/core/flow/persist.ts';
 import type {
-  FlowContext, FlowDocument, FlowEnvironment, FlowEvent, FlowImplementations, OperationRequest, ToastRequest,
+  FlowCatalog, FlowContext, FlowDocument, FlowEnvironment, FlowEvent, OperationRequest, ToastRequest,
 } from '../../../engine/core/flow/types.ts';
-import { flowRegistry } from '../../../flows/registry.ts';
+import { flowCatalog } from '../../../flows/registry.ts';
 import { MemoryStorage } from './memory-storage.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
@@ -119,12 +119,13 @@ export interface FlowRun {
   settle(): Promise<void>;
 }
 
-export interface RunOptions { coverage?: FlowCoverage; implementations?: FlowImplementations }
+/** `catalog`: other flow modules than the product's (a test of the lookup itself). */
+export interface RunOptions { coverage?: FlowCoverage; catalog?: FlowCatalog }
 
 /** Starts the named machine against `host`, saving its persisted fields after each change as the flow widget does. */
 export function runFlow(name: string, host: FakeHost, options: RunOptions = {}): FlowRun {
   const doc = loadFlow(name);
-  const machine = createFlowMachine(doc, options.implementations ?? flowRegistry, host.env);
+  const machine = createFlowMachine(name, doc, options.catalog ?? flowCatalog, host.env);
   const actor = createActor(machine, { inspect: options.coverage?.inspector(machine) });
   actor.subscribe((snapshot) => { savePersisted(doc.persist, snapshot.context as FlowContext); });
   actor.start();

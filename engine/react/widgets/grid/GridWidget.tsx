@@ -91,7 +91,7 @@ function GridView({ node, id, doc, rows }: WidgetProps & { id: string; doc: Grid
   const breakpoints = runtime.config.app.breakpoints;
   const reached = useReachedBreakpoint(breakpoints);
   const columnDefs = useMemo(
-    () => buildColumnDefs(doc.columns, runtime.flows.formatters ?? {}, t, (column) => columnShown(column, reached, breakpoints)),
+    () => buildColumnDefs(doc.columns, runtime.formatters, t, (column) => columnShown(column, reached, breakpoints)),
     [doc, runtime, t, reached, breakpoints],
   );
   const toast = useCallback((titleKey: string, status: 'success' | 'info' = 'success') => {
