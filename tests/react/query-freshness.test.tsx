@@ -93,7 +93,8 @@ describe('grid and repeat widgets', () => {
       widget: 'grid', grid: 'account-history', caption: 'test.grid', layout: false,
       source: { operation: 'getLedger', query: { accountNumber: '1' }, rows: 'entries' },
     }]);
-    expect(await screen.findByText('First row')).toBeTruthy();
+    // The grid library is a chunk of its own, slow to load the first time on a busy machine.
+    expect(await screen.findByText('First row', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByText('Row 2')).toBeNull();
     await confirmPayment(runtime);
     expect(await screen.findByText('Row 2')).toBeTruthy();
