@@ -4,7 +4,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { LineCounter, isNode, parseDocument, type Document } from 'yaml';
 
-import { CHECK_TYPES, type FormCheck, type FormDoc, type FormRule, type RuleCondition } from '../react/forms/types.ts';
+import { conditionFields, readsOwnField } from '../core/form-conditions.ts';
+import { CHECK_TYPES, RULE_EFFECTS, type FormCheck, type FormDoc, type FormRule } from '../react/forms/types.ts';
 
 export class FormConfigError extends Error {
   readonly file: string;
@@ -23,7 +24,7 @@ export class FormConfigError extends Error {
 
 const FORM_FILE = /^[a-z0-9][a-z0-9-]*\.ya?ml$/i;
 const TOP_KEYS = new Set(['schema', 'ui', 'messages', 'rules', 'submit', 'title', 'description', 'cancel', 'defaults', 'checks']);
-const RULE_KINDS = ['show', 'hide', 'enable', 'require'] as const;
+const RULE_KEYS = ['field', 'effect', 'condition'];
 
 export function formIdOf(file: string): string {
   return basename(file).replace(/\.ya?ml$/i, '');
@@ -111,25 +112,18 @@ export function parseFormSource(text: string, file: string): FormDoc {
   if (rules !== undefined) {
     if (!Array.isArray(rules)) fail(['rules'], 'must be a list');
     (rules as unknown[]).forEach((rule, i) => {
-      if (!isObj(rule)) fail(['rules', i], 'must be a mapping with `field` and `show` or `enable`');
+      if (!isObj(rule)) fail(['rules', i], 'must be a mapping with `field`, `effect` and `condition`');
       const r = rule as Obj;
+      for (const key of Object.keys(r)) if (!RULE_KEYS.includes(key)) fail(['rules', i, key], `unknown key; expected ${RULE_KEYS.join(', ')}`);
       if (typeof r.field !== 'string' || !hasField(s, r.field)) fail(['rules', i, 'field'], `no field \`${String(r.field)}\` in schema`);
-      for (const key of Object.keys(r)) {
-        if (key !== 'field' && !(RULE_KINDS as readonly string[]).includes(key)) fail(['rules', i, key], `unknown rule kind; expected ${RULE_KINDS.join(', ')}`);
-      }
-      if (RULE_KINDS.every((kind) => r[kind] === undefined)) fail(['rules', i], `needs one of ${RULE_KINDS.join(', ')}`);
-      if (r.show !== undefined && r.hide !== undefined) fail(['rules', i], 'use `show` or `hide`, not both');
-      for (const kind of RULE_KINDS) {
-        const cond = r[kind];
-        if (cond === undefined) continue;
-        if (!isObj(cond)) fail(['rules', i, kind], 'must be a mapping: { field, equals | in | notEmpty }');
-        const c = cond as Obj;
-        if (typeof c.field !== 'string' || !hasField(s, c.field)) fail(['rules', i, kind, 'field'], `no field \`${String(c.field)}\` in schema`);
-        if (c.field === r.field) fail(['rules', i, kind, 'field'], 'a field cannot depend on itself');
-        const ops = ['equals', 'in', 'notEmpty'].filter((op) => op in c);
-        if (ops.length !== 1) fail(['rules', i, kind], 'needs exactly one of equals, in, notEmpty');
-        if ('in' in c && !Array.isArray(c.in)) fail(['rules', i, kind, 'in'], 'must be a list');
-        if ('notEmpty' in c && typeof c.notEmpty !== 'boolean') fail(['rules', i, kind, 'notEmpty'], 'must be true or false');
+      if (!(RULE_EFFECTS as readonly unknown[]).includes(r.effect)) fail(['rules', i, 'effect'], `unknown effect \`${String(r.effect)}\`; expected ${RULE_EFFECTS.join(', ')}`);
+      if (!isObj(r.condition)) fail(['rules', i, 'condition'], 'must be a JSON Schema (a mapping) that the form data is matched against');
+      const condition = r.condition as Obj;
+      if ('$id' in condition) fail(['rules', i, 'condition', '$id'], 'a condition cannot have its own `$id` (the build names it)');
+      for (const named of conditionFields(condition, s)) {
+        const at = ['rules', i, 'condition', ...named.at];
+        if (!named.known) fail(at, `no field \`${named.field}\` in schema`);
+        if (readsOwnField(named.field, r.field as string)) fail(at, `a rule cannot depend on its own field \`${r.field as string}\``);
       }
     });
   }
@@ -168,4 +162,4 @@ export function readFormFile(file: string): FormDoc {
   return parseFormSource(readFileSync(file, 'utf8'), file);
 }
 
-export type { FormCheck, FormDoc, FormRule, RuleCondition };
+export type { FormCheck, FormDoc, FormRule };

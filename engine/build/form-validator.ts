@@ -1,5 +1,6 @@
-// Compiles a form's JSON Schema into a standalone ESM validator module (build time only: ajv's
-// compiler uses `new Function`, its output does not). Shared by the Vite plugin and the tests.
+// Compiles a form's JSON Schema, and the JSON Schema condition of each of its rules, into one
+// standalone ESM module (build time only: ajv's compiler uses `new Function`, its output does not).
+// Shared by the Vite plugin and the tests.
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import type { RJSFSchema } from '@rjsf/utils';
 
@@ -59,25 +60,45 @@ export function assertBrowserSafe(code: string): void {
   }
 }
 
-/** The precompiled validator functions for `schema`, as ESM source (default export: the function map). */
-export function compileFormValidatorSource(schema: RJSFSchema): string {
-  return toEsmValidatorModule(compileSchemaValidatorsCode(schema, { ajvOptionsOverrides: { code: { lines: false } } }));
+/** The key of rule `index`'s compiled condition in the module's function map (beside rjsf's schema hashes). */
+export function conditionKey(index: number): string {
+  return `engine-condition-${index}`;
 }
 
 /**
- * The whole `virtual:engine-form/<id>` module: the form document and its ready validator.
+ * The precompiled validator functions for `schema`, and one for each of `conditions` under
+ * `conditionKey(i)`, as ESM source (default export: the function map). One ajv instance compiles
+ * both, so the conditions share ajv's runtime helpers and the form's formats.
+ */
+export function compileFormValidatorSource(schema: RJSFSchema, conditions: RJSFSchema[] = []): string {
+  const code = compileSchemaValidatorsCode(schema, {
+    ajvOptionsOverrides: { code: { lines: false } },
+    extenderFn: (ajv) => {
+      conditions.forEach((condition, index) => ajv.addSchema({ ...condition, $id: conditionKey(index) }));
+      return ajv;
+    },
+  });
+  return toEsmValidatorModule(code);
+}
+
+/**
+ * The whole `virtual:engine-form/<id>` module: the form document, its ready validator and its rules'
+ * compiled conditions (`conditions[i]` for `form.rules[i]`).
  * `precompiledModule` lets tests point at the same factory by another specifier if they need to.
  */
 export function formModuleSource(form: FormDoc, precompiledModule = PRECOMPILED_VALIDATOR_MODULE): string {
-  const validatorCode = compileFormValidatorSource(form.schema);
+  const rules = form.rules ?? [];
+  const validatorCode = compileFormValidatorSource(form.schema, rules.map((rule) => rule.condition));
   // The validator source default-exports its map; inline it as a local so the whole form is one module.
   const inlined = validatorCode.replace(/\nexport default __engineValidators;\n$/, '\n');
+  const conditions = rules.map((_, index) => `__engineValidators[${JSON.stringify(conditionKey(index))}]`);
   return [
     `import createPrecompiledValidator from ${JSON.stringify(precompiledModule)};`,
     inlined,
     `export const form = ${JSON.stringify(form)};`,
     'export const validator = createPrecompiledValidator(__engineValidators, form.schema);',
-    'export default { form, validator };',
+    `export const conditions = [${conditions.join(', ')}];`,
+    'export default { form, validator, conditions };',
     '',
   ].join('\n');
 }

@@ -1,9 +1,12 @@
-// Pure parts of the form renderer: rules (chains, clearing, stripping) and message layering.
-import { describe, expect, it } from 'vitest';
+// Pure parts of the form renderer: rules with their compiled conditions (chains, stripping) and
+// message layering.
+import { beforeAll, describe, expect, it } from 'vitest';
 
+import { stripHidden } from '../../engine/react/forms/data-paths.ts';
 import { errorMessage, fieldOrder, renderUiSchema } from '../../engine/react/forms/messages.ts';
-import { clearDependants, fieldStates, stripHidden } from '../../engine/react/forms/rules.ts';
+import { compiledRules, fieldStates, type CompiledRule } from '../../engine/react/forms/rules.ts';
 import type { FormDoc } from '../../engine/react/forms/types.ts';
+import { loadFormModule } from '../unit/support/form-module.ts';
 
 const form: FormDoc = {
   id: 'chain',
@@ -20,27 +23,37 @@ const form: FormDoc = {
   ui: { 'ui:order': ['box', '*'], kind: { 'ui:help': 'f.kindHelp', 'ui:enumNames': ['f.a', 'f.b'] } },
   messages: { 'box.inner.minLength': 'm.inner' },
   rules: [
-    { field: 'detail', show: { field: 'kind', in: ['a', 'b'] } },
-    { field: 'extra', show: { field: 'detail', notEmpty: true } },
-    { field: 'box.inner', enable: { field: 'tags', notEmpty: true } },
+    { field: 'detail', effect: 'SHOW', condition: { required: ['kind'], properties: { kind: { enum: ['a', 'b'] } } } },
+    { field: 'extra', effect: 'SHOW', condition: { required: ['detail'], properties: { detail: { minLength: 1 } } } },
+    { field: 'box.inner', effect: 'ENABLE', condition: { required: ['tags'], properties: { tags: { minItems: 1 } } } },
   ],
 };
 
+let rules: CompiledRule[];
+beforeAll(async () => {
+  const mod = await loadFormModule(form);
+  rules = compiledRules(form.id, form.rules, mod.conditions);
+});
+
 describe('rules', () => {
-  it('settles chains: a hidden controller hides its dependants', () => {
-    expect([...fieldStates(form, { kind: 'a', detail: 'x' }).hidden]).toEqual([]);
-    expect([...fieldStates(form, { kind: 'z', detail: 'x' }).hidden].sort()).toEqual(['detail', 'extra']);
-    expect([...fieldStates(form, {}).disabled]).toEqual(['box.inner']);
-    expect([...fieldStates(form, { tags: ['t'] }).disabled]).toEqual([]);
+  it('settles chains: a hidden field does not show its dependants', () => {
+    expect([...fieldStates(rules, { kind: 'a', detail: 'x' }).hidden]).toEqual([]);
+    expect([...fieldStates(rules, { kind: 'z', detail: 'x' }).hidden].sort()).toEqual(['detail', 'extra']);
+    expect([...fieldStates(rules, { kind: 'a', detail: '' }).hidden]).toEqual(['extra']);
+    expect([...fieldStates(rules, {}).disabled]).toEqual(['box.inner']);
+    expect([...fieldStates(rules, { tags: [] }).disabled]).toEqual(['box.inner']);
+    expect([...fieldStates(rules, { tags: ['t'] }).disabled]).toEqual([]);
   });
 
-  it('clears dependants when the controller changes, and strips hidden values', () => {
-    expect(clearDependants(form, { kind: 'a', detail: 'x' }, { kind: 'b', detail: 'x' })).toEqual({ kind: 'b' });
-    expect(clearDependants(form, { kind: 'a', detail: 'x' }, { kind: 'a', detail: 'y' })).toEqual({ kind: 'a', detail: 'y' });
+  it('strips hidden values without touching the input', () => {
     const data = { kind: 'z', detail: 'x', extra: 'e', box: { inner: 'i' } };
-    expect(stripHidden(data, fieldStates(form, data).hidden)).toEqual({ kind: 'z', box: { inner: 'i' } });
+    expect(stripHidden(data, fieldStates(rules, data).hidden)).toEqual({ kind: 'z', box: { inner: 'i' } });
     expect(stripHidden(data, ['box.inner'])).toEqual({ kind: 'z', detail: 'x', extra: 'e', box: {} });
     expect(data.box.inner).toBe('i'); // input untouched
+  });
+
+  it('refuses rules without their compiled conditions', () => {
+    expect(() => compiledRules('chain', form.rules, [])).toThrow(/form "chain": its 3 rule\(s\) need as many compiled conditions, got 0/);
   });
 });
 
@@ -59,7 +72,7 @@ describe('messages', () => {
   });
 
   it('translates labels into the uiSchema, marks hidden and disabled fields, orders fields', () => {
-    const states = fieldStates(form, { kind: 'z' });
+    const states = fieldStates(rules, { kind: 'z' });
     const ui = renderUiSchema(form.schema, form.ui, (k) => `T:${k}`, states);
     expect(ui.kind).toMatchObject({ 'ui:title': 'T:f.kind', 'ui:help': 'T:f.kindHelp', 'ui:enumNames': ['T:f.a', 'T:f.b'] });
     expect(ui.detail).toMatchObject({ 'ui:widget': 'hidden' });

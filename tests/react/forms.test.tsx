@@ -1,6 +1,5 @@
-// The generic form renderer against a fixture form, with the validator built by the same code the
-// Vite plugin emits: formModuleSource() is written to a module file and imported (no customizeValidator).
-import { mkdirSync, writeFileSync } from 'node:fs';
+// The generic form renderer against a fixture form, with the validator and rule conditions built by
+// the same code the Vite plugin emits: formModuleSource() is written to a module file and imported.
 import { resolve } from 'node:path';
 import type { ReactNode } from 'react';
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
@@ -11,29 +10,19 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { readFormFile } from '../../engine/build/form-files.ts';
-import { formModuleSource } from '../../engine/build/form-validator.ts';
 import { SchemaForm, type SchemaFormProps } from '../../engine/react/forms/index.ts';
 import type { FormModule } from '../../engine/react/forms/types.ts';
 import catalog from '../fixtures/forms/catalog.en.json';
+import { loadFormModule } from '../unit/support/form-module.ts';
 
 const fixtures = resolve(import.meta.dirname, '../fixtures/forms');
 let mod: FormModule;
 let checksMod: FormModule;
 let i18n: I18n;
 
-/** What `virtual:engine-form/<id>` would be: the plugin's module source, written out and imported. */
-async function loadFormModule(id: string): Promise<FormModule> {
-  const outDir = resolve(fixtures, '.generated');
-  mkdirSync(outDir, { recursive: true });
-  writeFileSync(resolve(outDir, '.gitignore'), '*\n');
-  const file = resolve(outDir, `${id}.form.mjs`);
-  writeFileSync(file, formModuleSource(readFormFile(resolve(fixtures, `${id}.yaml`))));
-  return (await import(/* @vite-ignore */ file)) as FormModule;
-}
-
 beforeAll(async () => {
-  mod = await loadFormModule('sample-signup');
-  checksMod = await loadFormModule('with-checks');
+  mod = await loadFormModule(readFormFile(resolve(fixtures, 'sample-signup.yaml')));
+  checksMod = await loadFormModule(readFormFile(resolve(fixtures, 'with-checks.yaml')));
 
   i18n = i18next.createInstance();
   await i18n.use(initReactI18next).init({
@@ -56,7 +45,7 @@ function Providers({ children }: { children: ReactNode }) {
 function renderForm(props: Partial<SchemaFormProps> = {}) {
   const onSubmit = vi.fn();
   const utils = render(
-    <SchemaForm id="signup" form={mod.form} validator={mod.validator} onSubmit={onSubmit} {...props} />,
+    <SchemaForm id="signup" form={mod.form} validator={mod.validator} conditions={mod.conditions} onSubmit={onSubmit} {...props} />,
     { wrapper: Providers },
   );
   return { ...utils, onSubmit };
@@ -157,7 +146,7 @@ describe('SchemaForm', () => {
     expect(errorOf(screen.getByLabelText(/nickname/i))).toBeUndefined();
   });
 
-  it('hidden fields are not rendered, not required, not submitted, and cleared when their controller changes', () => {
+  it('hidden fields are not rendered, not required, not submitted, and hold no value', () => {
     const { onSubmit } = renderForm({ initialData: { registrationKey: 'stale', method: 'code' } });
     expect(screen.queryByLabelText(/^registration key/i)).toBeNull();
     type(/email address/i, 'a@b.co');
@@ -191,7 +180,7 @@ describe('SchemaForm', () => {
     expect(screen.getByRole('status').textContent).toBe('Please wait…');
     fireEvent.submit(button.closest('form')!);
     expect(onSubmit).not.toHaveBeenCalled();
-    rerender(<SchemaForm id="signup" form={mod.form} validator={mod.validator} onSubmit={onSubmit} busy={false} />);
+    rerender(<SchemaForm id="signup" form={mod.form} validator={mod.validator} conditions={mod.conditions} onSubmit={onSubmit} busy={false} />);
     expect(button.disabled).toBe(false);
     expect(screen.getByRole('status').textContent).toBe('');
   });
@@ -218,9 +207,9 @@ describe('SchemaForm', () => {
     await check();
   });
 
-  it('schema defaults drive rules; hide and require rules; sameAs checks', () => {
+  it('schema defaults drive rules; HIDE and REQUIRE rules; sameAs checks', () => {
     const onSubmit = vi.fn();
-    render(<SchemaForm id="c" form={checksMod.form} validator={checksMod.validator} onSubmit={onSubmit} />, { wrapper: Providers });
+    render(<SchemaForm id="c" form={checksMod.form} validator={checksMod.validator} conditions={checksMod.conditions} onSubmit={onSubmit} />, { wrapper: Providers });
     // kind defaults to "one": first shown, second hidden
     expect(screen.getByLabelText('First')).toBeTruthy();
     expect(screen.queryByLabelText('Second')).toBeNull();

@@ -129,6 +129,27 @@ describe('npm run check', { timeout: 30_000 }, () => {
       'schemas/forms/item-form.yaml', 'strnig', 'schema.properties.name.type', 'invalid JSON Schema: must be one of: array, boolean');
   });
 
+  it('reports a rule condition that is not valid JSON Schema', () => {
+    expectProblem([{ file: 'schemas/forms/item-form.yaml', from: 'name: { minLength: 1 }', to: 'name: { minLength: one }' }],
+      'schemas/forms/item-form.yaml', 'minLength: one', 'rules[0].condition.properties.name.minLength', 'invalid JSON Schema: must be integer');
+  });
+
+  it("reports a rule condition naming a field the form does not have, and a rule on one", () => {
+    expectProblem([{ file: 'schemas/forms/item-form.yaml', from: 'name: { minLength: 1 }', to: 'nickname: { minLength: 1 }' }],
+      'schemas/forms/item-form.yaml', 'nickname: { minLength: 1 }', 'rules[0].condition.properties.nickname', 'field "nickname" is not in the form\'s schema');
+    expectProblem([{ file: 'schemas/forms/item-form.yaml', from: '      required: [name]', to: '      required: [name, phone]' }],
+      'schemas/forms/item-form.yaml', 'required: [name, phone]', 'rules[0].condition.required[1]', 'field "phone" is not in the form\'s schema');
+    expectProblem([{ file: 'schemas/forms/item-form.yaml', from: '- field: email', to: '- field: phone' }],
+      'schemas/forms/item-form.yaml', '- field: phone', 'rules[0].field', 'field "phone" is not in the form\'s schema');
+  });
+
+  it('reports a rule whose condition reads its own field, and an unknown effect', () => {
+    expectProblem([{ file: 'schemas/forms/item-form.yaml', from: 'name: { minLength: 1 }', to: 'email: { minLength: 1 }' }],
+      'schemas/forms/item-form.yaml', 'email: { minLength: 1 }', 'rules[0].condition.properties.email', 'a rule cannot depend on its own field "email"');
+    expectProblem([{ file: 'schemas/forms/item-form.yaml', from: 'effect: SHOW', to: 'effect: REVEAL' }],
+      'schemas/forms/item-form.yaml', 'effect: REVEAL', 'rules[0].effect', 'must be one of: SHOW, HIDE, ENABLE, DISABLE, REQUIRE');
+  });
+
   it("reports a screen's form that does not exist", () => {
     expectProblem([{ file: 'schemas/screens/home.yaml', from: 'form: item-form', to: 'form: item-editor' }],
       'schemas/screens/home.yaml', 'item-editor', 'children[1].views[0].form', 'form "item-editor" is not in schemas/forms/');

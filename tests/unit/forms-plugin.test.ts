@@ -73,9 +73,9 @@ describe('formsPlugin', () => {
     expect(error).toBeInstanceOf(FormConfigError);
     const e = error as FormConfigError;
     expect(e.file).toBe(file);
-    expect(e.path).toBe('rules.0.show.field');
-    expect(e.line).toBe(6);
-    expect(e.reason).toContain('missing');
+    expect(e.path).toBe('rules.0.condition.properties.missing');
+    expect(e.line).toBe(10);
+    expect(e.reason).toBe('no field `missing` in schema');
   });
 
   it('fails the module load for an unknown form', () => {
@@ -83,9 +83,20 @@ describe('formsPlugin', () => {
     expect(() => call(plugin.load, ctx, '\0virtual:engine-form/nope')).toThrow(/no form file/);
   });
 
-  it('rejects unknown rule kinds and check types with their path', () => {
-    const base = 'schema: { type: object, properties: { a: { type: string }, b: { type: string } } }\n';
-    expect(() => parseFormSource(`${base}rules: [{ field: a, when: { field: b, equals: x } }]\n`, 'f.yaml')).toThrow(/f\.yaml:2: rules\.0\.when: unknown rule kind/);
+  it('rejects malformed rules and unknown check types with their path', () => {
+    const base = 'schema: { type: object, properties: { a: { type: string }, b: { type: string }, box: { type: object, properties: { c: { type: string } } } } }\n';
+    const rule = (text: string) => () => parseFormSource(`${base}rules:\n  - ${text}\n`, 'f.yaml');
+    expect(rule('{ field: a, show: { field: b, equals: x } }')).toThrow(/^f\.yaml:3: rules\.0\.show: unknown key; expected field, effect, condition$/);
+    expect(rule('{ field: a, effect: REVEAL, condition: { required: [b] } }')).toThrow(/rules\.0\.effect: unknown effect `REVEAL`; expected SHOW, HIDE, ENABLE, DISABLE, REQUIRE/);
+    expect(rule('{ field: z, effect: SHOW, condition: { required: [b] } }')).toThrow(/rules\.0\.field: no field `z` in schema/);
+    expect(rule('{ field: a, effect: SHOW, condition: b }')).toThrow(/rules\.0\.condition: must be a JSON Schema/);
+    expect(rule('{ field: a, effect: SHOW, condition: { required: [b, nope] } }')).toThrow(/rules\.0\.condition\.required\.1: no field `nope` in schema/);
+    expect(rule('{ field: a, effect: SHOW, condition: { anyOf: [{ properties: { box: { properties: { d: { const: 1 } } } } }] } }'))
+      .toThrow(/rules\.0\.condition\.anyOf\.0\.properties\.box\.properties\.d: no field `box\.d` in schema/);
+    expect(rule('{ field: a, effect: HIDE, condition: { properties: { a: { const: x } } } }')).toThrow(/rules\.0\.condition\.properties\.a: a rule cannot depend on its own field `a`/);
+    expect(rule('{ field: a, effect: SHOW, condition: { $id: x, required: [b] } }')).toThrow(/rules\.0\.condition\.\$id: a condition cannot have its own `\$id`/);
+    const ok = parseFormSource(`${base}rules: [{ field: box.c, effect: REQUIRE, condition: { not: { required: [a] }, properties: { b: { enum: [x, y] } } } }]\n`, 'f.yaml');
+    expect(ok.rules).toEqual([{ field: 'box.c', effect: 'REQUIRE', condition: { not: { required: ['a'] }, properties: { b: { enum: ['x', 'y'] } } } }]);
     expect(() => parseFormSource(`${base}checks: [{ type: nope, field: a }]\n`, 'f.yaml')).toThrow(/checks\.0\.type: unknown check `nope`/);
     expect(parseFormSource(`${base}checks: [{ type: sameAs, field: a, other: b }]\n`, 'f.yaml').checks).toEqual([{ type: 'sameAs', field: 'a', other: 'b' }]);
   });

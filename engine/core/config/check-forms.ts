@@ -1,10 +1,13 @@
 // Cross-checks of schemas/forms/*: the JSON Schema compiles (draft-07, as rjsf uses), message keys
-// exist, and `messages` entries name fields of the schema.
+// exist, `messages` entries name fields of the schema, and each rule's condition is a JSON Schema
+// that compiles and names only fields of the form.
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
+import { conditionFields, readsOwnField } from '../form-conditions.ts';
 import { hasMessage, isMessageKey } from '../messages.ts';
 import { CATALOG_FILE, isObject, walk, type CheckContext } from './context.ts';
 import { checkOperations } from './check-refs.ts';
+import type { SourceDoc } from './source.ts';
 import { toProblems } from './validate.ts';
 
 const UI_MESSAGE_PROPS = new Set(['ui:title', 'ui:description', 'ui:help', 'ui:placeholder']);
@@ -18,20 +21,7 @@ export function checkForms(ctx: CheckContext, operations: Map<string, string>): 
     checkOperations(ctx, doc, operations);
 
     if (isObject(form.schema)) {
-      if (!ajv.validateSchema(form.schema)) {
-        const seen = new Set<string>();
-        for (const p of toProblems(doc, (ajv.errors ?? []).map((e) => ({ ...e, instancePath: `/schema${e.instancePath}` })))) {
-          if (seen.has(p.path)) continue; // one reason per place: the first is the most specific
-          seen.add(p.path);
-          ctx.problems.push({ ...p, message: `invalid JSON Schema: ${p.message}` });
-        }
-      } else {
-        try {
-          ajv.compile(form.schema);
-        } catch (e) {
-          ctx.report(doc, ['schema'], `invalid JSON Schema: ${(e as Error).message}`);
-        }
-      }
+      checkJsonSchema(ctx, ajv, doc, ['schema'], form.schema);
       walk(form.schema, (value, path, key) => {
         const parent = path[path.length - 2];
         if ((key === 'title' || key === 'description') && parent !== 'properties') ctx.messageKey(doc, ['schema', ...path], value);
@@ -51,6 +41,7 @@ export function checkForms(ctx: CheckContext, operations: Map<string, string>): 
       }
     }
     for (const key of ['submit', 'title', 'description', 'cancel']) ctx.messageKey(doc, [key], form[key]);
+    if (Array.isArray(form.rules) && isObject(form.schema)) checkRules(ctx, ajv, doc, form.rules, form.schema);
   }
   const forms = Object.keys(ctx.project.collections.forms ?? {});
   const catalogDoc = ctx.project.collections.messages?.en;
@@ -58,6 +49,50 @@ export function checkForms(ctx: CheckContext, operations: Map<string, string>): 
     ctx.report(catalogDoc, [], 'message "validation.default" is missing (every form validation message falls back to it)');
   }
   if (!catalogDoc) ctx.problems.push({ file: CATALOG_FILE, path: '', message: 'file is missing' });
+}
+
+/** Reports `schema` (at `at` in `doc`) when it is not valid draft-07 JSON Schema or does not compile. */
+function checkJsonSchema(ctx: CheckContext, ajv: Ajv, doc: SourceDoc, at: (string | number)[], schema: Record<string, unknown>): void {
+  if (!ajv.validateSchema(schema)) {
+    const seen = new Set<string>();
+    const prefix = at.map((segment) => `/${String(segment)}`).join('');
+    for (const p of toProblems(doc, (ajv.errors ?? []).map((e) => ({ ...e, instancePath: `${prefix}${e.instancePath}` })))) {
+      if (seen.has(p.path)) continue; // one reason per place: the first is the most specific
+      seen.add(p.path);
+      ctx.problems.push({ ...p, message: `invalid JSON Schema: ${p.message}` });
+    }
+    return;
+  }
+  try {
+    // Compiled too: a valid-looking schema can still fail, e.g. on a $ref that resolves nowhere.
+    ajv.compile(schema);
+  } catch (e) {
+    ctx.report(doc, at, `invalid JSON Schema: ${(e as Error).message}`);
+  }
+}
+
+/** Each rule names a field of the form, and its condition is a JSON Schema naming only fields of the form. */
+function checkRules(ctx: CheckContext, ajv: Ajv, doc: SourceDoc, rules: unknown[], schema: Record<string, unknown>): void {
+  rules.forEach((rule, i) => {
+    if (!isObject(rule)) return; // the meta-schema reports it
+    const field = typeof rule.field === 'string' ? rule.field : undefined;
+    if (field !== undefined && !hasField(schema, field.split('.'))) {
+      ctx.report(doc, ['rules', i, 'field'], `field "${field}" is not in the form's schema`);
+    }
+    if (!isObject(rule.condition)) return;
+    const at = ['rules', i, 'condition'];
+    if ('$id' in rule.condition) {
+      ctx.report(doc, [...at, '$id'], 'a condition cannot have its own $id (the build names it)');
+      return;
+    }
+    checkJsonSchema(ctx, ajv, doc, at, rule.condition);
+    for (const named of conditionFields(rule.condition, schema)) {
+      if (!named.known) ctx.report(doc, [...at, ...named.at], `field "${named.field}" is not in the form's schema`);
+      else if (field !== undefined && readsOwnField(named.field, field)) {
+        ctx.report(doc, [...at, ...named.at], `a rule cannot depend on its own field "${field}"`);
+      }
+    }
+  });
 }
 
 /** Whether a dotted field path names a property of the schema (through objects, arrays, allOf/oneOf/anyOf, dependencies). */

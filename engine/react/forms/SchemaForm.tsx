@@ -8,7 +8,9 @@ import { useTranslation } from 'react-i18next';
 
 import { ErrorSummary, ServerError, type SummaryItem } from './ErrorSummary.tsx';
 import { errorPath, fieldLabel, fieldOrder, makeTransformErrors, renderUiSchema, type Translator } from './messages.ts';
-import { clearDependants, fieldStates, ruleErrors, stripHidden } from './rules.ts';
+import { stripHidden } from './data-paths.ts';
+import { ruleErrors } from './rule-errors.ts';
+import { compiledRules, fieldStates } from './rules.ts';
 import {
   BaseInputTemplate,
   DescriptionFieldTemplate,
@@ -18,7 +20,7 @@ import {
   ObjectFieldTemplate,
   TitleFieldTemplate,
 } from './templates.tsx';
-import type { FormData, FormDoc } from './types.ts';
+import type { ConditionFn, FormData, FormDoc } from './types.ts';
 import { engineWidgets } from './widgets.tsx';
 
 // Chakra-built templates and widgets of the engine's own (accessible labels, errors and help);
@@ -41,6 +43,8 @@ export interface SchemaFormProps {
   form: FormDoc;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   validator: ValidatorType<any, RJSFSchema, any>;
+  /** The form's compiled rule conditions (`conditions` of `virtual:engine-form/<id>`), one per rule. */
+  conditions: ConditionFn[];
   /** Called with valid data, hidden fields removed. */
   onSubmit: (data: FormData) => void | Promise<unknown>;
   busy?: boolean;
@@ -76,7 +80,7 @@ function toErrorSchema(errors: ShownError[]): ErrorSchema {
 }
 
 export function SchemaForm(props: SchemaFormProps) {
-  const { id, form, validator, busy = false, serverError, extraActions } = props;
+  const { id, form, validator, conditions, busy = false, serverError, extraActions } = props;
   const { t, i18n } = useTranslation();
   const tr = useMemo<Translator>(
     () => ({
@@ -88,10 +92,15 @@ export function SchemaForm(props: SchemaFormProps) {
     [t, i18n, i18n.language],
   );
 
+  const rules = useMemo(() => compiledRules(form.id, form.rules, conditions), [form.id, form.rules, conditions]);
+  /** `values` without the values of the fields hidden for them: a hidden field holds no value. */
+  const withoutHidden = useCallback((values: FormData) => stripHidden(values, fieldStates(rules, values).hidden), [rules]);
+
   // Schema defaults under the form's `defaults` under `initialData`, so rules see the values rjsf will show.
-  const [data, setData] = useState<FormData>(
-    () =>
+  const [data, setData] = useState<FormData>(() =>
+    withoutHidden(
       getDefaultFormState(validator, form.schema, { ...(form.defaults ?? {}), ...(props.initialData ?? {}) }) as FormData,
+    ),
   );
   const dataRef = useRef(data);
   /** Field paths that have shown an error: validated live from then on. */
@@ -101,14 +110,14 @@ export function SchemaForm(props: SchemaFormProps) {
   const summaryRef = useRef<HTMLDivElement>(null);
   const serverRef = useRef<HTMLDivElement>(null);
 
-  const states = useMemo(() => fieldStates(form, data), [form, data]);
+  const states = useMemo(() => fieldStates(rules, data), [rules, data]);
   const uiSchema = useMemo(() => renderUiSchema(form.schema, form.ui, tr.t, states), [form, tr, states]);
   const order = useMemo(() => fieldOrder(form.schema, form.ui), [form]);
 
   /** Validates `values` as submitted: hidden fields removed, their errors dropped, messages translated. */
   const validate = useCallback(
     (values: FormData): ShownError[] => {
-      const now = fieldStates(form, values);
+      const now = fieldStates(rules, values);
       const clean = stripHidden(values, now.hidden);
       // Hidden fields are not validated; disabled ones cannot be fixed by the user, so their errors go too.
       const skipped = new Set([...now.hidden, ...now.disabled]);
@@ -128,11 +137,11 @@ export function SchemaForm(props: SchemaFormProps) {
         .map(([path, message]) => ({ path, message }))
         .sort((a, b) => rank(a.path) - rank(b.path));
     },
-    [form, tr, validator, uiSchema, order],
+    [form, rules, tr, validator, uiSchema, order],
   );
 
   const handleChange = (event: IChangeEvent<FormData>) => {
-    const next = clearDependants(form, dataRef.current, event.formData ?? {});
+    const next = withoutHidden(event.formData ?? {});
     dataRef.current = next;
     setData(next);
     if (shown.size > 0) setErrors(validate(next).filter((e) => shown.has(e.path)));
@@ -151,7 +160,7 @@ export function SchemaForm(props: SchemaFormProps) {
     }
     setShown(new Set());
     setErrors([]);
-    void props.onSubmit(stripHidden(values, fieldStates(form, values).hidden));
+    void props.onSubmit(withoutHidden(values));
   };
 
   useEffect(() => {

@@ -3,7 +3,8 @@
 import type { RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import { toPath } from '@rjsf/utils';
 
-import { type FieldStates, isWithin } from './rules.ts';
+import { isWithin } from './data-paths.ts';
+import type { FieldStates } from './rules.ts';
 import type { FormDoc } from './types.ts';
 
 /** The subset of i18next that the forms need; `useTranslation()` provides both. */
@@ -139,13 +140,13 @@ export function errorMessage(form: FormDoc, error: RJSFValidationError, tr: Tran
 export interface TransformOptions {
   /** Hidden and disabled fields: their errors are dropped. */
   skipped: Set<string>;
-  /** Fields with a `require` rule -> required now? A `false` drops the schema's `required` error. */
+  /** Fields with a REQUIRE rule -> required now? A `false` drops the schema's `required` error. */
   required?: Map<string, boolean>;
   /** Errors from rules and checks, added to ajv's. */
   extra?: RJSFValidationError[];
 }
 
-/** An rjsf `transformErrors`: drops errors of skipped fields, applies `require` rules, adds `extra`, translates. */
+/** An rjsf `transformErrors`: drops errors of skipped fields, applies REQUIRE rules, adds `extra`, translates. */
 export function makeTransformErrors(form: FormDoc, tr: Translator, options: () => TransformOptions) {
   return (errors: RJSFValidationError[]): RJSFValidationError[] => {
     const { skipped, required, extra = [] } = options();

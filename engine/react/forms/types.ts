@@ -2,28 +2,27 @@
 // Pure types: imported by the Vite plugin (Node) and the React renderer alike.
 import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 
-/** A condition on another field's value. Exactly one of equals / in / notEmpty is expected. */
-export interface RuleCondition {
-  /** Dotted path of the controlling field, e.g. `method` or `address.country`. */
-  field: string;
-  equals?: unknown;
-  in?: unknown[];
-  notEmpty?: boolean;
-}
+/** What a rule does to its field while its condition holds (JSON Forms' effects, plus REQUIRE). */
+export const RULE_EFFECTS = ['SHOW', 'HIDE', 'ENABLE', 'DISABLE', 'REQUIRE'] as const;
+export type RuleEffect = (typeof RULE_EFFECTS)[number];
 
 /**
- * A conditional-field rule. `show`: hidden unless the condition holds; `hide`: hidden while it holds;
- * `enable`: disabled unless it holds; `require`: required exactly while it holds.
- * A hidden field is not rendered, not validated, not submitted, and cleared when its controller changes.
+ * A conditional-field rule, as JSON Forms writes one: `condition` is a JSON Schema that the whole form
+ * data is matched against (JSON Forms' `scope: "#"`). SHOW: hidden unless it matches; HIDE: hidden while
+ * it matches; ENABLE: disabled unless it matches; DISABLE: disabled while it matches; REQUIRE: required
+ * exactly while it matches. The build compiles every condition into the form's precompiled validator
+ * module, so the browser only calls functions. A hidden field is not rendered, not validated, not
+ * submitted, and holds no value.
  */
 export interface FormRule {
   /** Dotted path of the field the rule applies to. */
   field: string;
-  show?: RuleCondition;
-  hide?: RuleCondition;
-  enable?: RuleCondition;
-  require?: RuleCondition;
+  effect: RuleEffect;
+  condition: RJSFSchema;
 }
+
+/** A compiled rule condition: true when the form data matches the condition's JSON Schema. */
+export type ConditionFn = (data: unknown) => boolean;
 
 /**
  * A check the schema cannot express. `sameAs`: `field` must equal `other` (keyword `sameAs`).
@@ -63,4 +62,6 @@ export interface FormModule {
   form: FormDoc;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   validator: ValidatorType<any, RJSFSchema, any>;
+  /** `conditions[i]` is the compiled `form.rules[i].condition`. */
+  conditions: ConditionFn[];
 }

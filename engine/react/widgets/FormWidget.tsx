@@ -14,7 +14,7 @@ const load = chunkCache(formLoaders, 'form', (module) => module);
 
 function LoadedForm({ node }: WidgetProps) {
   const id = String(node.form);
-  const { form, validator } = use(load(id));
+  const { form, validator, conditions } = use(load(id));
   const flow = useFlowView();
   const scope = useScope();
   const resolved = resolveBindings<Record<string, unknown> | undefined>(node.initialData, scope) ?? {};
@@ -40,6 +40,7 @@ function LoadedForm({ node }: WidgetProps) {
       formContext={{ options: options ?? {} }}
       onChange={changeEvent ? (data: Record<string, unknown>) => flow?.send({ type: changeEvent, data }) : undefined}
       validator={validator}
+      conditions={conditions}
       initialData={initialData}
       busy={flow?.busy ?? false}
       serverError={serverError}
