@@ -1,4 +1,4 @@
-// Builds the operation index (operationId -> group, base path, method, path, roles, parameters)
+// Builds the operation index (operationId -> group, base path, method, path, callers, parameters)
 // from parsed OpenAPI documents. Used by `npm run generate` and by anything that binds operations.
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
@@ -8,7 +8,8 @@ export interface OperationInfo {
   basePath: string;
   method: (typeof HTTP_METHODS)[number];
   path: string;
-  roles: string[];
+  /** Who may call it: the word `public`, or the principals x-policy grants (their scopes are the server's business). */
+  callers: string[];
   pathParams: string[];
   queryParams: string[];
   hasBody: boolean;
@@ -38,7 +39,7 @@ export function buildOperationIndex(docs: Record<string, Obj>): Record<string, O
           basePath,
           method,
           path,
-          roles: [...(op['x-roles'] ?? item['x-roles'] ?? doc['x-roles'] ?? [])],
+          callers: callersOf(op['x-policy'] ?? item['x-policy'] ?? doc['x-policy']),
           pathParams: [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]),
           queryParams: [...new Set(params.filter((p) => p.in === 'query').map((p) => String(p.name)))],
           hasBody: op.requestBody !== undefined,
@@ -47,6 +48,13 @@ export function buildOperationIndex(docs: Record<string, Obj>): Record<string, O
     }
   }
   return Object.fromEntries(Object.keys(index).sort().map((id) => [id, index[id]]));
+}
+
+/** x-policy is a word (`public`) or a list of one-key grants `{ principal: scope }`: the words and principals, in order. */
+export function callersOf(policy: unknown): string[] {
+  if (typeof policy === 'string') return [policy];
+  if (!Array.isArray(policy)) return [];
+  return [...new Set(policy.flatMap((grant) => (grant && typeof grant === 'object' ? Object.keys(grant) : [])))];
 }
 
 /** Follows a local `$ref` (`#/components/...`). */

@@ -29,8 +29,9 @@ export interface paths {
          * How the caller may pay an association they own an account in (methods, fees, provider)
          * @description Signed-in payments pay no large amount fee (`largeAmountFeeBasisPoints` is 0). `fees` are the
          *     convenience fees per accepted method kind; compute with flows/fees.ts. `providerConnected`
-         *     false: payments answer 409 PA007 (Test Account Detected). An association the caller neither
-         *     owns an account in nor sits on the board of: 404 GP001.
+         *     false: payments answer 409 PA007 (Test Account Detected). Also for the association's board
+         *     members and the staff of its management company. An association the caller neither owns an
+         *     account in, sits on the board of, nor manages: 404 GP001.
          */
         get: operations["getPaymentOptions"];
         put?: never;
@@ -144,9 +145,9 @@ export interface paths {
         };
         /**
          * Payments made (or scheduled) on the caller's accounts, newest first
-         * @description One-time and future payments past Setup. `ownerId` other than the caller, or a
-         *     `subLedgerId` not the caller's: 404. `confirmationNumber` is null until the payment is
-         *     charged (scheduled, declined, failed).
+         * @description One-time and future payments past Setup. `ownerId` other than the caller: 403 AUTH003; a
+         *     `subLedgerId` not the caller's: 404 GP002. `confirmationNumber` is null until the payment
+         *     is charged (scheduled, declined, failed).
          */
         get: operations["listPayments"];
         put?: never;
@@ -785,6 +786,7 @@ export interface operations {
             };
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
         };
     };

@@ -1,5 +1,6 @@
 // What a handler receives and returns. Handlers are plain async functions keyed by operationId;
-// requests reach them already authorized (x-roles) and validated against the operation's schemas.
+// requests reach them already authorized (x-policy, server/authz/) and validated against the
+// operation's schemas: a handler never decides who may call it, only what the caller gets.
 import type { Db } from '../db/index.ts';
 import type { Clock } from '../clock.ts';
 import type { TokenService } from '../auth/tokens.ts';
@@ -8,18 +9,11 @@ import type { PasswordHasher } from '../auth/passwords.ts';
 import type { Mailer } from '../mail/index.ts';
 import type { RateLimiter } from '../ratelimit.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
-import type { GuestClaims, GuestTokenService } from '../payments/guest-token.ts';
+import type { GuestTokenService } from '../payments/guest-token.ts';
 import type { Jobs } from '../jobs/queue.ts';
+import type { Caller, ExpressCaller, GuestCaller, UserCaller } from '../authz/caller.ts';
 
-export interface Principal {
-  userId: number;
-  customer: string;
-  /** The sign-in session the token belongs to (ended by logout and password changes). */
-  sessionId: string;
-}
-
-/** A guest payer (role `guest`): scoped to one account (payments; see server/payments/guest-token.ts). */
-export type GuestPrincipal = GuestClaims & { role: 'guest' };
+export type { Caller, ExpressCaller, GuestCaller, UserCaller } from '../authz/caller.ts';
 
 export interface Logger {
   info(obj: object, msg?: string): void;
@@ -55,10 +49,8 @@ export interface OperationRequest {
   query: Record<string, unknown>;
   body: unknown;
   ip: string;
-  /** The signed-in caller, for operations whose x-roles are not only `public`. */
-  principal: Principal | null;
-  /** The guest payer, for operations with x-roles `guest` called with a guest token. */
-  guest?: GuestPrincipal | null;
+  /** Who is calling, identified and checked against the operation's x-policy. */
+  caller: Caller;
   /** Request headers, lower-cased names (e.g. idempotency-key). */
   headers?: Record<string, string | undefined>;
 }
@@ -72,8 +64,22 @@ export interface OperationResult {
 export type Handler = (request: OperationRequest, services: Services) => Promise<OperationResult>;
 export type HandlerMap = Record<string, Handler>;
 
-/** The caller of an operation that requires sign-in (the preHandler guarantees it is there). */
-export function principalOf(request: OperationRequest): Principal {
-  if (!request.principal) throw new Error(`${request.operationId}: no principal on an authenticated operation`);
-  return request.principal;
+function callerOf<K extends Caller['kind']>(request: OperationRequest, kind: K): Extract<Caller, { kind: K }> {
+  if (request.caller.kind !== kind) throw new Error(`${request.operationId}: a ${request.caller.kind} caller where x-policy admits only ${kind}`);
+  return request.caller as Extract<Caller, { kind: K }>;
+}
+
+/** The signed-in caller of an operation whose x-policy admits only signed-in principals. */
+export function principalOf(request: OperationRequest): UserCaller {
+  return callerOf(request, 'user');
+}
+
+/** The guest session calling a guest-pay operation. */
+export function guestOf(request: OperationRequest): GuestCaller {
+  return callerOf(request, 'guest');
+}
+
+/** The express session calling an express-pay operation. */
+export function expressOf(request: OperationRequest): ExpressCaller {
+  return callerOf(request, 'express');
 }

@@ -1,11 +1,10 @@
 // Loads every openapi/*.yaml and turns each operation into a route definition: method, Fastify
-// URL (servers[0].url + path, `{id}` -> `:id`, trailing slash kept), roles and JSON Schemas.
+// URL (servers[0].url + path, `{id}` -> `:id`, trailing slash kept), its x-policy (checked against
+// the operation's own parameters, server/authz/policy.ts) and JSON Schemas.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'yaml';
-
-export const KNOWN_ROLES = ['public', 'user', 'board', 'guest', 'express'] as const;
-export type Role = (typeof KNOWN_ROLES)[number];
+import { parsePolicy, PolicyError, type Policy } from '../authz/policy.ts';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 type JsonObject = Record<string, unknown>;
@@ -27,7 +26,8 @@ export interface OperationDef {
   specPath: string;
   /** The Fastify route URL. */
   url: string;
-  roles: Role[];
+  /** Who may call it (x-policy). */
+  policy: Policy;
   parameters: ParameterDef[];
   body: { required: boolean; schema: JsonObject } | null;
   /** Response status -> JSON body schema (null: no body). */
@@ -117,12 +117,9 @@ export function parseOpenApi(text: string, file: string): OpenApiDoc {
       const where = `paths.${specPath}.${method}`;
       const operationId = op.operationId;
       if (typeof operationId !== 'string' || !operationId) fail(file, where, 'operationId is missing');
-      const roles = op['x-roles'];
-      if (!Array.isArray(roles) || roles.length === 0) fail(file, where, `x-roles must be a non-empty list (one of ${KNOWN_ROLES.join(', ')})`);
-      for (const role of roles) {
-        if (!KNOWN_ROLES.includes(role as Role)) fail(file, `${where}.x-roles`, `unknown role '${String(role)}' (known: ${KNOWN_ROLES.join(', ')})`);
-      }
-      const parameters: ParameterDef[] = [...shared, ...((op.parameters ?? []) as unknown[]).map((p) => resolveLocal(doc, file, p))].map((p) => {
+      if (op['x-roles'] !== undefined) fail(file, where, 'x-roles was replaced by x-policy (see docs/server.md, "Authorization")');
+      const rawParameters = [...shared, ...((op.parameters ?? []) as unknown[]).map((p) => resolveLocal(doc, file, p))];
+      const parameters: ParameterDef[] = rawParameters.map((p) => {
         if (typeof p.name !== 'string' || !['path', 'query', 'header'].includes(p.in as string)) fail(file, where, 'parameter needs name and in (path, query or header)');
         return { name: p.name, in: p.in as ParameterDef['in'], required: p.in === 'path' || p.required === true, schema: rewriteRefs((p.schema ?? {}) as JsonObject, id) };
       });
@@ -130,11 +127,29 @@ export function parseOpenApi(text: string, file: string): OpenApiDoc {
         if (!parameters.some((p) => p.in === 'path' && p.name === match[1])) fail(file, where, `path parameter {${match[1]}} is not declared`);
       }
       let body: OperationDef['body'] = null;
+      let bodySchema: JsonObject | null = null;
       if (op.requestBody) {
         const rb = resolveLocal(doc, file, op.requestBody);
         const schema = ((rb.content as JsonObject | undefined)?.['application/json'] as JsonObject | undefined)?.schema;
         if (!schema) fail(file, `${where}.requestBody`, 'needs content.application/json.schema');
+        bodySchema = resolveLocal(doc, file, schema);
         body = { required: rb.required === true, schema: rewriteRefs(schema as JsonObject, id) };
+      }
+      let policy: Policy;
+      try {
+        policy = parsePolicy(op['x-policy'], {
+          schemaOf(from, name) {
+            if (from === 'body') {
+              const property = (bodySchema?.properties as Record<string, unknown> | undefined)?.[name];
+              return property === undefined ? undefined : resolveLocal(doc, file, property);
+            }
+            const parameter = rawParameters.find((p) => p.in === from && p.name === name);
+            return parameter ? resolveLocal(doc, file, parameter.schema ?? {}) : undefined;
+          },
+        });
+      } catch (error) {
+        if (error instanceof PolicyError) fail(file, where, error.message);
+        throw error;
       }
       const responses: Record<string, JsonObject | null> = {};
       for (const [status, raw] of Object.entries((op.responses ?? {}) as JsonObject)) {
@@ -149,7 +164,7 @@ export function parseOpenApi(text: string, file: string): OpenApiDoc {
         method: method.toUpperCase() as OperationDef['method'],
         specPath,
         url: toFastifyUrl(base, specPath),
-        roles: roles as Role[],
+        policy,
         parameters,
         body,
         responses,

@@ -4,7 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../db/index.ts';
 import type { Clock } from '../clock.ts';
-import { EXPRESS_LINK_DAYS, type ExpressClaims, type ExpressPrincipal, type ExpressTokenService } from './express-token.ts';
+import { EXPRESS_LINK_DAYS, type ExpressClaims, type ExpressTokenService } from './express-token.ts';
+import type { ExpressCaller } from '../authz/caller.ts';
 import { expressError } from './express-errors.ts';
 
 export function newCheckoutLinkId(): string {
@@ -94,9 +95,9 @@ export async function exchangeLink(
   return deps.tokens.issueSession(claims, link.expiresAt);
 }
 
-/** The role check of `express`: a valid session token whose link is still active. */
-export async function expressPrincipal(deps: { db: Db; clock: Clock; tokens: ExpressTokenService }, sessionToken: string): Promise<ExpressPrincipal | null> {
+/** The express caller of a session token: valid, and its link still active (server/authz/identify.ts). */
+export async function expressPrincipal(deps: { db: Db; clock: Clock; tokens: ExpressTokenService }, sessionToken: string): Promise<ExpressCaller | null> {
   const claims = await deps.tokens.verifySession(sessionToken);
   const link = claims ? await activeLink(deps.db, deps.clock, claims) : null;
-  return claims && link ? { role: 'express', ...claims, email: link.email } : null;
+  return claims && link ? { kind: 'express', ...claims, email: link.email } : null;
 }

@@ -5,7 +5,7 @@
 //     sub (checkout link id), slid (sub-ledger id), iss, aud, iat, exp.
 //   - the express SESSION token (audience 'express-pay-session', 1 hour, never past the link's
 //     expiry): answered by authenticateExpressPay, sent as the bearer of the express operations
-//     (role `express`). Same claims; scoped to the one checkout link and sub-ledger.
+//     (x-policy principal `express`). Same claims; scoped to the one checkout link and sub-ledger.
 // A link token is not a session token, and neither is a homeowner or guest token (audience and
 // key differ). The link's row in checkout_links (revoked, expires_at) is checked as well: see
 // express-links.ts.
@@ -27,13 +27,6 @@ export interface ExpressClaims {
   checkoutLinkId: string;
   /** slid: the sub-ledger the link pays. */
   subLedgerId: number;
-}
-
-/** The caller of an express operation (role `express`). */
-export interface ExpressPrincipal extends ExpressClaims {
-  role: 'express';
-  /** The owner's e-mail (receipts go there). */
-  email: string | null;
 }
 
 export interface ExpressTokenService {
@@ -92,15 +85,10 @@ export function createExpressTokenService(keys: { link: string; session: string 
   };
 }
 
-// The express role's additions to the handler types (kept here, next to the role, instead of in
-// server/handlers/types.ts): the token service on Services, the caller on OperationRequest.
+// Express pay's addition to the services: the token service (kept here, next to the tokens).
 declare module '../handlers/types.ts' {
   interface Services {
     /** Express pay link and session tokens (audiences express-pay, express-pay-session). */
     expressTokens: ExpressTokenService;
-  }
-  interface OperationRequest {
-    /** The express payer, for operations with x-roles `express` called with an express session token. */
-    express?: ExpressPrincipal | null;
   }
 }

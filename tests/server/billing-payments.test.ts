@@ -186,7 +186,7 @@ describe.each(BACKENDS)('billing: one-time payments, ledger and charges on %s', 
     expect(paidBank.json).toMatchObject({ status: 'pending', method: { kind: 'bank', last4: '6789' } });
   });
 
-  it('refuses exactly-one-of violations, foreign methods and other users’ ids with 404, writing nothing', async () => {
+  it('refuses exactly-one-of violations, foreign methods and other users’ resources with 404 (another user id: 403), writing nothing', async () => {
     const mine = await home.post('/Payment/Setup', { subLedgerId: assessments, amountCents: 500, paymentMethodId: visaId });
     expectOk(mine, 201);
     const before = await snapshot(db());
@@ -204,7 +204,8 @@ describe.each(BACKENDS)('billing: one-time payments, ledger and charges on %s', 
     expectErrorShape(await paid.patch(`/Payment/Setup/${mine.json.paymentId}`, { amountCents: 100 }), 404, 'PAY009');
     expectErrorShape(await paid.del(`/Payment/Setup/${mine.json.paymentId}`), 404, 'PAY009');
     expectErrorShape(await paid.get(`/Payment?subLedgerId=${assessments}`), 404, 'GP002');
-    expectErrorShape(await paid.get(`/Payment?ownerId=${homeUserId}`), 404, 'GP002');
+    // Naming another user (not a resource of theirs) is 403 whether or not that user exists.
+    expectErrorShape(await paid.get(`/Payment?ownerId=${homeUserId}`), 403, 'AUTH003');
     expectErrorShape(await paid.get(`/Ledger?subLedgerId=${assessments}`), 404, 'GP002');
     expectErrorShape(await paid.get('/Ledger?accountNumber=100234'), 404, 'GP002');
     expectErrorShape(await paid.get('/Charge?accountNumber=100234'), 404, 'GP002');

@@ -4,6 +4,8 @@ import { buildApp, checkHandlers } from '../../server/app.ts';
 import { defaultHandlers } from '../../server/handlers/index.ts';
 import { loadOpenApiDir, toFastifyUrl, parseOpenApi } from '../../server/openapi/load.ts';
 import { repoRoot } from '../../server/app.ts';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 
 const EXPECTED = {
@@ -62,29 +64,101 @@ describe('boot', () => {
     await expect(buildApp({ handlers, logger: false })).rejects.toThrow(/handler 'deleteEverything' has no operation/);
   });
 
-  it('loads every operation with its base path, roles and a unique operationId', async () => {
+  it('loads every operation with its base path, policy and a unique operationId', async () => {
     const docs = await loadOpenApiDir(path.join(repoRoot, 'openapi'));
     const byGroup = Object.fromEntries(docs.map((d) => [d.group, d.operations.map((o) => o.operationId)]));
     expect(byGroup.users.sort()).toEqual([...EXPECTED.users].sort());
     expect(byGroup.payments).toEqual(EXPECTED.payments);
     const ops = docs.flatMap((d) => d.operations);
     const url = (id: string) => ops.find((o) => o.operationId === id)!;
-    expect(url('changePassword')).toMatchObject({ method: 'PUT', url: '/api/users/Users/Password/', roles: ['user'] });
+    expect(url('changePassword')).toMatchObject({ method: 'PUT', url: '/api/users/Users/Password/', policy: { public: false, grants: [{ principal: 'user', scopes: [] }] } });
     expect(url('getUser').url).toBe('/api/users/Users/:id');
     expect(url('registerHomeowner').url).toBe('/api/users/Homeowner/Registration/:method');
-    expect(url('getAccounts')).toMatchObject({ method: 'GET', url: '/api/payments/Account', roles: ['user'] });
-    expect(url('authenticate').roles).toEqual(['public']);
+    expect(url('getAccounts')).toMatchObject({ method: 'GET', url: '/api/payments/Account' });
+    expect(url('authenticate').policy).toEqual({ public: true, grants: [] });
+    expect(url('setupPayment').policy.grants).toEqual([
+      {
+        principal: 'homeowner',
+        scopes: [
+          { resource: 'subLedger', from: 'body', name: 'subLedgerId' },
+          { resource: 'paymentMethod', from: 'body', name: 'paymentMethodId' },
+        ],
+      },
+    ]);
     for (const op of ops) {
       if (op.body) expect(op.body.schema.additionalProperties, `${op.operationId} request body`).toBe(false);
     }
     expect(() => checkHandlers(ops, defaultHandlers())).not.toThrow();
   });
 
-  it('converts paths and rejects unknown roles', () => {
+  it('converts paths', () => {
     expect(toFastifyUrl('/api/users', '/Users/{id}')).toBe('/api/users/Users/:id');
     expect(toFastifyUrl('/api/users/', '/Users/Password/')).toBe('/api/users/Users/Password/');
-    const doc = `openapi: 3.1.0\ninfo: {title: t, version: '1'}\nservers: [{url: /api/x}]\npaths:\n  /A:\n    get:\n      operationId: a\n      x-roles: [admin]\n      responses: {'200': {description: ok}}\n`;
-    expect(() => parseOpenApi(doc, 'x.yaml')).toThrow(/unknown role 'admin'/);
-    expect(() => parseOpenApi(doc.replace('      x-roles: [admin]\n', ''), 'x.yaml')).toThrow(/x-roles must be a non-empty list/);
+  });
+});
+
+describe('x-policy is checked when the contract loads', () => {
+  // One operation with a path id, a query parameter and a body; `policy` is its x-policy in YAML.
+  const doc = (policy: string) => `openapi: 3.1.0
+info: {title: t, version: '1'}
+servers: [{url: /api/x}]
+paths:
+  /A/{id}:
+    post:
+      operationId: a
+${policy.replace(/^/gm, '      ')}
+      parameters:
+        - { name: id, in: path, required: true, schema: { type: integer } }
+        - { name: accountNumber, in: query, schema: { type: string } }
+      requestBody:
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/Body' }
+      responses: {'200': {description: ok}}
+components:
+  schemas:
+    Body:
+      type: object
+      properties:
+        subLedgerId: { type: integer }
+        note: { type: string }
+`;
+  const parse = (policy: string) => parseOpenApi(doc(policy), 'x.yaml').operations[0].policy;
+
+  it('accepts public, self and resources named by path, query and body parameters', () => {
+    expect(parse('x-policy: public')).toEqual({ public: true, grants: [] });
+    expect(parse('x-policy:\n  - user: self\n  - guest: self')).toEqual({ public: false, grants: [{ principal: 'user', scopes: [] }, { principal: 'guest', scopes: [] }] });
+    expect(parse('x-policy:\n  - homeowner: { subLedger: body.subLedgerId, account: query.accountNumber }\n  - board: { association: path.id }').grants).toEqual([
+      { principal: 'homeowner', scopes: [{ resource: 'subLedger', from: 'body', name: 'subLedgerId' }, { resource: 'account', from: 'query', name: 'accountNumber' }] },
+      { principal: 'board', scopes: [{ resource: 'association', from: 'path', name: 'id' }] },
+    ]);
+  });
+
+  it.each([
+    ['x-policy: nobody', /x-policy must be public, or a list of grants of user, homeowner, board, chair, staff, guest, express/],
+    ['x-policy: []', /x-policy must be public/],
+    ['x-roles: [user]', /x-roles was replaced by x-policy/],
+    ['summary: no policy', /x-policy is missing/],
+    ['x-policy:\n  - admin: self', /x\.yaml: paths\.\/A\/\{id\}\.post: x-policy\[0\]: unknown principal 'admin' \(known: user, homeowner/],
+    ['x-policy:\n  - homeowner: { acount: query.accountNumber }', /x-policy\[0\]\.homeowner: unknown resource 'acount'/],
+    ['x-policy:\n  - staff: { subLedger: body.subLedgerId }', /staff cannot be scoped to subLedger \(only association\)/],
+    ['x-policy:\n  - board: self', /board must name what it is scoped to \(association\)/],
+    ['x-policy:\n  - user: everything', /the scope must be "self" or a map of resources to parameters/],
+    ['x-policy:\n  - homeowner: { subLedger: query.subLedgerId }', /homeowner\.subLedger: query\.subLedgerId is not a query parameter of the operation/],
+    ['x-policy:\n  - homeowner: { subLedger: body.ledger }', /body\.ledger is not a property of the request body/],
+    ['x-policy:\n  - homeowner: { subLedger: subLedgerId }', /name the parameter as path\.<name>, query\.<name> or body\.<name>/],
+    ['x-policy:\n  - homeowner: { subLedger: body.note }', /subLedger is named by an integer, but body\.note is string/],
+    ['x-policy:\n  - homeowner: { association: path.id }\n  - staff: { association: path.id }\n  - homeowner: { subLedger: path.id }', /path\.id is scoped both as association and as subLedger/],
+    ['x-policy:\n  - user: self\n    board: { association: path.id }', /a grant is one principal and its scope/],
+  ])('%s is refused', (policy, message) => {
+    expect(() => parse(policy)).toThrow(message);
+  });
+
+  it('stops the server from starting', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'openapi-'));
+    await writeFile(path.join(dir, 'x.yaml'), doc('x-policy:\n  - chairman: { association: path.id }'));
+    await expect(buildApp({ openapiDir: dir, handlers: { a: async () => ({ status: 200 }) }, dataDir: '/nonexistent/should-not-be-created', logger: false })).rejects.toThrow(
+      /unknown principal 'chairman'/,
+    );
   });
 });

@@ -59,24 +59,24 @@ describe('npm run generate', { timeout: 60_000 }, () => {
 describe('buildOperationIndex', () => {
   const doc = {
     servers: [{ url: '/api/items/' }],
-    'x-roles': ['anyone'],
+    'x-policy': 'public',
     components: { parameters: { Dry: { name: 'dry', in: 'query' } } },
     paths: {
       '/Items/{id}/Parts/{partId}': {
         parameters: [{ name: 'id', in: 'path' }],
         get: { operationId: 'getPart', parameters: [{ $ref: '#/components/parameters/Dry' }, { name: 'x', in: 'query' }] },
-        delete: { operationId: 'deletePart', 'x-roles': ['admin'], requestBody: {} },
+        delete: { operationId: 'deletePart', 'x-policy': [{ owner: { part: 'path.partId' } }, { admin: 'self' }, { owner: 'self' }], requestBody: {} },
       },
     },
   };
-  it('collects group, base path, method, roles, parameters and body', () => {
+  it('collects group, base path, method, callers, parameters and body', () => {
     const index = buildOperationIndex({ items: doc });
     expect(Object.keys(index)).toEqual(['deletePart', 'getPart']);
     expect(index.getPart).toEqual({
       group: 'items', basePath: '/api/items', method: 'get', path: '/Items/{id}/Parts/{partId}',
-      roles: ['anyone'], pathParams: ['id', 'partId'], queryParams: ['dry', 'x'], hasBody: false,
+      callers: ['public'], pathParams: ['id', 'partId'], queryParams: ['dry', 'x'], hasBody: false,
     });
-    expect(index.deletePart).toMatchObject({ method: 'delete', roles: ['admin'], hasBody: true });
+    expect(index.deletePart).toMatchObject({ method: 'delete', callers: ['owner', 'admin'], hasBody: true });
     expect(renderOperationIndex(index)).toContain('"getPart": {"group":"items"');
   });
   it('rejects a duplicate operationId across groups', () => {

@@ -1,16 +1,12 @@
-// The express caller of an express-pay operation (role `express`: a session token scoped to one
-// checkout link and its sub-ledger), and the payments it may see: those made through a checkout
-// link of the same sub-ledger and owner. Anything else is 404 PAY009.
-import type { OperationRequest } from '../types.ts';
+// The express payer of an express-pay operation (x-policy principal `express`: a session token
+// scoped to one checkout link and its sub-ledger), and the payments it may see: those made through
+// a checkout link of the same sub-ledger and owner (the route guard refuses others, 404 PAY009).
+import { expressOf, type ExpressCaller, type OperationRequest } from '../types.ts';
 import type { Queryable } from '../../db/index.ts';
 import type { Payer } from '../../payments/service.ts';
-import type { ExpressPrincipal } from '../../payments/express-token.ts';
 import { paymentError } from '../../payments/errors.ts';
 
-export function expressOf(req: OperationRequest): ExpressPrincipal {
-  if (!req.express) throw new Error(`${req.operationId}: no express payer on an express operation`);
-  return req.express;
-}
+export { expressOf };
 
 export function expressPayer(req: OperationRequest): Payer {
   const e = expressOf(req);
@@ -42,8 +38,8 @@ export const EXPRESS_PAYMENT_SELECT = `SELECT p.id, p.status, p.amount_cents, p.
   JOIN checkout_links cl ON cl.id = ep.checkout_link_id
  WHERE p.sub_ledger_id = $1 AND cl.sub_ledger_id = $1 AND cl.owner_user_id = $2`;
 
-/** The caller's express payment, or 404 PAY009. */
-export async function ownExpressPayment(db: Queryable, e: ExpressPrincipal, paymentId: string): Promise<ExpressPaymentRow> {
+/** The caller's express payment (already in scope; 404 PAY009 only if it vanished meanwhile). */
+export async function ownExpressPayment(db: Queryable, e: ExpressCaller, paymentId: string): Promise<ExpressPaymentRow> {
   const { rows } = await db.query<ExpressPaymentRow>(`${EXPRESS_PAYMENT_SELECT} AND p.id = $3`, [e.subLedgerId, e.userId, paymentId]);
   if (!rows[0]) throw paymentError('PAY009');
   return rows[0];

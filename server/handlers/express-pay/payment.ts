@@ -13,8 +13,8 @@ const paymentId = (req: OperationRequest) => req.params.id as string;
 
 export const createExpressPayment: Handler = async (req, services) => {
   const body = req.body as { amountCents: number; methodKind: MethodKind; subLedgerId?: number };
+  // subLedgerId, when given, is the link's own (x-policy).
   const e = expressOf(req);
-  if (body.subLedgerId !== undefined && body.subLedgerId !== e.subLedgerId) throw paymentError('GP002');
   const setup = await paymentServiceFor(services).setupPayment({
     payer: expressPayer(req),
     subLedgerId: e.subLedgerId,

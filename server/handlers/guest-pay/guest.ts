@@ -1,11 +1,8 @@
-// The guest caller of a guest-pay operation (role `guest`: a token scoped to one account).
-import type { GuestPrincipal, OperationRequest } from '../types.ts';
+// The guest payer of a guest-pay operation (x-policy principal `guest`: a token scoped to one account).
+import { guestOf, type OperationRequest } from '../types.ts';
 import type { Payer } from '../../payments/service.ts';
 
-export function guestOf(req: OperationRequest): GuestPrincipal {
-  if (!req.guest) throw new Error(`${req.operationId}: no guest on a guest operation`);
-  return req.guest;
-}
+export { guestOf };
 
 export function guestPayer(req: OperationRequest): Payer {
   const g = guestOf(req);

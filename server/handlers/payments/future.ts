@@ -137,11 +137,6 @@ export const listFuturePayments: Handler = async (req, services) => {
   const bool = (name: string) => (typeof q[name] === 'boolean' ? (q[name] as boolean) : null);
   const accountNumber = str('accountNumber');
   const subLedgerId = typeof q.subLedgerId === 'number' ? q.subLedgerId : null;
-  if (subLedgerId !== null) await ownedSubLedger(services.db, userId, subLedgerId);
-  if (accountNumber !== null) {
-    const owned = await services.db.query('SELECT 1 FROM accounts WHERE account_number = $1 AND owner_user_id = $2', [accountNumber, userId]);
-    if (owned.rows.length === 0) throw paymentError('GP002');
-  }
   const { rows } = await services.db.query<UserPaymentRow>(
     `${USER_PAYMENT_SELECT}
       WHERE ac.owner_user_id = $1 AND p.kind = 'future' AND p.scheduled_at IS NOT NULL

@@ -40,6 +40,7 @@ export const getLedger: Handler = async (req, services) => {
   const accountNumber = typeof req.query.accountNumber === 'string' ? req.query.accountNumber : null;
   const subLedgerId = typeof req.query.subLedgerId === 'number' ? req.query.subLedgerId : null;
   if (accountNumber === null && subLedgerId === null) throw badRequest('Give subLedgerId or accountNumber.');
+  // Both are the caller's (x-policy); given together they must also name the same account.
   const owned = await services.db.query<{ id: number }>(
     `SELECT sl.id FROM sub_ledgers sl JOIN accounts ac ON ac.id = sl.account_id
       WHERE ac.owner_user_id = $1 AND ($2::text IS NULL OR ac.account_number = $2) AND ($3::integer IS NULL OR sl.id = $3)`,
@@ -78,10 +79,6 @@ export const getLedger: Handler = async (req, services) => {
 export const getCharges: Handler = async (req, services) => {
   const { userId } = principalOf(req);
   const accountNumber = typeof req.query.accountNumber === 'string' ? req.query.accountNumber : null;
-  if (accountNumber !== null) {
-    const owned = await services.db.query('SELECT 1 FROM accounts WHERE account_number = $1 AND owner_user_id = $2', [accountNumber, userId]);
-    if (owned.rows.length === 0) throw paymentError('GP002');
-  }
   const today = appDate(services.clock());
   const { rows } = await services.db.query<{ sub_ledger_id: number; account_number: string; description: string; due_date: string; amount_cents: string | number }>(
     `SELECT sc.sub_ledger_id, ac.account_number, sc.description, to_char(sc.due_date, 'YYYY-MM-DD') AS due_date, sc.amount_cents
@@ -115,22 +112,19 @@ export const RECENT_PAYMENTS_DEFAULT = 5;
  * portal payment (imported) is settled.
  */
 export const getRecentPayments: Handler = async (req, services) => {
-  const { userId } = principalOf(req);
+  // The account is the caller's (x-policy).
   const accountNumber = String(req.query.accountNumber);
   const limit = typeof req.query.limit === 'number' ? req.query.limit : RECENT_PAYMENTS_DEFAULT;
-  const owned = await services.db.query<{ id: number }>(
-    `SELECT sl.id FROM sub_ledgers sl JOIN accounts ac ON ac.id = sl.account_id WHERE ac.owner_user_id = $1 AND ac.account_number = $2`,
-    [userId, accountNumber],
-  );
-  if (owned.rows.length === 0) throw paymentError('GP002');
   const { rows } = await services.db.query<EntryRow>(
     `SELECT le.id, le.sub_ledger_id, to_char(le.effective_date, 'YYYY-MM-DD') AS date, le.kind, le.description, le.amount_cents,
             p.status AS payment_status, p.method_kind, p.confirmation_number
-       FROM ledger_entries le LEFT JOIN payments p ON p.id = le.payment_id
-      WHERE le.sub_ledger_id = ANY($1::integer[]) AND le.kind = 'payment'
+       FROM ledger_entries le
+       JOIN sub_ledgers sl ON sl.id = le.sub_ledger_id JOIN accounts ac ON ac.id = sl.account_id
+       LEFT JOIN payments p ON p.id = le.payment_id
+      WHERE ac.account_number = $1 AND le.kind = 'payment'
       ORDER BY le.effective_date DESC, le.created_at DESC, le.id DESC
       LIMIT $2`,
-    [owned.rows.map((r) => Number(r.id)), limit],
+    [accountNumber, limit],
   );
   const payments = rows.map((r) => {
     const payment: Record<string, unknown> = {

@@ -20,17 +20,15 @@ interface AssociationRow {
 }
 
 /**
- * An association the caller belongs to: as the owner of an account there or as a board member
- * (who may have no account of their own there); else 404 GP001.
+ * The association named by the request (x-policy: one the caller owns an account in, sits on the
+ * board of, or manages), and whether the caller has an account there (board members and staff
+ * may have none).
  */
 async function callerAssociation(q: Queryable, userId: number, associationId: number): Promise<AssociationRow> {
   const { rows } = await q.query<AssociationRow>(
     `SELECT a.id, a.provider_account, a.accepts_card, a.accepts_bank,
             EXISTS (SELECT 1 FROM accounts ac WHERE ac.association_id = a.id AND ac.owner_user_id = $2) AS has_account
-       FROM associations a
-      WHERE a.id = $1
-        AND (EXISTS (SELECT 1 FROM accounts ac WHERE ac.association_id = a.id AND ac.owner_user_id = $2)
-          OR EXISTS (SELECT 1 FROM board_members bm WHERE bm.association_id = a.id AND bm.user_id = $2))`,
+       FROM associations a WHERE a.id = $1`,
     [associationId, userId],
   );
   if (!rows[0]) throw paymentError('GP001');
@@ -58,9 +56,8 @@ export const getPaymentOptions: Handler = async (req, services) => {
 
 export const listPaymentMethods: Handler = async (req, services) => {
   const { userId } = principalOf(req);
-  const associationId = typeof req.query.associationId === 'number' ? req.query.associationId : null;
   // A member of the association without an account there gets an empty list (nothing is saved for it).
-  if (associationId !== null) await callerAssociation(services.db, userId, associationId);
+  const associationId = typeof req.query.associationId === 'number' ? req.query.associationId : null;
   const { rows } = await services.db.query<MethodRow>(
     `${METHOD_SELECT} WHERE pm.owner_user_id = $1 AND pm.active AND ($2::integer IS NULL OR pm.association_id = $2) ORDER BY pm.created_at, pm.id`,
     [userId, associationId],

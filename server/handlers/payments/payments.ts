@@ -147,10 +147,8 @@ export const confirmPayment: Handler = async (req, services) => {
 
 export const listPayments: Handler = async (req, services) => {
   const { userId } = principalOf(req);
+  // ownerId, when given, is the caller (x-policy); subLedgerId one of theirs.
   const subLedgerId = typeof req.query.subLedgerId === 'number' ? req.query.subLedgerId : null;
-  const ownerId = typeof req.query.ownerId === 'number' ? req.query.ownerId : null;
-  if (ownerId !== null && ownerId !== userId) throw paymentError('GP002');
-  if (subLedgerId !== null) await ownedSubLedger(services.db, userId, subLedgerId);
   const { rows } = await services.db.query<UserPaymentRow>(
     `${USER_PAYMENT_SELECT}
       WHERE ac.owner_user_id = $1 AND ($2::integer IS NULL OR p.sub_ledger_id = $2)

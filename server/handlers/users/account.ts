@@ -32,11 +32,9 @@ export const createPortalToken: Handler = async (req, services) => {
   return { status: 200, body: { token: await services.tokens.issuePortal(principal) } };
 };
 
+/** Only the caller's own id reaches this handler (x-policy `user: { self: path.id }`). */
 export const getUser: Handler = async (req, services) => {
-  const principal = principalOf(req);
-  const id = req.params.id as number;
-  if (id !== principal.userId) throw new ApiError(403, messages.forbidden, { errorCode: 'AUTH003' });
-  const user = await findUserById(services.db, id);
+  const user = await findUserById(services.db, principalOf(req).userId);
   if (!user) throw new ApiError(401, messages.tokenInvalid, { errorCode: 'AUTH002' });
   return {
     status: 200,

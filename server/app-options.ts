@@ -1,0 +1,58 @@
+// What buildApp can be told (server/config.ts maps the environment onto it; tests pass their own).
+import { fileURLToPath } from 'node:url';
+import type { FastifyServerOptions } from 'fastify';
+import type { Db } from './db/index.ts';
+import type { Clock } from './clock.ts';
+import type { TokenLifetimes } from './auth/tokens.ts';
+import type { PasswordCost } from './auth/passwords.ts';
+import type { RateRuleName, RateRule } from './ratelimit.ts';
+import type { HandlerMap } from './handlers/types.ts';
+import type { PaymentProvider } from './payments/provider.ts';
+import type { JobsQueueOptions } from './jobs/index.ts';
+
+export const repoRoot = fileURLToPath(new URL('../', import.meta.url));
+export const BODY_LIMIT = 100 * 1024;
+
+export interface AppOptions {
+  /** An open database (tests). When absent the app opens (and on close, closes) its own. */
+  db?: Db;
+  /** postgres://... ; unset: PGlite under dataDir. */
+  databaseUrl?: string;
+  /** PGlite data directory (default ./data); 'memory://' for an in-memory database. */
+  dataDir?: string;
+  /** true: load demo data into an empty database; false: never; undefined: only on PGlite (never in production). */
+  demoData?: boolean;
+  /** The /dev routes and the movable app clock (default: outside production only). */
+  devRoutes?: boolean;
+  jwtSecret?: string;
+  redisUrl?: string;
+  smtpUrl?: string;
+  mailFrom?: string;
+  nodeEnv?: string;
+  /** CSP frame-ancestors sources, space separated (default 'self'). */
+  frameAncestors?: string;
+  /** A Vite build (index.html + assets/); null: serve no site. Default <repo>/dist. */
+  staticDir?: string | null;
+  /** Where redirects.yaml and routes.yaml live. Default <repo>/schemas. */
+  schemasDir?: string;
+  openapiDir?: string;
+  clock?: Clock;
+  passwordCost?: PasswordCost;
+  tokenLifetimes?: Partial<TokenLifetimes>;
+  rateLimits?: Partial<Record<RateRuleName, RateRule>>;
+  handlers?: HandlerMap;
+  logger?: FastifyServerOptions['logger'];
+  /** Check every response against the operation's schema (default: outside production). */
+  validateResponses?: boolean;
+  trustProxy?: boolean;
+  /** The payment provider (payments and guest-pay operations); null/absent: none configured. */
+  paymentProvider?: PaymentProvider | null;
+  // --- sandbox provider and jobs (docs/sandbox-provider.md) ---
+  /** Use the built-in sandbox provider when paymentProvider is not given (main.ts turns it on). */
+  sandboxProvider?: boolean;
+  /**
+   * Run the job queue (pg-boss) and its recurring tick (main.ts turns it on). Off: no background
+   * timers; due work runs through services.jobs.runDueWork() and POST /dev/clock/advance.
+   */
+  jobs?: boolean | JobsQueueOptions;
+}

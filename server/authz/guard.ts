@@ -1,0 +1,97 @@
+// The one place operations are authorized: a guard per route, built from the operation's x-policy
+// at boot. Two preHandler steps around request validation:
+//   identify (before validation): who is calling, from the bearer token; 401 AUTH002 otherwise.
+//   enforce (after validation, so parameters have their declared types): the resources the
+//     request names must be in the caller's scope for at least one grant; one query at most.
+// Handlers run only after both, and receive the caller (request.caller) already checked.
+import type { FastifyRequest } from 'fastify';
+import type { Services } from '../handlers/types.ts';
+import type { Caller } from './caller.ts';
+import type { Grant, Policy, ScopeRef } from './policy.ts';
+import { identify } from './identify.ts';
+import { CHECKS, REFUSALS, unreachable, type Bind, type Check } from './scopes.ts';
+import { tokenKindOf, type ResourceKind, type TokenKind } from './vocabulary.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the route guard before validation (anonymous on public operations); null before. */
+    caller: Caller | null;
+  }
+}
+
+export interface RouteGuard {
+  identify(request: FastifyRequest): Promise<void>;
+  enforce(request: FastifyRequest): Promise<void>;
+}
+
+/** The caller the guard identified; a route without a guard is a bug. */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new Error(`${request.method} ${request.url}: no caller (the route has no guard)`);
+  return request.caller;
+}
+
+const ANONYMOUS: Caller = Object.freeze({ kind: 'anonymous' });
+
+function valueOf(request: FastifyRequest, scope: ScopeRef): unknown {
+  const source = scope.from === 'path' ? request.params : scope.from === 'query' ? request.query : request.body;
+  return source && typeof source === 'object' ? (source as Record<string, unknown>)[scope.name] : undefined;
+}
+
+/** One check of a grant: settled (true/false) or the index of its clause in the query. */
+interface Pending {
+  resource: ResourceKind;
+  holds: boolean | number;
+}
+
+/** The checks of one grant for this request; a value already out of scope settles it without the database. */
+function plan(grant: Grant, caller: Caller, request: FastifyRequest, clauses: string[], bind: Bind): Pending[] {
+  const checks: Pending[] = [];
+  const queued: { resource: ResourceKind; sql: string }[] = [];
+  for (const scope of grant.scopes) {
+    const value = valueOf(request, scope);
+    // Left out (optional): not named, nothing to check.
+    if (value === undefined) continue;
+    const check = CHECKS[grant.principal][scope.resource] as Check<Caller> | undefined;
+    if (!check) throw new Error(`no check for ${grant.principal} over ${scope.resource}`);
+    if (unreachable(scope.resource, value)) return [{ resource: scope.resource, holds: false }];
+    if ('compare' in check) {
+      if (!check.compare(value, caller)) return [{ resource: scope.resource, holds: false }];
+      checks.push({ resource: scope.resource, holds: true });
+    } else {
+      queued.push({ resource: scope.resource, sql: check.sql(value, caller, bind) });
+    }
+  }
+  for (const q of queued) checks.push({ resource: q.resource, holds: clauses.push(q.sql) - 1 });
+  return checks;
+}
+
+export function routeGuard(policy: Policy, services: Services): RouteGuard {
+  const kinds: ReadonlySet<TokenKind> = new Set(policy.grants.map((g) => tokenKindOf(g.principal)));
+  return {
+    async identify(request) {
+      request.caller = policy.public ? ANONYMOUS : await identify(request, kinds, services);
+    },
+    async enforce(request) {
+      if (policy.public) return;
+      const caller = callerOf(request);
+      const grants = policy.grants.filter((g) => tokenKindOf(g.principal) === caller.kind);
+      if (grants.length === 0) throw new Error(`caller of kind ${caller.kind} passed identification without a grant`);
+      const params: unknown[] = [];
+      const bind: Bind = (value) => `$${params.push(value)}`;
+      const clauses: string[] = [];
+      const planned = grants.map((grant) => plan(grant, caller, request, clauses, bind));
+      // A grant settled without the database (self, or nothing named) needs no query.
+      if (planned.some((checks) => checks.every((c) => c.holds === true))) return;
+      let answers: boolean[] = [];
+      if (clauses.length > 0) {
+        const { rows } = await services.db.query<Record<string, boolean>>(`SELECT ${clauses.map((c, i) => `${c} AS c${i}`).join(', ')}`, params);
+        answers = clauses.map((_, i) => rows[0][`c${i}`] === true);
+      }
+      const holds = (c: Pending) => (typeof c.holds === 'number' ? answers[c.holds] : c.holds);
+      if (planned.some((checks) => checks.every(holds))) return;
+      // Refused: the answer of the first grant's first resource found out of scope.
+      const refused = planned[0].find((c) => !holds(c))!;
+      throw REFUSALS[refused.resource]();
+    },
+  };
+}

@@ -1,0 +1,64 @@
+// The words of x-policy (docs/server.md, "Authorization"): who may call an operation (principals)
+// and what a request may name for them (resources). Only names and types live here, so the OpenAPI
+// loader can check every policy at boot without the database; scopes.ts says how each pair is
+// checked and answered.
+
+/** The credential a principal presents: a sign-in token, a guest token or an express session token. */
+export type TokenKind = 'user' | 'guest' | 'express';
+
+/** Every resource a scope can name, and the JSON type of the parameter that names it. */
+export const RESOURCES = {
+  /** A user id that must be the caller's own. */
+  self: 'integer',
+  /** An account, by account number. */
+  account: 'string',
+  subLedger: 'integer',
+  association: 'integer',
+  /** A payment id (pay_...). */
+  payment: 'string',
+  /** A saved payment method id. */
+  paymentMethod: 'integer',
+  /** A saved method's setup, by provider setup intent id. */
+  methodSetup: 'string',
+} as const;
+export type ResourceKind = keyof typeof RESOURCES;
+
+interface PrincipalDef {
+  token: TokenKind;
+  /** May the principal be granted with the word `self` (its own data, nothing named)? */
+  self: boolean;
+  resources: readonly ResourceKind[];
+}
+
+export const PRINCIPALS = {
+  /** Any signed-in user; `self` only: the operation works on the caller and names nothing else. */
+  user: { token: 'user', self: true, resources: ['self'] },
+  /** A signed-in user owning the account named (directly, or through its sub-ledger, payment, saved method). */
+  homeowner: { token: 'user', self: false, resources: ['self', 'account', 'subLedger', 'payment', 'paymentMethod', 'methodSetup', 'association'] },
+  /** A signed-in member of the named association's board (chairs included). */
+  board: { token: 'user', self: false, resources: ['association'] },
+  /** A signed-in chair of the named association's board. */
+  chair: { token: 'user', self: false, resources: ['association'] },
+  /** A signed-in staff member of the management company that manages the named association. */
+  staff: { token: 'user', self: false, resources: ['association'] },
+  /** A guest session: its one account; a payment only if this session set it up. */
+  guest: { token: 'guest', self: true, resources: ['subLedger', 'payment'] },
+  /** An express-pay session: its checkout link's one sub-ledger and the payments made through such links. */
+  express: { token: 'express', self: true, resources: ['subLedger', 'payment'] },
+} as const satisfies Record<string, PrincipalDef>;
+export type PrincipalName = keyof typeof PRINCIPALS;
+
+export const PUBLIC = 'public';
+export const SELF = 'self';
+
+export function isPrincipal(name: string): name is PrincipalName {
+  return Object.hasOwn(PRINCIPALS, name);
+}
+
+export function isResource(name: string): name is ResourceKind {
+  return Object.hasOwn(RESOURCES, name);
+}
+
+export function tokenKindOf(principal: PrincipalName): TokenKind {
+  return PRINCIPALS[principal].token;
+}

@@ -1,0 +1,104 @@
+// The API: one Fastify route per operation of openapi/*.yaml (servers[0].url + path). Each route
+// runs, in order: the route guard's identify step (401), validation against the operation's own
+// schemas (400), the guard's scope check (403/404), then the handler named by operationId, whose
+// answer is checked against the declared responses outside production.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ValidateFunction } from 'ajv';
+import { loadOpenApiDir, type OperationDef } from './openapi/load.ts';
+import { createValidators, describeError, type CompiledOperation } from './openapi/validate.ts';
+import type { Handler, HandlerMap, Services } from './handlers/types.ts';
+import { ApiError } from './errors.ts';
+import { callerOf, routeGuard } from './authz/guard.ts';
+
+export interface RouteEntry {
+  op: OperationDef;
+  validators: CompiledOperation;
+  handler: Handler;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    operation?: RouteEntry;
+  }
+}
+
+/** Throws when the operations and the handlers do not match one to one. */
+export function checkHandlers(operations: OperationDef[], handlers: HandlerMap): void {
+  const problems: string[] = [];
+  for (const op of operations) {
+    if (typeof handlers[op.operationId] !== 'function') problems.push(`operation '${op.operationId}' (${op.method} ${op.url}, ${op.file}) has no handler`);
+  }
+  const ids = new Set(operations.map((o) => o.operationId));
+  for (const id of Object.keys(handlers)) {
+    if (!ids.has(id)) problems.push(`handler '${id}' has no operation in openapi/`);
+  }
+  if (problems.length) throw new Error(`Cannot start the API: ${problems.join('; ')}`);
+}
+
+/** The contract and its handlers, checked and compiled; throws (before anything opens) when they do not fit. */
+export async function loadOperations(openapiDir: string, handlers: HandlerMap): Promise<RouteEntry[]> {
+  const docs = await loadOpenApiDir(openapiDir);
+  const operations = docs.flatMap((d) => d.operations);
+  checkHandlers(operations, handlers);
+  const validators = createValidators(docs);
+  return operations.map((op) => ({ op, validators: validators.compile(op), handler: handlers[op.operationId] }));
+}
+
+function check(validate: ValidateFunction | null, data: unknown, part: string): void {
+  if (validate && !validate(data)) {
+    throw new ApiError(400, describeError(part, validate.errors?.[0] ?? undefined), { errorCode: 'VAL001' });
+  }
+}
+
+async function validateRequest(request: FastifyRequest): Promise<void> {
+  const entry = request.routeOptions.config.operation!;
+  const v = entry.validators;
+  if (v.params) check(v.params, request.params, 'path');
+  if (v.query) check(v.query, request.query, 'query');
+  if (entry.op.body) {
+    if (request.body === undefined || request.body === null) {
+      if (entry.op.body.required) throw new ApiError(400, 'A JSON request body is required.', { errorCode: 'REQ001' });
+    } else {
+      check(v.body, request.body, 'request body');
+    }
+  }
+}
+
+export function registerOperationRoutes(app: FastifyInstance, routes: RouteEntry[], options: { services: Services; validateResponses: boolean }): void {
+  const { services, validateResponses } = options;
+  app.decorateRequest('caller', null);
+  for (const entry of routes) {
+    const guard = routeGuard(entry.op.policy, services);
+    app.route({
+      method: entry.op.method,
+      url: entry.op.url,
+      config: { operation: entry },
+      preHandler: [guard.identify, validateRequest, guard.enforce],
+      async handler(request, reply) {
+        const result = await entry.handler(
+          {
+            operationId: entry.op.operationId,
+            params: (request.params ?? {}) as Record<string, unknown>,
+            query: (request.query ?? {}) as Record<string, unknown>,
+            body: request.body,
+            ip: request.ip,
+            caller: callerOf(request),
+            headers: request.headers as Record<string, string | undefined>,
+          },
+          services,
+        );
+        if (validateResponses) {
+          const declared = entry.op.responses[String(result.status)];
+          if (declared === undefined) throw new Error(`${entry.op.operationId} answered ${result.status}, which its operation does not declare`);
+          const validate = entry.validators.responses[String(result.status)];
+          if (validate && !validate(result.body)) {
+            throw new Error(`${entry.op.operationId} answered a body that does not match its schema: ${describeError('response', validate.errors?.[0] ?? undefined)}`);
+          }
+        }
+        reply.code(result.status).headers({ 'cache-control': 'no-store', ...(result.headers ?? {}) });
+        if (result.body === undefined) return reply.send();
+        return reply.type('application/json; charset=utf-8').send(JSON.stringify(result.body));
+      },
+    });
+  }
+}

@@ -1,0 +1,267 @@
+// The authorization matrix, generated from openapi/: every operation is called by every kind of
+// caller (anonymous, a homeowner, another homeowner, a board member, a chair, management staff, a
+// manager of another company, a guest session, an express link), each time naming resources that
+// are real but not the caller's (another user, account, sub-ledger, payment, saved method, method
+// setup, association). Every such call must be refused (401 when the operation does not admit the
+// caller's kind of token, else 403 or 404 with the code of the resource) and leave the whole
+// database as it was. An operation scoping several parameters is called once per parameter: that
+// one names someone else's resource, the others the caller's own (when the caller has one), so
+// every scope is shown to hold on its own.
+//
+// Refusals must come from the authorization layer itself: the handlers are wrapped to record any
+// call that reaches them, and none may (their own row filters would otherwise hide a weak policy).
+// A call is skipped only when x-policy itself puts the caller in scope without naming anything
+// (public operations, `user: self`, `guest: self`, `express: self`); that list is pinned below, so
+// loosening a policy fails this test until the list is changed on purpose. In-memory PGlite, one app.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { repoRoot } from '../../server/app.ts';
+import { loadOpenApiDir, type OpenApiDoc, type OperationDef } from '../../server/openapi/load.ts';
+import { tokenKindOf, type ResourceKind, type TokenKind } from '../../server/authz/vocabulary.ts';
+import { createCheckoutLinkForAccount } from '../../server/payments/express-links.ts';
+import { defaultHandlers } from '../../server/handlers/index.ts';
+import type { HandlerMap } from '../../server/handlers/types.ts';
+import { DEMO, call, createTestClock, expectErrorShape, signIn, testApp, testPasswords, useTestDatabase } from './helpers.ts';
+import { GUEST, guestSession, subLedgerId } from './payments-helpers.ts';
+import { api, associationId, saveMethod } from './billing-helpers.ts';
+import { databaseFingerprint, requestFor, schemaResolver, scopedParameters } from './authz-helpers.ts';
+
+/** Who x-policy lets in without naming anything: reviewed by hand, changed only on purpose. */
+const IN_SCOPE_BY_DECLARATION: Record<string, string[]> = {
+  public: [
+    'authenticate',
+    'authenticateExpressPay',
+    'authenticateSSO',
+    'createGuestSession',
+    'getGuestConfiguration',
+    'registerHomeowner',
+    'requestAccount',
+    'requestOneTimePassword',
+    'resetPassword',
+    'verifyOneTimePassword',
+  ],
+  user: ['changePassword', 'createPortalToken', 'getAccounts', 'getHomeSettings', 'getProfileConfiguration', 'getSecurity', 'logout'],
+  guest: ['getGuestAccount'],
+  express: ['getExpressAccount', 'listExpressPayments'],
+};
+
+/**
+ * Parameters of non-public operations that look like they name a resource (`id`, `...Id`,
+ * `...Number`) but are not scoped by x-policy, each with the reason. Any other such parameter
+ * must be scoped: dropping a scope from a policy fails here.
+ */
+const NOT_SCOPED: Record<string, string> = {
+  'confirmPayment body.setupIntentId': 'must be the setup intent of the payment in path.id (else 404 PAY009)',
+  'confirmGuestPayment body.setupIntentId': 'must be the setup intent of the payment in path.id (else 404 PAY009)',
+  'confirmExpressPayment body.setupIntentId': 'must be the setup intent of the payment in path.id (else 404 PAY009)',
+};
+const NAMES_A_RESOURCE = /^id$|Id$|Number$/;
+
+/** The error codes a scope refusal may carry, by resource (server/authz/scopes.ts). */
+const REFUSAL_CODES: Record<ResourceKind, string> = {
+  self: 'AUTH003',
+  account: 'GP002',
+  subLedger: 'GP002',
+  association: 'GP001',
+  payment: 'PAY009',
+  paymentMethod: 'PM001',
+  methodSetup: 'PM001',
+};
+
+interface Principal {
+  label: string;
+  /** null: anonymous (no Authorization header). */
+  token: string | null;
+  kind: TokenKind | 'anonymous';
+  /** Real resources that are not this caller's. */
+  foreign: Record<ResourceKind, unknown>;
+  /** The caller's own resources, where it has them. */
+  own: Partial<Record<ResourceKind, unknown>>;
+}
+
+/** What the policy says of this kind of caller: not admitted, admitted without naming anything, or scoped. */
+function standing(op: OperationDef, kind: Principal['kind']): 'public' | 'not admitted' | 'self' | 'scoped' {
+  if (op.policy.public) return 'public';
+  const grants = op.policy.grants.filter((g) => tokenKindOf(g.principal) === kind);
+  if (grants.length === 0) return 'not admitted';
+  return grants.some((g) => g.scopes.length === 0) ? 'self' : 'scoped';
+}
+
+/** The real handlers, each noting in `reached` that a request got to it. */
+function recording(reached: string[]): HandlerMap {
+  return Object.fromEntries(
+    Object.entries(defaultHandlers()).map(([id, handler]) => [
+      id,
+      (request: Parameters<typeof handler>[0], services: Parameters<typeof handler>[1]) => {
+        reached.push(id);
+        return handler(request, services);
+      },
+    ]),
+  );
+}
+
+describe('authorization matrix over every operation of openapi/', () => {
+  const database = useTestDatabase('pglite');
+  const clock = createTestClock();
+  let app: FastifyInstance;
+  let docs: OpenApiDoc[];
+  let operations: OperationDef[];
+  const principals: Principal[] = [];
+  const reached: string[] = [];
+  const db = () => database.current.db;
+  const one = async (sql: string, params: unknown[] = []) => (await db().query<{ id: number | string }>(sql, params)).rows[0].id;
+
+  beforeAll(async () => {
+    docs = await loadOpenApiDir(path.join(repoRoot, 'openapi'));
+    operations = docs.flatMap((d) => d.operations);
+    app = await testApp(db(), { clock: clock.now, sandboxProvider: true, handlers: recording(reached) });
+
+    // Another management company with its own association and a manager of its own.
+    const northwind = await one(`INSERT INTO management_companies (code, name) VALUES ('northwind', 'Northwind Property Group') RETURNING id`);
+    const birch = Number(await one(`INSERT INTO associations (management_company_id, code, name, provider_account) VALUES ($1, 'birchhollow', 'Birch Hollow HOA', 'acct_birchhollow') RETURNING id`, [northwind]));
+    const otherManager = { email: 'manager@northwind.example', password: 'Northwind#2026' };
+    const otherManagerId = await one(
+      `INSERT INTO users (management_company_id, email, password_hash, first_name, last_name) VALUES ($1, $2, $3, 'Avery', 'Stone') RETURNING id`,
+      [northwind, otherManager.email, await testPasswords.hash(otherManager.password)],
+    );
+    await db().query(`INSERT INTO management_staff (user_id, role) VALUES ($1, 'manager')`, [otherManagerId]);
+
+    const maple = await associationId(db(), 'maplegrove');
+    const cedar = await associationId(db(), 'cedarpoint');
+    const home = await signIn(app, DEMO.homeowner);
+    const paid = await signIn(app, DEMO.paid);
+    const homeApi = api(app, home.token);
+    const paidApi = api(app, paid.token);
+
+    // The homeowner's resources: the demo Visa, a payment setup, a method setup.
+    const homeLedger = await subLedgerId(db(), '100234');
+    const homeLateFees = await subLedgerId(db(), '100234', 'Late fees');
+    const homeVisa = Number(await one('SELECT id FROM payment_methods WHERE owner_user_id = $1', [home.userId]));
+    const homePayment = await homeApi.post('/Payment/Setup', { subLedgerId: homeLedger, amountCents: 500, paymentMethodId: homeVisa });
+    expect(homePayment.status, homePayment.body).toBe(201);
+    const homeSetup = await homeApi.post('/PaymentMethod/Setup', { associationId: maple, kind: 'card' });
+    expect(homeSetup.status, homeSetup.body).toBe(200);
+
+    // The other homeowner's: something to pay, a saved method, a payment setup, a method setup.
+    const paidLedger = await subLedgerId(db(), '100235');
+    await db().query(`INSERT INTO ledger_entries (sub_ledger_id, kind, amount_cents, description) VALUES ($1, 'charge', 20000, 'Quarterly assessment')`, [paidLedger]);
+    const paidMethod = await saveMethod(app, paidApi, maple, 'visa');
+    const paidPayment = await paidApi.post('/Payment/Setup', { subLedgerId: paidLedger, amountCents: 500, paymentMethodId: paidMethod.id });
+    expect(paidPayment.status, paidPayment.body).toBe(201);
+    const paidSetup = await paidApi.post('/PaymentMethod/Setup', { associationId: maple, kind: 'card' });
+    expect(paidSetup.status, paidSetup.body).toBe(200);
+
+    // Two guest sessions on the other homeowner's account; the second one's payment is not the first one's.
+    const guest = await guestSession(app, '100235', '30301', 'guest-one@example.org');
+    const otherGuest = await guestSession(app, '100235', '30301', 'guest-two@example.org');
+    const otherGuestPayment = await call(app, 'POST', `${GUEST}/payment`, { token: otherGuest, body: { subLedgerId: paidLedger, amountCents: 700, methodKind: 'card' } });
+    expect(otherGuestPayment.status, otherGuestPayment.body).toBe(201);
+
+    // A checkout link for the homeowner's first sub-ledger (Assessments).
+    const link = await createCheckoutLinkForAccount({ db: db(), clock: app.services.clock, tokens: app.services.expressTokens }, '100234');
+    const express = await call(app, 'POST', '/api/express-pay/authenticate', { body: { strategy: 'link', link: link!.token } });
+    expect(express.status, express.body).toBe(200);
+
+    const homeowners: Record<ResourceKind, unknown> = {
+      self: home.userId,
+      account: '100234',
+      subLedger: homeLedger,
+      association: cedar,
+      payment: homePayment.json.paymentId,
+      paymentMethod: homeVisa,
+      methodSetup: homeSetup.json.setupIntentId,
+    };
+    const paidOwn: Record<ResourceKind, unknown> = {
+      self: paid.userId,
+      account: '100235',
+      subLedger: paidLedger,
+      association: maple,
+      payment: paidPayment.json.paymentId,
+      paymentMethod: paidMethod.id,
+      methodSetup: paidSetup.json.setupIntentId,
+    };
+    const signedIn = async (label: string, who: { email: string; password: string }, foreign: Partial<Record<ResourceKind, unknown>>) => {
+      const { token, userId } = await signIn(app, who);
+      principals.push({ label, token, kind: 'user', foreign: { ...homeowners, ...foreign }, own: { self: userId } });
+    };
+    principals.push({ label: 'anonymous', token: null, kind: 'anonymous', foreign: homeowners, own: {} });
+    // The homeowner owns accounts at Maple Grove and Cedar Point, none at Birch Hollow.
+    principals.push({ label: 'homeowner', token: home.token, kind: 'user', foreign: { ...paidOwn, association: birch }, own: homeowners });
+    principals.push({ label: 'another homeowner', token: paid.token, kind: 'user', foreign: homeowners, own: paidOwn });
+    await signedIn('board member (Maple Grove)', DEMO.board, { association: cedar });
+    await signedIn('chair (Maple Grove)', DEMO.chair, { association: cedar });
+    await signedIn('management staff (Summit)', DEMO.manager, { association: birch });
+    await signedIn('manager of another company', otherManager, { association: maple });
+    principals.push({ label: 'guest session', token: guest, kind: 'guest', foreign: { ...homeowners, payment: otherGuestPayment.json.paymentId }, own: { subLedger: paidLedger } });
+    principals.push({ label: 'express link', token: express.json.token, kind: 'express', foreign: { ...homeowners, subLedger: homeLateFees }, own: { subLedger: homeLedger } });
+
+    // Every token works where it is in scope, so the refusals below are about scope, not broken tokens.
+    for (const p of principals.filter((q) => q.kind === 'user')) expect((await call(app, 'GET', '/api/users/Security', { token: p.token! })).status).toBe(200);
+    expect((await call(app, 'GET', `${GUEST}/account`, { token: guest })).status).toBe(200);
+    expect((await call(app, 'GET', '/api/express-pay/account', { token: express.json.token })).status).toBe(200);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('skips only what x-policy puts in scope without naming anything, and that list is the reviewed one', () => {
+    const declared: Record<string, string[]> = { public: [], user: [], guest: [], express: [] };
+    for (const op of operations) {
+      if (op.policy.public) declared.public.push(op.operationId);
+      for (const kind of ['user', 'guest', 'express'] as const) if (standing(op, kind) === 'self') declared[kind].push(op.operationId);
+    }
+    for (const list of Object.values(declared)) list.sort();
+    expect(declared).toEqual(IN_SCOPE_BY_DECLARATION);
+  });
+
+  it('scopes every parameter that names a resource, except the reviewed few', () => {
+    const unscoped: string[] = [];
+    for (const op of operations.filter((o) => !o.policy.public)) {
+      const scoped = scopedParameters(op);
+      const body = op.body ? Object.keys((schemaResolver(docs)(op.body.schema).properties ?? {}) as object).map((name) => `body.${name}`) : [];
+      for (const key of [...op.parameters.map((p) => `${p.in}.${p.name}`), ...body]) {
+        if (NAMES_A_RESOURCE.test(key.split('.').slice(1).join('.')) && !scoped.has(key)) unscoped.push(`${op.operationId} ${key}`);
+      }
+    }
+    expect(unscoped.sort()).toEqual(Object.keys(NOT_SCOPED).sort());
+  });
+
+  it('refuses every caller every resource that is not theirs, and changes nothing', async () => {
+    const resolve = schemaResolver(docs);
+    const before = await databaseFingerprint(db());
+    const refused: string[] = [];
+    for (const op of operations) {
+      const scoped = [...scopedParameters(op).keys()];
+      for (const p of principals) {
+        const stand = standing(op, p.kind);
+        if (stand === 'public' || stand === 'self') continue;
+        // Not admitted: one call. Scoped: one call per scoped parameter naming someone else's resource.
+        const targets = stand === 'not admitted' || scoped.length === 0 ? [null] : scoped;
+        for (const target of targets) {
+          const othersOwn = scoped.every((key) => key === target || p.own[scopedParameters(op).get(key)!] !== undefined);
+          const request = requestFor(op, (key, kind) => (key === target || target === null || p.own[kind] === undefined ? p.foreign[kind] : p.own[kind]), resolve);
+          reached.length = 0;
+          const res = await call(app, request.method, request.url, { token: p.token ?? undefined, body: request.body });
+          const what = `${op.operationId} by ${p.label}: ${request.method} ${request.url} ${JSON.stringify(request.body ?? null)} -> ${res.status} ${res.body}`;
+          if (stand === 'not admitted') {
+            expect(res.status, what).toBe(401);
+            expectErrorShape(res, 401, 'AUTH002');
+          } else {
+            expect([403, 404], what).toContain(res.status);
+            expectErrorShape(res, res.status);
+            // With every other parameter the caller's own, the refusal is the target's.
+            const kinds = othersOwn ? [scopedParameters(op).get(target!)!] : op.policy.grants.flatMap((g) => g.scopes.map((s) => s.resource));
+            expect(kinds.map((k) => REFUSAL_CODES[k]), what).toContain(res.json.errorCode);
+          }
+          expect(reached, `${what}\nreached the handler`).toEqual([]);
+          expect(await databaseFingerprint(db()), `${what}\nchanged the database`).toEqual(before);
+          refused.push(`${op.operationId} ${p.label}`);
+        }
+      }
+    }
+    // Every operation that is not public was called by every kind of caller it does not simply admit.
+    const scopedOps = operations.filter((op) => !op.policy.public);
+    expect(new Set(refused.map((r) => r.split(' ')[0]))).toEqual(new Set(scopedOps.map((op) => op.operationId)));
+  });
+});
