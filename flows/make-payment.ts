@@ -1,13 +1,14 @@
 import type { FlowImplementations } from '../engine/core/flow/types.ts';
-import { computeFee, feeParts, type FeeMethodKind, type FeeRule } from './fees.ts';
+import type { ResponseOf } from './api.ts';
+import { computeFee, feeParts, type FeeMethodKind } from './fees.ts';
 import { formatters } from './formatters.ts';
 
 // Signed-in payment form behaviour: which sub-ledgers and methods are offered, the live fee quote,
 // and the decisions the form takes before Setup (spec sections 2, 4, 8, 9).
 
-interface SubLedgerAccount { accountNumber: string; subLedgerId: number; subLedgerName: string; currentBalanceCents: number; blocked: boolean }
-interface SavedMethod { id: string | number; kind: FeeMethodKind; brand?: string; last4: string; expMonth?: number; expYear?: number; bankAccountType?: string }
-interface PaymentOptions { acceptsCard: boolean; acceptsBank: boolean; providerConnected?: boolean; fees: FeeRule[] }
+type SubLedgerAccount = ResponseOf<'getAccounts'>['accounts'][number];
+type SavedMethod = ResponseOf<'listPaymentMethods'>['paymentMethods'][number];
+type PaymentOptions = ResponseOf<'getPaymentOptions'>;
 interface Draft { subLedgerId?: number; paymentType?: string; amountCents?: number; when?: string; scheduledDate?: string; saveMethod?: boolean }
 
 /** `method:<id>` for a saved method, `new:card` / `new:bank` for one entered now. */
@@ -108,10 +109,10 @@ export const makePaymentFlow: FlowImplementations = {
     },
     /** The receipt, and whether it was a bank payment (those take 3-5 business days: spec section 9). */
     keepReceipt: ({ event }) => {
-      const receipt = event.output as { method?: { kind?: string } } | undefined;
+      const receipt = event.output as ResponseOf<'confirmPayment'> | undefined;
       return { receipt, paidByBank: receipt?.method?.kind === 'bank' };
     },
-    useSavedMethod: ({ event }) => ({ chosenMethodId: Number((event.output as { paymentMethod: { id: number } }).paymentMethod.id) }),
+    useSavedMethod: ({ event }) => ({ chosenMethodId: (event.output as ResponseOf<'confirmPaymentMethodSetup'>).paymentMethod.id }),
     noClientSecret: () => ({ error: { code: 'CLIENT_SECRET', text: '' } }),
     newPaymentKey: () => ({ idempotencyKey: crypto.randomUUID() }),
   },

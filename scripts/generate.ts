@@ -1,5 +1,6 @@
 // `npm run generate [-- --check]`: from each openapi/<group>.yaml, the types
-// generated/openapi/<group>.ts (openapi-typescript) and the index generated/operations.ts; from the
+// generated/openapi/<group>.ts (openapi-typescript), the index generated/operations.ts and the
+// type map generated/operation-types.ts (operationId -> params, query, body, answers); from the
 // registry's widget props schemas, docs/widgets.md.
 // With --check nothing is written; exit 1 when any of them is stale.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { parse } from 'yaml';
 import { loadProductModules } from '../engine/cli/check.ts';
-import { buildOperationIndex, renderOperationIndex } from '../engine/core/operation-index.ts';
+import { buildOperationIndex, renderOperationIndex, renderOperationTypes } from '../engine/core/operation-index.ts';
 import { buildRegistry, type JsonSchema } from '../engine/core/registry.ts';
 import { renderWidgetsDoc } from '../engine/core/widgets-doc.ts';
 import { engineBuiltins } from '../engine/react/builtins.ts';
@@ -28,7 +29,9 @@ export async function generate(root: string): Promise<Map<string, string>> {
     const ast = await openapiTS(pathToFileURL(path), { silent: true });
     outputs.set(`generated/openapi/${group}.ts`, HEADER(group) + astToString(ast));
   }
-  outputs.set('generated/operations.ts', renderOperationIndex(buildOperationIndex(docs)));
+  const index = buildOperationIndex(docs);
+  outputs.set('generated/operations.ts', renderOperationIndex(index));
+  outputs.set('generated/operation-types.ts', renderOperationTypes(index));
   outputs.set('docs/widgets.md', await widgetsDoc(root));
   return outputs;
 }
