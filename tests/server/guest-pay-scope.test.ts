@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { paymentServiceFor } from '../../server/payments/index.ts';
-import { BACKENDS, DEMO, count, createTestClock, expectErrorShape, signIn, testApp, useTestDatabase } from './helpers.ts';
+import { BACKENDS, DEMO, count, createTestClock, expectErrorShape, signIn, testApp, useTestDatabase, expectStatus } from './helpers.ts';
 import { confirm, enterMethod, guestPayerOf, guestSession, paymentEntries, sandboxCharges, setupAndEnter, subLedgerId } from './payments-helpers.ts';
 import { api, expectOk, paymentStatus, snapshot } from './billing-helpers.ts';
 
@@ -31,7 +31,7 @@ describe.each(BACKENDS)('guest pay reaches only its own session’s payments on 
     const before = await snapshot(db());
     const res = await confirm(app, guest, own.json.paymentId, own.json.setupIntentId, { 'idempotency-key': 'steal-1' });
     expectErrorShape(res, 404, 'PAY009');
-    expect(res.body).not.toContain('homeowner@example.com');
+    expect(JSON.stringify(res.data)).not.toContain('homeowner@example.com');
     expect(await snapshot(db())).toEqual(before);
     expect(await paymentStatus(db(), own.json.paymentId)).toBe('setup');
     // The homeowner's own Confirm still works.
@@ -57,11 +57,11 @@ describe.each(BACKENDS)('guest pay reaches only its own session’s payments on 
     // Its own session confirms; the other session's repeat of the same key and request gets nothing.
     const charges = await sandboxCharges(db());
     const ok = await confirm(app, first, s.paymentId, s.setupIntentId, { 'idempotency-key': 'same-key' });
-    expect(ok.status, ok.body).toBe(200);
+    expectStatus(ok, 200);
     const keys = await count(db(), 'idempotency_keys');
     const repeat = await confirm(app, second, s.paymentId, s.setupIntentId, { 'idempotency-key': 'same-key' });
     expectErrorShape(repeat, 404, 'PAY009');
-    expect(repeat.body).not.toContain(ok.json.confirmationNumber);
+    expect(JSON.stringify(repeat.data)).not.toContain(ok.data.confirmationNumber);
     expect(await count(db(), 'idempotency_keys')).toBe(keys);
     expect(await sandboxCharges(db())).toBe(charges + 1);
     expect(await paymentEntries(db(), s.paymentId)).toEqual([{ kind: 'payment', amount: -2000 }]);

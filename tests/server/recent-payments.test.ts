@@ -2,7 +2,7 @@
 // history imported with the account, a guest payment, a signed-in payment — newest first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { BACKENDS, DEMO, createTestClock, expectErrorShape, signIn, testApp, useTestDatabase } from './helpers.ts';
+import { BACKENDS, DEMO, createTestClock, expectErrorShape, signIn, testApp, useTestDatabase, expectStatus } from './helpers.ts';
 import { confirm, guestSession, setupAndEnter, subLedgerId } from './payments-helpers.ts';
 import { api, expectOk, snapshot, type Api } from './billing-helpers.ts';
 
@@ -38,7 +38,7 @@ describe.each(BACKENDS)('recent payments from the ledger on %s', (kind) => {
     const guest = await guestSession(app, '100234', '30301');
     const setup = await setupAndEnter(app, guest, { subLedgerId: assessments, amountCents: 700, methodKind: 'card' }, 'visa');
     const guestPaid = await confirm(app, guest, setup.paymentId, setup.setupIntentId);
-    expect(guestPaid.status, guestPaid.body).toBe(200);
+    expectStatus(guestPaid, 200);
 
     const visaId = (await home.get('/PaymentMethod')).json.paymentMethods[0].id;
     const signedIn = await home.post('/Payment/Setup', { subLedgerId: assessments, amountCents: 900, paymentMethodId: visaId });
@@ -51,7 +51,7 @@ describe.each(BACKENDS)('recent payments from the ledger on %s', (kind) => {
     const payments = res.json.payments as Record<string, unknown>[];
     expect(payments.slice(0, 2)).toEqual([
       expect.objectContaining({ amountCents: 900, status: 'settled', paymentMethod: 'Credit Card', confirmationNumber: signedInPaid.json.confirmationNumber }),
-      expect.objectContaining({ amountCents: 700, status: 'settled', paymentMethod: 'Credit Card', confirmationNumber: guestPaid.json.confirmationNumber }),
+      expect.objectContaining({ amountCents: 700, status: 'settled', paymentMethod: 'Credit Card', confirmationNumber: guestPaid.data.confirmationNumber }),
     ]);
     expect(payments.length).toBeLessThanOrEqual(5);
     expect((await home.get('/Ledger/Payments?accountNumber=100234&limit=1')).json.payments).toEqual([payments[0]]);
