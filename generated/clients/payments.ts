@@ -921,10 +921,15 @@ export type deletePaymentMethodResponse404 = {
   status: 404
 }
 
+export type deletePaymentMethodResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
 export type deletePaymentMethodResponseSuccess = (deletePaymentMethodResponse200) & {
   headers: Headers;
 };
-export type deletePaymentMethodResponseError = (deletePaymentMethodResponse400 | deletePaymentMethodResponse401 | deletePaymentMethodResponse404) & {
+export type deletePaymentMethodResponseError = (deletePaymentMethodResponse400 | deletePaymentMethodResponse401 | deletePaymentMethodResponse404 | deletePaymentMethodResponse409) & {
   headers: Headers;
 };
 

@@ -194,6 +194,13 @@ export function expectStatus<R extends ClientAnswer | ApiResponse, S extends R['
   if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${'json' in res ? res.body : JSON.stringify(res.data)}`);
 }
 
+/** The body of a typed client's answer, after checking its status (for chaining: `(await dataOf(x, 200)).accounts`). */
+export async function dataOf<R extends ClientAnswer, S extends R['status']>(request: Promise<R>, status: S): Promise<Extract<R, { status: S }>['data']> {
+  const res = await request;
+  expectStatus(res, status);
+  return (res as Extract<R, { status: S }>).data;
+}
+
 /** An answer of `call`: any address, untyped (for what openapi/ does not describe, and malformed requests). */
 export interface ApiResponse {
   status: number;
