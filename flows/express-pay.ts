@@ -1,16 +1,15 @@
 import type { FlowModule, FlowReader } from '../engine/core/flow/types.ts';
-import { computeFee, feeParts, type FeeMethodKind, type FeeRule } from './fees.ts';
+import type { ResponseOf } from './api.ts';
+import { computeFee, feeParts, type FeeMethodKind } from './fees.ts';
 
 // Express payment by checkout link (spec sections 2 and 3). The context keeps the spec's names:
 // epayToken, paymentSetup, paymentOptions (what the association accepts and its fees), balance
 // (integer cents), paymentMethods (the choices offered), selectedPaymentMethod, amount (cents), logo,
 // account and confirmed (the confirmed payment). `link` ties what is kept to the link it came from.
 
-interface ExpressAccount {
-  accountNumber: string; associationName: string; logoUrl?: string | null; balance: number;
-  acceptsCard: boolean; acceptsBank: boolean; fees: FeeRule[];
-}
-interface PaymentOptions { acceptsCard: boolean; acceptsBank: boolean; fees: FeeRule[] }
+type ExpressAccount = ResponseOf<'getExpressAccount'>;
+/** What the link's association accepts and charges, from the express account. */
+type PaymentOptions = Pick<ExpressAccount, 'acceptsCard' | 'acceptsBank' | 'fees'>;
 
 const EMPTY_PAYMENT = {
   selectedPaymentMethod: null, amount: null, quote: null, paymentSetup: null, confirmed: null, acknowledged: false,
@@ -54,7 +53,7 @@ export const expressPayFlow: FlowModule = {
     forgetExpressLink: () => ({ epayToken: null, account: null }),
     prepareExpress: ({ context }) => {
       const account = context.account as ExpressAccount;
-      const paymentOptions: PaymentOptions = { acceptsCard: Boolean(account.acceptsCard), acceptsBank: Boolean(account.acceptsBank), fees: account.fees ?? [] };
+      const paymentOptions: PaymentOptions = { acceptsCard: account.acceptsCard, acceptsBank: account.acceptsBank, fees: account.fees };
       const paymentMethods = [
         ...(paymentOptions.acceptsCard ? [{ value: 'card', label: 'methods.card' }] : []),
         ...(paymentOptions.acceptsBank ? [{ value: 'bank', label: 'methods.bank' }] : []),

@@ -1,17 +1,15 @@
 import type { FlowModule } from '../engine/core/flow/types.ts';
-import { computeFee, feeParts, type FeeMethodKind, type FeeRule } from './fees.ts';
+import type { ResponseOf } from './api.ts';
+import { computeFee, feeParts, type FeeMethodKind } from './fees.ts';
 import { formatters } from './formatters.ts';
 
 // Guest payment wizard behaviour (spec sections 2, 4 and 9): four steps, next stops at 4 and
 // previous at 1; choosing another sub-ledger resets the amount to 0; reset returns to step 1 with
 // nothing selected; clearing wipes token, account, e-mail, status, total and record id.
 
-interface SubLedger { id: number; name: string; balanceCents: number }
-interface GuestAccount { accountNumber: string; associationName: string; address: string; balanceCents: number; subLedgers: SubLedger[] }
-interface GuestConfiguration {
-  acceptsCard: boolean; acceptsBank: boolean; fees: FeeRule[];
-  largeAmountThresholdCents: number; largeAmountFeeBasisPoints: number;
-}
+type GuestAccount = ResponseOf<'getGuestAccount'>;
+/** What the fee quote needs of getGuestConfiguration's answer. */
+type GuestConfiguration = Pick<ResponseOf<'getGuestConfiguration'>, 'acceptsCard' | 'acceptsBank' | 'fees' | 'largeAmountThresholdCents' | 'largeAmountFeeBasisPoints'>;
 
 const EMPTY_WIZARD = {
   currentStep: 1, selectedSubledger: null, selectedSubledgerName: null, selectedBalanceCents: 0,
@@ -75,11 +73,11 @@ export const guestPaymentFlow: FlowModule = {
       return { paymentAmount: amountCents, quote: quote(context.configuration as GuestConfiguration, context.selectedPaymentMethod, amountCents) };
     },
     recordSetup: ({ event }) => {
-      const setup = event.output as { paymentId: string; totalCents: number };
+      const setup = event.output as ResponseOf<'createGuestPayment'>;
       return { setup, paymentRecordId: setup.paymentId, total: setup.totalCents };
     },
     recordReceipt: ({ event }) => {
-      const receipt = event.output as { status: string; totalCents: number };
+      const receipt = event.output as ResponseOf<'confirmGuestPayment'>;
       return { receipt, paymentStatus: receipt.status, total: receipt.totalCents };
     },
     resetWizard: () => ({ ...EMPTY_WIZARD }),

@@ -1,5 +1,6 @@
 import type { FlowModule } from '../engine/core/flow/types.ts';
-import { computeFee, type FeeRule } from './fees.ts';
+import type { ResponseOf } from './api.ts';
+import { computeFee } from './fees.ts';
 import { formatters } from './formatters.ts';
 import { selectedLedgers, type SubLedgerAccount } from './shared/account-ledgers.ts';
 
@@ -9,10 +10,10 @@ import { selectedLedgers, type SubLedgerAccount } from './shared/account-ledgers
 // ?payment=<paymentId>&setupIntent=<id> (or &cancelled=1), where the payment is confirmed.
 // The pending Setup is kept in session storage across the round trip (the machine's `persist`).
 
-interface PaymentOptions { acceptsCard: boolean; fees: FeeRule[] }
+type PaymentOptions = ResponseOf<'getPaymentOptions'>;
 interface Draft { subLedgerId?: number; amountCents?: number }
 /** What survives the trip to the provider's page: never the client secret. */
-interface PendingSetup { paymentId: number | string; setupIntentId: string; amountCents: number; feeCents: number; totalCents: number }
+type PendingSetup = Pick<ResponseOf<'setupPayment'>, 'paymentId' | 'setupIntentId' | 'amountCents' | 'feeCents' | 'totalCents'>;
 type Query = Record<string, string | undefined>;
 
 function cardQuote(context: Record<string, unknown>, draft: Draft) {
@@ -71,7 +72,7 @@ export const instantPaymentFlow: FlowModule = {
     },
     /** Keeps what the return trip needs, and the key the confirmation will be sent with. */
     rememberPendingSetup: ({ event }) => {
-      const setup = event.output as PendingSetup & Record<string, unknown>;
+      const setup = event.output as ResponseOf<'setupPayment'>;
       const { paymentId, setupIntentId, amountCents, feeCents, totalCents } = setup;
       return { setup, pending: { paymentId, setupIntentId, amountCents, feeCents, totalCents }, confirmKey: crypto.randomUUID() };
     },

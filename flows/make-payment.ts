@@ -1,13 +1,14 @@
 import type { FlowModule } from '../engine/core/flow/types.ts';
-import { computeFee, feeParts, type FeeMethodKind, type FeeRule } from './fees.ts';
+import type { ResponseOf } from './api.ts';
+import { computeFee, feeParts, type FeeMethodKind } from './fees.ts';
 import { formatters } from './formatters.ts';
 import { selectedLedgers, type SubLedgerAccount } from './shared/account-ledgers.ts';
 
 // Signed-in payment form behaviour: which sub-ledgers and methods are offered, the live fee quote,
 // and the decisions the form takes before Setup (spec sections 2, 4, 8, 9).
 
-interface SavedMethod { id: string | number; kind: FeeMethodKind; brand?: string; last4: string; expMonth?: number; expYear?: number; bankAccountType?: string }
-interface PaymentOptions { acceptsCard: boolean; acceptsBank: boolean; providerConnected?: boolean; fees: FeeRule[] }
+type SavedMethod = ResponseOf<'listPaymentMethods'>['paymentMethods'][number];
+type PaymentOptions = ResponseOf<'getPaymentOptions'>;
 interface Draft { subLedgerId?: number; paymentType?: string; amountCents?: number; when?: string; scheduledDate?: string; saveMethod?: boolean }
 
 /** `method:<id>` for a saved method, `new:card` / `new:bank` for one entered now. */
@@ -95,10 +96,10 @@ export const makePaymentFlow: FlowModule = {
     },
     /** The receipt, and whether it was a bank payment (those take 3-5 business days: spec section 9). */
     keepReceipt: ({ event }) => {
-      const receipt = event.output as { method?: { kind?: string } } | undefined;
+      const receipt = event.output as ResponseOf<'confirmPayment'> | undefined;
       return { receipt, paidByBank: receipt?.method?.kind === 'bank' };
     },
-    useSavedMethod: ({ event }) => ({ chosenMethodId: Number((event.output as { paymentMethod: { id: number } }).paymentMethod.id) }),
+    useSavedMethod: ({ event }) => ({ chosenMethodId: (event.output as ResponseOf<'confirmPaymentMethodSetup'>).paymentMethod.id }),
   },
   actors: {},
 };

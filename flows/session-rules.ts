@@ -1,15 +1,15 @@
 // The settings-load rules of the portal session (spec section 4), as pure functions.
+import type { ResponseOf } from './api.ts';
 
-export interface Address { address1: string; address2?: string | null; city: string; stateProvince: string; postalCode: string }
-export interface Property { propertyId: number; ownerId: number | null; accountNumber: string | null; address: Address }
-export interface Association {
-  id: number; code?: string; name: string; designTemplate?: string | null; logoUrl?: string | null; bannerUrl?: string | null;
-  autoDraftType?: string; isBoardMember?: boolean; isBoardChair?: boolean; properties: Property[];
-}
-export interface HomeSettings {
-  userSettings: { designTemplate?: string | null; associations: Association[]; pages: { associationId: number; name: string }[] };
-  configuration?: { company?: { code?: string; name?: string } };
-}
+/** The settings as getHomeSettings answers them. */
+export type HomeSettings = ResponseOf<'getHomeSettings'>;
+type AssociationSettings = HomeSettings['userSettings']['associations'][number];
+type PropertySettings = AssociationSettings['properties'][number];
+// Kept in the session after normalizeAssociations: an association without properties gets a
+// placeholder property that has no owner and no account.
+export type Address = PropertySettings['address'];
+export type Property = Omit<PropertySettings, 'ownerId' | 'accountNumber'> & { ownerId: number | null; accountNumber: string | null };
+export type Association = Omit<AssociationSettings, 'properties'> & { properties: Property[] };
 
 const EMPTY_ADDRESS: Address = { address1: '', address2: '', city: '', stateProvince: '', postalCode: '' };
 

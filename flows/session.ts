@@ -1,5 +1,5 @@
 import type { FlowModule } from '../engine/core/flow/types.ts';
-import type { OperationId } from '../generated/operations.ts';
+import { apiCall, type ResponseOf } from './api.ts';
 import {
   chooseSelection, chooseTheme, findSelection, isBusinessManagementEnabled, normalizeAssociations, readTokenClaim, selectorGroups,
   type Association, type HomeSettings,
@@ -20,7 +20,7 @@ export const sessionFlow: FlowModule = {
     clearSession: () => ({ ...SIGNED_OUT }),
     beginRefresh: (_args, _params, env) => ({ token: env.getToken('user'), refreshing: true }),
     applyUser: ({ event }, params) => {
-      const output = event.output as { user: Record<string, unknown>; portalToken: string; token: string };
+      const output = event.output as { user: ResponseOf<'getUser'>; portalToken: string; token: string };
       const customer = readTokenClaim(output.token, 'Customer') as string | undefined;
       return {
         user: output.user, userId: output.user.userId, portalToken: output.portalToken, customer: customer ?? null,
@@ -38,7 +38,7 @@ export const sessionFlow: FlowModule = {
       const theme = chooseTheme(context as never, found.selectedAssociation, settings.userSettings.designTemplate);
       return { settings, associations, selectorGroups: selectorGroups(associations), ...selection, ...found, theme };
     },
-    applyAccounts: ({ event }) => ({ accounts: (event.output as { accounts: unknown[] }).accounts, isLoggedIn: true, refreshing: false }),
+    applyAccounts: ({ event }) => ({ accounts: (event.output as ResponseOf<'getAccounts'>).accounts, isLoggedIn: true, refreshing: false }),
     selectProperty: ({ context, event }) => {
       const associations = context.associations as Association[];
       const propertyId = Number(event.propertyId);
@@ -68,22 +68,23 @@ export const sessionFlow: FlowModule = {
      */
     endServerSession: (_args, _params, env) => {
       if (!env.getToken('user')) return;
-      void env.call('logout' satisfies OperationId, { suppressToast: true }).catch(() => undefined);
+      void apiCall(env)('logout', { suppressToast: true }).catch(() => undefined);
     },
   },
   actors: {
     refreshUser: async (_input, env) => {
       const token = env.getToken('user');
-      const userId = readTokenClaim(token, 'UserId');
-      if (!token || userId === undefined) throw new Error('No session');
+      const userId = Number(readTokenClaim(token, 'UserId'));
+      if (!token || !Number.isSafeInteger(userId)) throw new Error('No session');
+      const call = apiCall(env);
       const [user, portal] = await Promise.all([
-        env.call('getUser' satisfies OperationId, { params: { id: userId }, suppressToast: true }),
-        env.call('createPortalToken' satisfies OperationId, { suppressToast: true }) as Promise<{ token: string }>,
+        call('getUser', { params: { id: userId }, suppressToast: true }),
+        call('createPortalToken', { suppressToast: true }),
       ]);
       env.setToken('portal', portal.token);
       return { user, portalToken: portal.token, token };
     },
-    loadSettings: (_input, env) => env.call('getHomeSettings' satisfies OperationId, {}),
-    loadAccounts: (_input, env) => env.call('getAccounts' satisfies OperationId, { suppressToast: true }),
+    loadSettings: (_input, env) => apiCall(env)('getHomeSettings'),
+    loadAccounts: (_input, env) => apiCall(env)('getAccounts', { suppressToast: true }),
   },
 };

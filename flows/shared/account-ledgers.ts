@@ -1,10 +1,12 @@
 import type { FlowModule } from '../../engine/core/flow/types.ts';
+import type { ResponseOf } from '../api.ts';
 
 // The selected property's account, as its sub-ledgers (from the session's `accounts`): what the
 // signed-in pages about paying and saved methods decide on first. Machines name this module in
 // `uses: [account-ledgers]`; `ledgers` in a machine's context holds the selected account's sub-ledgers.
 
-export interface SubLedgerAccount { accountNumber: string; subLedgerId: number; subLedgerName: string; currentBalanceCents: number; blocked: boolean }
+/** One sub-ledger of the caller's accounts, as getAccounts answers it. */
+export type SubLedgerAccount = ResponseOf<'getAccounts'>['accounts'][number];
 
 /** The sub-ledgers of the selected property's account; none when the property has no account. */
 export function selectedLedgers(session: Record<string, unknown>): SubLedgerAccount[] {

@@ -12,6 +12,8 @@ import type { PaymentProvider } from '../payments/provider.ts';
 import type { GuestTokenService } from '../payments/guest-token.ts';
 import type { Jobs } from '../jobs/queue.ts';
 import type { Caller, ExpressCaller, GuestCaller, UserCaller } from '../authz/caller.ts';
+import type { Operations } from '../../generated/operation-types.ts';
+import type { operations as operationIndex } from '../../generated/operations.ts';
 
 export type { Caller, ExpressCaller, GuestCaller, UserCaller } from '../authz/caller.ts';
 
@@ -64,22 +66,64 @@ export interface OperationResult {
 export type Handler = (request: OperationRequest, services: Services) => Promise<OperationResult>;
 export type HandlerMap = Record<string, Handler>;
 
-function callerOf<K extends Caller['kind']>(request: OperationRequest, kind: K): Extract<Caller, { kind: K }> {
+/** The part of a request that says who calls (any operation's typed request has it). */
+type CallerPart = Pick<OperationRequest, 'operationId' | 'caller'>;
+
+function callerOf<K extends Caller['kind']>(request: CallerPart, kind: K): Extract<Caller, { kind: K }> {
   if (request.caller.kind !== kind) throw new Error(`${request.operationId}: a ${request.caller.kind} caller where x-policy admits only ${kind}`);
   return request.caller as Extract<Caller, { kind: K }>;
 }
 
 /** The signed-in caller of an operation whose x-policy admits only signed-in principals. */
-export function principalOf(request: OperationRequest): UserCaller {
+export function principalOf(request: CallerPart): UserCaller {
   return callerOf(request, 'user');
 }
 
 /** The guest session calling a guest-pay operation. */
-export function guestOf(request: OperationRequest): GuestCaller {
+export function guestOf(request: CallerPart): GuestCaller {
   return callerOf(request, 'guest');
 }
 
 /** The express session calling an express-pay operation. */
-export function expressOf(request: OperationRequest): ExpressCaller {
+export function expressOf(request: CallerPart): ExpressCaller {
   return callerOf(request, 'express');
+}
+
+// --- handlers typed by the contract (generated/operation-types.ts, from openapi/) ---
+
+export type OperationId = keyof Operations & string;
+/** The operationIds of one API group (openapi/<group>.yaml). */
+export type GroupOperationId<Group extends string> = {
+  [Id in OperationId]: (typeof operationIndex)[Id]['group'] extends Group ? Id : never;
+}[OperationId];
+
+/** What the handler of one operation receives: its path parameters, query and body as validated. */
+export type RequestOf<Id extends OperationId> = Omit<OperationRequest, 'operationId' | 'params' | 'query' | 'body'> & {
+  operationId: Id;
+  params: Operations[Id]['params'];
+  query: Operations[Id]['query'];
+  body: Operations[Id]['body'];
+};
+
+type Answer<Status, Body> = [Body] extends [undefined]
+  ? { status: Status; body?: undefined; headers?: Record<string, string> }
+  : { status: Status; body: Body; headers?: Record<string, string> };
+
+/** One of the answers the operation declares: its status with that status's body. */
+export type ResultOf<Id extends OperationId> = {
+  [Status in keyof Operations[Id]['responses']]: Answer<Status, Operations[Id]['responses'][Status]>;
+}[keyof Operations[Id]['responses']];
+
+export type OperationHandler<Id extends OperationId> = (request: RequestOf<Id>, services: Services) => Promise<ResultOf<Id>>;
+
+/** One handler per operationId of the given ones, each typed by its operation. */
+export type OperationHandlers<Ids extends OperationId = OperationId> = { [Id in Ids]: OperationHandler<Id> };
+
+/**
+ * The typed handlers as the dispatcher holds them (by operationId, untyped). Sound because the
+ * dispatcher calls each handler only for its own operation, after validating the path parameters,
+ * query and body against that operation's schemas, and (outside production) checks the answer too.
+ */
+export function asHandlerMap<Ids extends OperationId>(handlers: OperationHandlers<Ids>): HandlerMap {
+  return handlers as unknown as HandlerMap;
 }

@@ -9,7 +9,8 @@ import type { Services } from '../handlers/types.ts';
 import { ApiError } from '../errors.ts';
 import { computeFee, type FeeLine } from '../../flows/fees.ts';
 import { isConnectedMerchant } from '../sandbox-provider/service.ts';
-import type { MethodKind, TokenizedMethod } from './provider.ts';
+import type { components } from '../../generated/openapi/payments.ts';
+import type { BankAccountType, CardBrand, MethodKind, TokenizedMethod } from './provider.ts';
 import { paymentError } from './errors.ts';
 import { loadFeeRules, type Payer } from './service.ts';
 
@@ -131,11 +132,11 @@ export interface MethodRow {
   association_id: number | null;
   provider_token: string;
   kind: MethodKind;
-  brand: string | null;
+  brand: CardBrand | null;
   last4: string;
   exp_month: number | null;
   exp_year: number | null;
-  bank_account_type: string | null;
+  bank_account_type: BankAccountType | null;
   bank_name: string | null;
   active: boolean;
   scheduled_count: number | string;
@@ -156,18 +157,12 @@ export async function loadMethod(q: Queryable, userId: number, id: number): Prom
   return rows[0];
 }
 
-export interface PaymentMethodView {
-  id: number;
-  associationId: number;
-  kind: MethodKind;
-  brand?: string;
-  last4: string;
-  expMonth?: number;
-  expYear?: number;
-  bankAccountType?: string;
-  bankName?: string;
-  scheduledPaymentCount: number;
-}
+/** A saved method as the payments API shows it (openapi/payments.yaml, PaymentMethod). */
+export type PaymentMethodView = components['schemas']['PaymentMethod'];
+/** payments.status (CHECK constraint): 'setup' until confirmed, then the API's PaymentStatus. */
+export type PaymentRowStatus = 'setup' | components['schemas']['PaymentStatus'];
+/** A payment's method as the payments API shows it (MethodSummary). */
+export type MethodSummary = components['schemas']['MethodSummary'];
 
 export function methodView(r: MethodRow): PaymentMethodView {
   const view: PaymentMethodView = { id: n(r.id), associationId: n(r.association_id), kind: r.kind, last4: r.last4, scheduledPaymentCount: n(r.scheduled_count) };
@@ -236,13 +231,13 @@ export interface UserPaymentRow {
   account_number: string;
   kind: 'one_time' | 'future' | 'recurring' | 'auto_draft';
   scheduled_date: string;
-  status: string;
+  status: PaymentRowStatus;
   amount_cents: number | string;
   fee_cents: number | string;
   total_cents: number | string;
   method_kind: MethodKind;
   method_token: string | null;
-  method_brand: string | null;
+  method_brand: CardBrand | null;
   method_last4: string | null;
   method_bank_type: string | null;
   setup_intent_id: string | null;
@@ -254,7 +249,7 @@ export interface UserPaymentRow {
   created_at: Date;
   merchant_account: string | null;
   pm_id: number | null;
-  pm_brand: string | null;
+  pm_brand: CardBrand | null;
   pm_last4: string | null;
 }
 
@@ -276,8 +271,8 @@ export async function loadUserPayment(q: Queryable, userId: number, paymentId: s
   return rows[0];
 }
 
-export function paymentMethodOf(p: UserPaymentRow): { kind: MethodKind; brand?: string; last4: string } {
-  const method: { kind: MethodKind; brand?: string; last4: string } = { kind: p.method_kind, last4: p.method_last4 ?? p.pm_last4 ?? '' };
+export function paymentMethodOf(p: UserPaymentRow): MethodSummary {
+  const method: MethodSummary = { kind: p.method_kind, last4: p.method_last4 ?? p.pm_last4 ?? '' };
   const brand = p.method_brand ?? p.pm_brand;
   if (p.method_kind === 'card' && brand) method.brand = brand;
   return method;

@@ -7,7 +7,7 @@ import type { Clock } from '../clock.ts';
 import type { Mailer } from '../mail/index.ts';
 import { ApiError } from '../errors.ts';
 import { computeFee, LARGE_AMOUNT_THRESHOLD_CENTS, type FeeLine, type FeeRule } from '../../flows/fees.ts';
-import { ProviderNotConnectedError, type ChargeResult, type MethodKind, type PaymentProvider, type ProviderEvent, type TokenizedMethod } from './provider.ts';
+import { ProviderNotConnectedError, type CardBrand, type ChargeResult, type MethodKind, type PaymentProvider, type ProviderEvent, type TokenizedMethod } from './provider.ts';
 import { paymentError, paymentMessages } from './errors.ts';
 import { withIdempotency } from './idempotency.ts';
 import { startHeartbeat } from './heartbeat.ts';
@@ -72,7 +72,7 @@ export interface ConfirmedPayment {
   amountCents: number;
   feeCents: number;
   totalCents: number;
-  method: { kind: MethodKind; brand?: string; last4: string };
+  method: { kind: MethodKind; brand?: CardBrand; last4: string };
   /** When the payment was made (confirmed), ISO 8601. */
   createdAt: string;
   receiptEmail: string | null;
@@ -152,7 +152,8 @@ interface PaymentRow {
   method_kind: MethodKind;
   setup_intent_id: string | null;
   method_token: string | null;
-  method_brand: string | null;
+  /** The CHECK constraint of payment_methods.brand holds for the brand copied here too. */
+  method_brand: CardBrand | null;
   method_last4: string | null;
   merchant_account: string | null;
   confirmation_number: string | null;
@@ -469,7 +470,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
   /** The tokenized method to charge: the payment's own token, or the one attached to its setup intent. */
   async function resolveMethod(p: PaymentRow, setupIntentId: string | null | undefined): Promise<TokenizedMethod> {
     if (setupIntentId && setupIntentId !== p.setup_intent_id) throw paymentError('PAY009');
-    if (p.method_token) return { token: p.method_token, kind: p.method_kind, brand: (p.method_brand ?? undefined) as TokenizedMethod['brand'], last4: p.method_last4 ?? '' };
+    if (p.method_token) return { token: p.method_token, kind: p.method_kind, brand: p.method_brand ?? undefined, last4: p.method_last4 ?? '' };
     if (!p.setup_intent_id) throw paymentError('PAY005');
     const intent = await provider().retrieveSetupIntent(p.setup_intent_id);
     if (intent.status !== 'succeeded' || !intent.method) throw paymentError('PAY005');
@@ -776,7 +777,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       if (verdict === 'lost') return 'lost';
       if (verdict !== 'reserved') return failClaimed(p.id, claim, verdict, paymentMessages[verdict]);
     }
-    const method: TokenizedMethod = { token: p.method_token, kind: p.method_kind, brand: (p.method_brand ?? undefined) as TokenizedMethod['brand'], last4: p.method_last4 ?? '' };
+    const method: TokenizedMethod = { token: p.method_token, kind: p.method_kind, brand: p.method_brand ?? undefined, last4: p.method_last4 ?? '' };
     let result: ChargeResult;
     try {
       result = await chargeHoldingClaim(p.id, claim, {

@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { buildFloor, buildPortalForBench, CHROMIUM, forbiddenCode, measureRoute, type RouteResult, type RouteSpec } from './lib/bundle.ts';
+import { expectAnswer } from './lib/answers.ts';
 import { cleanupAll, freePort, onCleanup, startNode, waitForHttp } from './lib/procs.ts';
+import { apiClients, fetchTransport } from '../support/api/clients.ts';
 import { serveStatic } from './lib/static-server.ts';
 import { runApiBench } from './lib/api.ts';
 import { PAYERS } from './lib/pay.ts';
@@ -62,16 +64,9 @@ function reportRoute(key: string, result: RouteResult) {
 }
 
 async function authenticate(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/users/Users/Authenticate`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: homeowner.email, password: homeowner.password }),
-    signal: AbortSignal.timeout(15_000),
-  });
-  const body = await response.text();
-  if (!response.ok) throw new Error(`sign-in as ${homeowner.email} answered ${response.status}: ${body.slice(0, 300)}`);
-  const token = (JSON.parse(body) as { token?: string }).token;
-  if (!token) throw new Error(`sign-in answered no token: ${body.slice(0, 300)}`);
-  return token;
+  const users = apiClients(fetchTransport(baseUrl, 15_000)).users;
+  const session = await expectAnswer(`sign-in as ${homeowner.email}`, users.authenticate({ email: homeowner.email, password: homeowner.password }), 200);
+  return session.token;
 }
 
 async function benchBundles() {

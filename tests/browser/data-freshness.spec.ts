@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { getGetLedgerUrl } from '../../generated/clients/payments.ts';
 import { homeowner, signInQuickly } from './helpers.ts';
 
 async function chooseMapleGrove(page: Page) {
@@ -34,7 +35,7 @@ test('a payment shows in the account history opened afterwards, without a reload
   const number = (await page.getByRole('region', { name: 'Payment confirmation' }).innerText()).match(/CP-[A-Z0-9]{8}/)?.[0];
   expect(number).toBeTruthy();
 
-  const ledgerRead = page.waitForRequest((request) => request.method() === 'GET' && new URL(request.url()).pathname === '/api/payments/Ledger');
+  const ledgerRead = page.waitForRequest((request) => request.method() === 'GET' && new URL(request.url()).pathname === getGetLedgerUrl());
   await nav(page).getByRole('link', { name: 'Account history' }).click();
   await ledgerRead;
   const row = page.getByRole('row').filter({ hasText: number! });

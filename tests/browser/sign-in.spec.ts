@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { getLogoutUrl } from '../../generated/clients/users.ts';
+import { apiClients, fetchTransport } from '../support/api/clients.ts';
 import { expectAccessible, homeowner, latestCode, signIn } from './helpers.ts';
 
-test('signs in with a password, shows the portal frame, switches property and theme, signs out', async ({ page, request }) => {
+test('signs in with a password, shows the portal frame, switches property and theme, signs out', async ({ page, baseURL }) => {
   await page.goto('/login');
   await expectAccessible(page);
   await signIn(page, homeowner.email, homeowner.password);
@@ -30,14 +32,15 @@ test('signs in with a password, shows the portal frame, switches property and th
 
   // Signing out ends the session on the server: the old token is refused from then on.
   const token = await page.evaluate(() => localStorage.getItem('portal.token'));
-  const userId = JSON.parse(Buffer.from(String(token).split('.')[1], 'base64url').toString()).UserId;
-  expect((await request.get(`/api/users/Users/${userId}`, { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
-  const loggedOut = page.waitForResponse((r) => r.url().endsWith('/api/users/Users/Logout'));
+  const userId = Number(JSON.parse(Buffer.from(String(token).split('.')[1], 'base64url').toString()).UserId);
+  const users = apiClients(fetchTransport(baseURL!), token).users;
+  expect((await users.getUser(userId)).status).toBe(200);
+  const loggedOut = page.waitForResponse((r) => r.url().endsWith(getLogoutUrl()));
   await page.getByRole('link', { name: 'Sign out' }).click();
   expect((await loggedOut).status()).toBe(204);
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('portal.token'))).toBeNull();
-  expect((await request.get(`/api/users/Users/${userId}`, { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
+  expect((await users.getUser(userId)).status).toBe(401);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login\?returnTo=%2Fdashboard$/);
 });

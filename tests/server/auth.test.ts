@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import type { FastifyInstance } from 'fastify';
-import { BACKENDS, DEMO, call, createTestClock, expectErrorShape, signIn, testApp, useTestDatabase } from './helpers.ts';
+import { BACKENDS, DEMO, call, createTestClock, expectErrorShape, signIn, testApp, useTestDatabase, clients, expectStatus } from './helpers.ts';
 
 describe.each(BACKENDS)('sign-in and the signed-in user on %s', (kind) => {
   const database = useTestDatabase(kind);
@@ -16,27 +16,27 @@ describe.each(BACKENDS)('sign-in and the signed-in user on %s', (kind) => {
   });
 
   it('authenticates with e-mail and password and signs a JWT with UserId and Customer', async () => {
-    const res = await call(app, 'POST', '/api/users/Users/Authenticate', { body: { email: 'HomeOwner@Example.com', password: DEMO.homeowner.password } });
-    expect(res.status).toBe(200);
-    expect(res.json.user).toEqual({ userId: res.json.userId, userName: 'homeowner@example.com', email: 'homeowner@example.com' });
-    expect(decodeProtectedHeader(res.json.token).alg).toBe('HS256');
-    const claims = decodeJwt(res.json.token);
-    expect(claims).toMatchObject({ UserId: res.json.userId, Customer: 'summit', sub: String(res.json.userId), aud: 'homeowner', iss: 'community-portal' });
+    const res = await clients(app).users.authenticate({ email: 'HomeOwner@Example.com', password: DEMO.homeowner.password });
+    expectStatus(res, 200);
+    expect(res.data.user).toEqual({ userId: res.data.userId, userName: 'homeowner@example.com', email: 'homeowner@example.com' });
+    expect(decodeProtectedHeader(res.data.token).alg).toBe('HS256');
+    const claims = decodeJwt(res.data.token);
+    expect(claims).toMatchObject({ UserId: res.data.userId, Customer: 'summit', sub: String(res.data.userId), aud: 'homeowner', iss: 'community-portal' });
     expect(claims.exp! - claims.iat!).toBe(8 * 3600);
     expect(claims.iat).toBe(Math.floor(clock.now().getTime() / 1000));
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
   it('accepts the right company and refuses a wrong one, a wrong password and an unknown e-mail alike', async () => {
-    expect((await call(app, 'POST', '/api/users/Users/Authenticate', { body: { ...DEMO.homeowner, company: 'SUMMIT' } })).status).toBe(200);
+    expect((await clients(app).users.authenticate({ ...DEMO.homeowner, company: 'SUMMIT' })).status).toBe(200);
     for (const body of [
       { ...DEMO.homeowner, company: 'lakeside' },
       { email: DEMO.homeowner.email, password: 'wrong-password' },
       { email: 'nobody@example.com', password: DEMO.homeowner.password },
     ]) {
-      const res = await call(app, 'POST', '/api/users/Users/Authenticate', { body });
+      const res = await clients(app).users.authenticate(body);
       expectErrorShape(res, 401, 'AUTH001');
-      expect(res.json.detail).toBe('Invalid username, password, or company.');
+      expect(res.data.detail).toBe('Invalid username, password, or company.');
     }
   });
 
@@ -51,29 +51,29 @@ describe.each(BACKENDS)('sign-in and the signed-in user on %s', (kind) => {
 
   it('issues a portal token with its own audience that is not accepted as the API bearer', async () => {
     const { token, userId } = await signIn(app, DEMO.homeowner);
-    const res = await call(app, 'POST', '/api/users/Users/Authenticate/PortalToken', { token });
-    expect(res.status).toBe(200);
-    const claims = decodeJwt(res.json.token);
+    const res = await clients(app, token).users.createPortalToken();
+    expectStatus(res, 200);
+    const claims = decodeJwt(res.data.token);
     expect(claims).toMatchObject({ aud: 'portal', UserId: userId, Customer: 'summit' });
-    expectErrorShape(await call(app, 'GET', `/api/users/Users/${userId}`, { token: res.json.token }), 401, 'AUTH002');
-    expectErrorShape(await call(app, 'POST', '/api/users/Users/Authenticate/PortalToken'), 401, 'AUTH002');
+    expectErrorShape(await clients(app, res.data.token).users.getUser(userId), 401, 'AUTH002');
+    expectErrorShape(await clients(app).users.createPortalToken(), 401, 'AUTH002');
   });
 
   it('returns the own user, 403 for another id, 401 without or with a bad or expired token', async () => {
     const { token, userId } = await signIn(app, DEMO.homeowner);
-    const own = await call(app, 'GET', `/api/users/Users/${userId}`, { token });
-    expect(own.status).toBe(200);
-    expect(own.json).toEqual({ userId, userName: DEMO.homeowner.email, email: DEMO.homeowner.email, firstName: 'Jordan', lastName: 'Rivera' });
-    expectErrorShape(await call(app, 'GET', `/api/users/Users/${userId + 1}`, { token }), 403, 'AUTH003');
-    const anonymous = await call(app, 'GET', `/api/users/Users/${userId}`);
+    const own = await clients(app, token).users.getUser(userId);
+    expectStatus(own, 200);
+    expect(own.data).toEqual({ userId, userName: DEMO.homeowner.email, email: DEMO.homeowner.email, firstName: 'Jordan', lastName: 'Rivera' });
+    expectErrorShape(await clients(app, token).users.getUser(userId + 1), 403, 'AUTH003');
+    const anonymous = await clients(app).users.getUser(userId);
     expectErrorShape(anonymous, 401, 'AUTH002');
-    expect(anonymous.headers['www-authenticate']).toBe('Bearer');
+    expect(anonymous.headers.get('www-authenticate')).toBe('Bearer');
     expectErrorShape(await call(app, 'GET', `/api/users/Users/${userId}`, { token: `${token.slice(0, -4)}AAAA` }), 401);
     expectErrorShape(await call(app, 'GET', `/api/users/Users/${userId}`, { headers: { authorization: `Basic ${token}` } }), 401);
     expectErrorShape(await call(app, 'GET', '/api/users/Users/abc', { token }), 400, 'VAL001');
     clock.advance(8 * 3600 * 1000 + 1000);
     try {
-      expectErrorShape(await call(app, 'GET', `/api/users/Users/${userId}`, { token }), 401, 'AUTH002');
+      expectErrorShape(await clients(app, token).users.getUser(userId), 401, 'AUTH002');
     } finally {
       clock.advance(-(8 * 3600 * 1000 + 1000));
     }
@@ -81,32 +81,32 @@ describe.each(BACKENDS)('sign-in and the signed-in user on %s', (kind) => {
 
   it('changes the password after checking the current one', async () => {
     const { token } = await signIn(app, DEMO.paid);
-    expectErrorShape(await call(app, 'PUT', '/api/users/Users/Password/', { token, body: { currentPassword: 'nope', newPassword: 'Another#2026' } }), 400, 'PWD001');
-    expectErrorShape(await call(app, 'PUT', '/api/users/Users/Password/', { token, body: { currentPassword: DEMO.paid.password, newPassword: '12345' } }), 400, 'VAL001');
-    expectErrorShape(await call(app, 'PUT', '/api/users/Users/Password/', { body: { currentPassword: DEMO.paid.password, newPassword: 'Another#2026' } }), 401);
-    const ok = await call(app, 'PUT', '/api/users/Users/Password/', { token, body: { currentPassword: DEMO.paid.password, newPassword: 'Another#2026' } });
-    expect(ok.status).toBe(204);
-    expect(ok.body).toBe('');
-    expectErrorShape(await call(app, 'POST', '/api/users/Users/Authenticate', { body: DEMO.paid }), 401, 'AUTH001');
-    expect((await call(app, 'POST', '/api/users/Users/Authenticate', { body: { email: DEMO.paid.email, password: 'Another#2026' } })).status).toBe(200);
+    expectErrorShape(await clients(app, token).users.changePassword({ currentPassword: 'nope', newPassword: 'Another#2026' }), 400, 'PWD001');
+    expectErrorShape(await clients(app, token).users.changePassword({ currentPassword: DEMO.paid.password, newPassword: '12345' }), 400, 'VAL001');
+    expectErrorShape(await clients(app).users.changePassword({ currentPassword: DEMO.paid.password, newPassword: 'Another#2026' }), 401);
+    const ok = await clients(app, token).users.changePassword({ currentPassword: DEMO.paid.password, newPassword: 'Another#2026' });
+    expectStatus(ok, 204);
+    expect(ok.data).toBeUndefined();
+    expectErrorShape(await clients(app).users.authenticate(DEMO.paid), 401, 'AUTH001');
+    expect((await clients(app).users.authenticate({ email: DEMO.paid.email, password: 'Another#2026' })).status).toBe(200);
   });
 
   it('answers permissions and profile configuration', async () => {
     const homeowner = await signIn(app, DEMO.homeowner);
-    expect((await call(app, 'GET', '/api/users/Security', { token: homeowner.token })).json).toEqual({ permissions: ['portal', 'billing', 'requests'] });
+    expect((await clients(app, homeowner.token).users.getSecurity()).data).toEqual({ permissions: ['portal', 'billing', 'requests'] });
     const chair = await signIn(app, DEMO.chair);
-    expect((await call(app, 'GET', '/api/users/Security', { token: chair.token })).json.permissions).toEqual(['portal', 'board', 'boardDocManage', 'boardChair']);
-    const config = await call(app, 'GET', '/api/users/Users/profile/configuration', { token: homeowner.token });
-    expect(config.json).toEqual({ billingTextNotificationsAvailable: true });
-    expectErrorShape(await call(app, 'GET', '/api/users/Security'), 401);
+    expect((await clients(app, chair.token).users.getSecurity()).data).toEqual({ permissions: ['portal', 'board', 'boardDocManage', 'boardChair'] });
+    const config = await clients(app, homeowner.token).users.getProfileConfiguration();
+    expect(config.data).toEqual({ billingTextNotificationsAvailable: true });
+    expectErrorShape(await clients(app).users.getSecurity(), 401);
   });
 
   it('answers home settings with associations sorted by name, properties and preferences', async () => {
     const { token, userId } = await signIn(app, DEMO.homeowner);
-    const res = await call(app, 'GET', '/api/users/HomeSettings', { token });
-    expect(res.status).toBe(200);
-    const s = res.json;
-    expect(s.userSettings.associations.map((a: { name: string }) => a.name)).toEqual(['Cedar Point Condominiums', 'Maple Grove HOA']);
+    const res = await clients(app, token).users.getHomeSettings();
+    expectStatus(res, 200);
+    const s = res.data;
+    expect(s.userSettings.associations.map((a) => a.name)).toEqual(['Cedar Point Condominiums', 'Maple Grove HOA']);
     const maple = s.userSettings.associations[1];
     expect(maple).toMatchObject({ code: 'maplegrove', designTemplate: 'Evergreen', isBoardMember: false, isBoardChair: false, autoDraftType: 'portal' });
     expect(maple.properties).toEqual([
@@ -119,16 +119,18 @@ describe.each(BACKENDS)('sign-in and the signed-in user on %s', (kind) => {
     ]);
     expect(s.userSettings.associations[0]).toMatchObject({ code: 'cedarpoint', designTemplate: 'Harbor' });
     expect(s.userSettings.associations[0].properties[0]).toMatchObject({ accountNumber: '200411', address: { postalCode: '33139' } });
-    expect(s.userSettings.pages).toEqual(s.userSettings.associations.map((a: { id: number; name: string }) => ({ associationId: a.id, name: a.name })));
+    expect(s.userSettings.pages).toEqual(s.userSettings.associations.map((a) => ({ associationId: a.id, name: a.name })));
     expect(s.preferences).toEqual({ sendPaymentConfirmationEmail: true, receivePayBillingText: false });
     expect(s.configuration).toEqual({ billingTextNotificationsAvailable: true, company: { code: 'summit', name: 'Summit Community Management' } });
-    expectErrorShape(await call(app, 'GET', '/api/users/HomeSettings'), 401);
+    expectErrorShape(await clients(app).users.getHomeSettings(), 401);
   });
 
   it('gives a board member without property a placeholder property with a negative id', async () => {
     for (const who of [DEMO.board, DEMO.chair]) {
       const { token } = await signIn(app, who);
-      const s = (await call(app, 'GET', '/api/users/HomeSettings', { token })).json;
+      const res = await clients(app, token).users.getHomeSettings();
+      expectStatus(res, 200);
+      const s = res.data;
       expect(s.userSettings.associations).toHaveLength(1);
       const a = s.userSettings.associations[0];
       expect(a).toMatchObject({ name: 'Maple Grove HOA', isBoardMember: true, isBoardChair: who === DEMO.chair, autoDraftType: 'off' });
@@ -140,9 +142,9 @@ describe.each(BACKENDS)('sign-in and the signed-in user on %s', (kind) => {
 
   it('lists only the caller’s own accounts with balances from the ledger', async () => {
     const { token } = await signIn(app, DEMO.homeowner);
-    const res = await call(app, 'GET', '/api/payments/Account', { token });
-    expect(res.status).toBe(200);
-    const accounts = res.json.accounts as { accountNumber: string; subLedgerName: string; currentBalanceCents: number; blocked: boolean; associationName: string; address: string }[];
+    const res = await clients(app, token).payments.getAccounts();
+    expectStatus(res, 200);
+    const accounts = res.data.accounts;
     expect(accounts.map((a) => [a.accountNumber, a.subLedgerName, a.currentBalanceCents])).toEqual([
       ['200411', 'Assessments', 245000],
       ['100234', 'Assessments', 20000],
@@ -155,11 +157,12 @@ describe.each(BACKENDS)('sign-in and the signed-in user on %s', (kind) => {
          LEFT JOIN ledger_entries le ON le.sub_ledger_id = sl.id GROUP BY sl.id, sl.balance_cents`,
     );
     for (const r of rows) expect(Number(r.balance_cents)).toBe(Number(r.total));
-    const filtered = await call(app, 'GET', '/api/payments/Account?portalEnabled=true', { token });
-    expect(filtered.json.accounts).toHaveLength(3);
+    const filtered = await clients(app, token).payments.getAccounts({ portalEnabled: true });
+    expectStatus(filtered, 200);
+    expect(filtered.data.accounts).toHaveLength(3);
     expectErrorShape(await call(app, 'GET', '/api/payments/Account?portalEnabled=maybe', { token }), 400, 'VAL001');
     const board = await signIn(app, DEMO.board);
-    expect((await call(app, 'GET', '/api/payments/Account', { token: board.token })).json).toEqual({ accounts: [] });
-    expectErrorShape(await call(app, 'GET', '/api/payments/Account'), 401);
+    expect((await clients(app, board.token).payments.getAccounts()).data).toEqual({ accounts: [] });
+    expectErrorShape(await clients(app).payments.getAccounts(), 401);
   });
 });

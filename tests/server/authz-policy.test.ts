@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../server/db/index.ts';
-import type { HandlerMap } from '../../server/handlers/types.ts';
+import { asHandlerMap, type HandlerMap } from '../../server/handlers/types.ts';
 import { usersHandlers } from '../../server/handlers/users/index.ts';
 import { repoRoot } from '../../server/app.ts';
 import { BACKENDS, DEMO, call, createTestClock, expectErrorShape, signIn, testApp, testPasswords, useTestDatabase } from './helpers.ts';
@@ -47,7 +47,7 @@ ${policy}
 
 /** Sign-in (openapi/users.yaml) as it is; every handler of the contract above answers the caller it was given. */
 const handlers: HandlerMap = {
-  ...usersHandlers,
+  ...asHandlerMap(usersHandlers),
   ...Object.fromEntries(['board', 'chair', 'staff', 'anyone', 'me'].map((id) => [id, async (req: Parameters<HandlerMap[string]>[0]) => ({ status: 200, body: req.caller })])),
 };
 

@@ -4,9 +4,9 @@
 // PAY012 in the portal's error shape and writes nothing. On PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { BACKENDS, DEMO, call, createTestClock, expectErrorShape, signIn, testApp, useTestDatabase } from './helpers.ts';
+import { BACKENDS, DEMO, call, createTestClock, expectErrorShape, signIn, testApp, useTestDatabase, expectStatus, dataOf } from './helpers.ts';
 import { subLedgerId } from './payments-helpers.ts';
-import { api, expectOk, snapshot, type Api } from './billing-helpers.ts';
+import { api, snapshot, type Api } from './billing-helpers.ts';
 import { changeCutoff } from '../../server/payments/billing.ts';
 
 const MINUTE = 60_000;
@@ -44,28 +44,28 @@ describe.each(BACKENDS)('billing: the change cutoff of future payments on %s', (
   async function moveTo(instant: string) {
     const ms = Date.parse(instant) - (await now());
     expect(ms).toBeGreaterThanOrEqual(0);
-    expectOk(await call(app, 'POST', '/dev/clock/advance', { body: { hours: ms / 3_600_000 } }));
+    expectStatus(await call(app, 'POST', '/dev/clock/advance', { body: { hours: ms / 3_600_000 } }), 200);
     expect(new Date(await now()).toISOString()).toBe(new Date(instant).toISOString());
     home = api(app, (await signIn(app, DEMO.homeowner)).token);
   }
   async function schedule(subLedger: number, scheduledDate: string): Promise<string> {
-    const setup = await home.post('/FuturePayment/Setup', { subLedgerId: subLedger, amountCents: 1000, paymentMethodId: visaId, scheduledDate });
-    expectOk(setup, 201);
-    expectOk(await home.put(`/FuturePayment/Setup/${setup.json.futurePaymentId}/Confirm`));
-    return setup.json.futurePaymentId;
+    const setup = await home.typed.setupFuturePayment({ subLedgerId: subLedger, amountCents: 1000, paymentMethodId: visaId, scheduledDate });
+    expectStatus(setup, 201);
+    expectStatus(await home.typed.confirmFuturePayment(setup.data.futurePaymentId), 200);
+    return setup.data.futurePaymentId;
   }
   async function listed(id: string): Promise<Record<string, unknown>> {
-    const all = (await home.get('/FuturePayment')).json.futurePayments as { futurePaymentId: string }[];
+    const all = (await dataOf(home.typed.listFuturePayments(), 200)).futurePayments as { futurePaymentId: string }[];
     return all.find((f) => f.futurePaymentId === id) as Record<string, unknown>;
   }
   async function expectRefusedAfterCutoff(id: string) {
     const before = await snapshot(db());
-    const changed = await home.patch(`/FuturePayment/${id}`, { amountCents: 500 });
+    const changed = await home.typed.updateFuturePayment(id, { amountCents: 500 });
     expectErrorShape(changed, 409, 'PAY012');
-    expect(changed.json.detail).toBe(
+    expect(changed.data.detail).toBe(
       'A scheduled payment can be changed or cancelled until 8:00pm Eastern Time the day before it is due. This payment can no longer be changed or cancelled.',
     );
-    expectErrorShape(await home.del(`/FuturePayment/${id}`), 409, 'PAY012');
+    expectErrorShape(await home.typed.cancelFuturePayment(id), 409, 'PAY012');
     expect(await snapshot(db())).toEqual(before);
     expect(await listed(id)).toMatchObject({ status: 'scheduled', cancelled: false, amountCents: 1000, changeable: false });
   }
@@ -73,7 +73,7 @@ describe.each(BACKENDS)('billing: the change cutoff of future payments on %s', (
   beforeAll(async () => {
     app = await testApp(database.current.db, { clock: clock.now, sandboxProvider: true });
     home = api(app, (await signIn(app, DEMO.homeowner)).token);
-    visaId = (await home.get('/PaymentMethod')).json.paymentMethods[0].id;
+    visaId = (await dataOf(home.typed.listPaymentMethods(), 200)).paymentMethods[0].id;
     assessments = await subLedgerId(db(), '100234');
     lateFees = await subLedgerId(db(), '100234', 'Late fees');
   });
@@ -88,11 +88,11 @@ describe.each(BACKENDS)('billing: the change cutoff of future payments on %s', (
 
     // 7:59 pm EST on Jan 14 = 00:59 UTC on Jan 15: still allowed.
     await moveTo('2026-01-15T00:59:00Z');
-    const update = await home.patch(`/FuturePayment/${changed}`, { amountCents: 1200 });
-    expectOk(update);
-    expect(update.json).toMatchObject({ amountCents: 1200, changeable: true, changeableUntil: '2026-01-15T01:00:00.000Z' });
-    expectOk(await home.patch(`/FuturePayment/${changed}`, { amountCents: 1000 }));
-    expect((await home.del(`/FuturePayment/${cancelled}`)).status).toBe(204);
+    const update = await home.typed.updateFuturePayment(changed, { amountCents: 1200 });
+    expectStatus(update, 200);
+    expect(update.data).toMatchObject({ amountCents: 1200, changeable: true, changeableUntil: '2026-01-15T01:00:00.000Z' });
+    expectStatus(await home.typed.updateFuturePayment(changed, { amountCents: 1000 }), 200);
+    expect((await home.typed.cancelFuturePayment(cancelled)).status).toBe(204);
     expect(await listed(cancelled)).toMatchObject({ status: 'cancelled', changeable: false });
 
     // 8:00 pm EST exactly, and a minute later: refused, nothing changed.
@@ -102,10 +102,10 @@ describe.each(BACKENDS)('billing: the change cutoff of future payments on %s', (
     await expectRefusedAfterCutoff(changed);
     // Removing the saved method would cancel it too: refused while it pays such a payment.
     const before = await snapshot(db());
-    expectErrorShape(await home.del(`/PaymentMethod/${visaId}`), 409, 'PM004');
+    expectErrorShape(await home.typed.deletePaymentMethod(visaId), 409, 'PM004');
     expect(await snapshot(db())).toEqual(before);
     // Cancelling an already cancelled payment still answers 204 (nothing to change).
-    expect((await home.del(`/FuturePayment/${cancelled}`)).status).toBe(204);
+    expect((await home.typed.cancelFuturePayment(cancelled)).status).toBe(204);
   });
 
   it('summer (EDT): a payment due on Jul 16 can be changed or cancelled until 8:00 pm on Jul 15, not after', async () => {
@@ -116,8 +116,8 @@ describe.each(BACKENDS)('billing: the change cutoff of future payments on %s', (
 
     // 7:59 pm EDT on Jul 15 = 23:59 UTC: still allowed (in EST terms it would already be 8:59 pm).
     await moveTo('2026-07-15T23:59:00Z');
-    expectOk(await home.patch(`/FuturePayment/${changed}`, { scheduledDate: '2026-07-16', amountCents: 1000 }));
-    expect((await home.del(`/FuturePayment/${cancelled}`)).status).toBe(204);
+    expectStatus(await home.typed.updateFuturePayment(changed, { scheduledDate: '2026-07-16', amountCents: 1000 }), 200);
+    expect((await home.typed.cancelFuturePayment(cancelled)).status).toBe(204);
 
     // 8:01 pm EDT: refused, nothing changed.
     await moveTo('2026-07-16T00:01:00Z');

@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { openPostgres, type Db } from '../../server/db/index.ts';
-import { BACKENDS, DEMO, call, count, createTestClock, expectErrorShape, signIn, testApp, useTestDatabase } from './helpers.ts';
+import { BACKENDS, DEMO, call, count, createTestClock, expectErrorShape, signIn, testApp, useTestDatabase, expectStatus, dataOf } from './helpers.ts';
 import { balance, paymentEntries, sandboxCharges, subLedgerId } from './payments-helpers.ts';
-import { api, associationId, expectOk, paymentStatus, saveMethod, snapshot, type Api } from './billing-helpers.ts';
+import { api, associationId, paymentStatus, saveMethod, snapshot, type Api } from './billing-helpers.ts';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -35,22 +35,22 @@ describe.each(BACKENDS)('billing: future payments on %s', (kind) => {
   }
   async function advanceDays(days: number) {
     const res = await call(app, 'POST', '/dev/clock/advance', { body: { days } });
-    expectOk(res);
+    expectStatus(res, 200);
     await signInBoth();
   }
   async function schedule(client: Api, body: { subLedgerId: number; amountCents: number; paymentMethodId: number; scheduledDate: string }) {
     const setup = await client.post('/FuturePayment/Setup', body);
-    expectOk(setup, 201);
+    expectStatus(setup, 201);
     const confirmed = await client.put(`/FuturePayment/Setup/${setup.json.futurePaymentId}/Confirm`);
-    expectOk(confirmed);
+    expectStatus(confirmed, 200);
     return { setup: setup.json, confirmed: confirmed.json };
   }
-  const future = async (id: string) => ((await home.get('/FuturePayment')).json.futurePayments as { futurePaymentId: string }[]).find((f) => f.futurePaymentId === id) as Record<string, unknown>;
+  const future = async (id: string) => ((await dataOf(home.typed.listFuturePayments(), 200)).futurePayments as { futurePaymentId: string }[]).find((f) => f.futurePaymentId === id) as Record<string, unknown>;
 
   beforeAll(async () => {
     app = await testApp(database.current.db, { clock: clock.now, sandboxProvider: true });
     await signInBoth();
-    visaId = (await home.get('/PaymentMethod')).json.paymentMethods[0].id;
+    visaId = (await dataOf(home.typed.listPaymentMethods(), 200)).paymentMethods[0].id;
     maple = await associationId(db(), 'maplegrove');
     assessments = await subLedgerId(db(), '100234');
     cedar = await subLedgerId(db(), '200411');
@@ -63,20 +63,20 @@ describe.each(BACKENDS)('billing: future payments on %s', (kind) => {
   it('sets up and confirms a future payment; lists it with its flags; the same date again warns', async () => {
     const date = await dateIn(3);
     expect(date).toBe('2026-03-05');
-    const setup = await home.post('/FuturePayment/Setup', { subLedgerId: assessments, amountCents: 5000, paymentMethodId: visaId, scheduledDate: date }, { 'idempotency-key': 'f-1' });
-    expectOk(setup, 201);
-    expect(setup.json).toEqual({ futurePaymentId: expect.stringMatching(/^pay_/), scheduledDate: date, amountCents: 5000, feeCents: 148, totalCents: 5148, duplicateWarning: false });
+    const setup = await home.typed.setupFuturePayment({ subLedgerId: assessments, amountCents: 5000, paymentMethodId: visaId, scheduledDate: date }, { headers: { 'idempotency-key': 'f-1' } });
+    expectStatus(setup, 201);
+    expect(setup.data).toEqual({ futurePaymentId: expect.stringMatching(/^pay_/), scheduledDate: date, amountCents: 5000, feeCents: 148, totalCents: 5148, duplicateWarning: false });
     // Not listed (and not counted on the method) until confirmed.
-    expect((await home.get('/FuturePayment')).json.futurePayments).toEqual([]);
-    const confirmed = await home.put(`/FuturePayment/Setup/${setup.json.futurePaymentId}/Confirm`);
-    expectOk(confirmed);
-    expect(confirmed.json).toEqual({ futurePaymentId: setup.json.futurePaymentId, scheduledDate: date, status: 'scheduled', amountCents: 5000, feeCents: 148, totalCents: 5148, method: { kind: 'card', brand: 'visa', last4: '4242' } });
-    expect((await home.put(`/FuturePayment/Setup/${setup.json.futurePaymentId}/Confirm`)).body).toBe(confirmed.body);
+    expect((await dataOf(home.typed.listFuturePayments(), 200)).futurePayments).toEqual([]);
+    const confirmed = await home.typed.confirmFuturePayment(setup.data.futurePaymentId);
+    expectStatus(confirmed, 200);
+    expect(confirmed.data).toEqual({ futurePaymentId: setup.data.futurePaymentId, scheduledDate: date, status: 'scheduled', amountCents: 5000, feeCents: 148, totalCents: 5148, method: { kind: 'card', brand: 'visa', last4: '4242' } });
+    expect(JSON.stringify((await home.typed.confirmFuturePayment(setup.data.futurePaymentId)).data)).toBe(JSON.stringify(confirmed.data));
     expect(await sandboxCharges(db())).toBe(0);
     expect(await count(db(), 'ledger_entries')).toBe(10);
 
-    expect(await future(setup.json.futurePaymentId)).toEqual({
-      futurePaymentId: setup.json.futurePaymentId,
+    expect(await future(setup.data.futurePaymentId)).toEqual({
+      futurePaymentId: setup.data.futurePaymentId,
       subLedgerId: assessments,
       accountNumber: '100234',
       scheduledDate: date,
@@ -92,38 +92,39 @@ describe.each(BACKENDS)('billing: future payments on %s', (kind) => {
       changeableUntil: '2026-03-05T01:00:00.000Z',
       changeable: true,
     });
-    expect((await home.get(`/PaymentMethod/${visaId}`)).json.scheduledPaymentCount).toBe(1);
-    expect((await home.get('/Payment')).json.payments).toEqual([
-      expect.objectContaining({ paymentId: setup.json.futurePaymentId, kind: 'future', scheduledDate: date, status: 'scheduled', confirmationNumber: null }),
+    expect((await dataOf(home.typed.getPaymentMethod(visaId), 200)).scheduledPaymentCount).toBe(1);
+    expect((await dataOf(home.typed.listPayments(), 200)).payments).toEqual([
+      expect.objectContaining({ paymentId: setup.data.futurePaymentId, kind: 'future', scheduledDate: date, status: 'scheduled', confirmationNumber: null }),
     ]);
 
     // Another payment for the same date: the duplicate warning (the payer may continue).
-    const second = await home.post('/FuturePayment/Setup', { subLedgerId: assessments, amountCents: 1000, paymentMethodId: visaId, scheduledDate: date });
-    expect(second.json.duplicateWarning).toBe(true);
-    expect((await home.post('/FuturePayment/Setup', { subLedgerId: assessments, amountCents: 1000, paymentMethodId: visaId, scheduledDate: await dateIn(4) })).json.duplicateWarning).toBe(false);
+    const second = await home.typed.setupFuturePayment({ subLedgerId: assessments, amountCents: 1000, paymentMethodId: visaId, scheduledDate: date });
+    expectStatus(second, 201);
+    expect(second.data.duplicateWarning).toBe(true);
+    expect((await dataOf(home.typed.setupFuturePayment({ subLedgerId: assessments, amountCents: 1000, paymentMethodId: visaId, scheduledDate: await dateIn(4) }), 201)).duplicateWarning).toBe(false);
   });
 
   it('refuses today, past and malformed dates, foreign methods and other users’ ids, writing nothing', async () => {
     const before = await snapshot(db());
     const body = { subLedgerId: assessments, amountCents: 1000, paymentMethodId: visaId };
-    expectErrorShape(await home.post('/FuturePayment/Setup', { ...body, scheduledDate: await dateIn(0) }), 400, 'VAL001');
-    expectErrorShape(await home.post('/FuturePayment/Setup', { ...body, scheduledDate: await dateIn(-1) }), 400, 'VAL001');
-    expectErrorShape(await home.post('/FuturePayment/Setup', { ...body, scheduledDate: '2026-13-01' }), 400, 'VAL001');
-    expectErrorShape(await home.post('/FuturePayment/Setup', { ...body, scheduledDate: await dateIn(2), amountCents: 0 }), 422, 'PAY003');
-    expectErrorShape(await home.post('/FuturePayment/Setup', { ...body, scheduledDate: await dateIn(2), amountCents: 20001 }), 422, 'PAY001');
-    expectErrorShape(await home.post('/FuturePayment/Setup', { ...body, subLedgerId: cedar, scheduledDate: await dateIn(2) }), 409, 'PM002');
-    expectErrorShape(await paid.post('/FuturePayment/Setup', { ...body, scheduledDate: await dateIn(2) }), 404, 'GP002');
-    expectErrorShape(await paid.post('/FuturePayment/Setup', { ...body, subLedgerId: await subLedgerId(db(), '100235'), scheduledDate: await dateIn(2) }), 404, 'PM001');
-    const mine = (await home.get('/FuturePayment')).json.futurePayments[0].futurePaymentId;
-    expectErrorShape(await paid.put(`/FuturePayment/Setup/${mine}/Confirm`), 404, 'PAY009');
-    expectErrorShape(await paid.patch(`/FuturePayment/${mine}`, { amountCents: 100 }), 404, 'PAY009');
-    expectErrorShape(await paid.del(`/FuturePayment/${mine}`), 404, 'PAY009');
-    expectErrorShape(await paid.get(`/FuturePayment?subLedgerId=${assessments}`), 404, 'GP002');
-    expectErrorShape(await paid.get('/FuturePayment?accountNumber=100234'), 404, 'GP002');
-    expect((await paid.get('/FuturePayment')).json).toEqual({ futurePayments: [] });
+    expectErrorShape(await home.typed.setupFuturePayment({ ...body, scheduledDate: await dateIn(0) }), 400, 'VAL001');
+    expectErrorShape(await home.typed.setupFuturePayment({ ...body, scheduledDate: await dateIn(-1) }), 400, 'VAL001');
+    expectErrorShape(await home.typed.setupFuturePayment({ ...body, scheduledDate: '2026-13-01' }), 400, 'VAL001');
+    expectErrorShape(await home.typed.setupFuturePayment({ ...body, scheduledDate: await dateIn(2), amountCents: 0 }), 422, 'PAY003');
+    expectErrorShape(await home.typed.setupFuturePayment({ ...body, scheduledDate: await dateIn(2), amountCents: 20001 }), 422, 'PAY001');
+    expectErrorShape(await home.typed.setupFuturePayment({ ...body, subLedgerId: cedar, scheduledDate: await dateIn(2) }), 409, 'PM002');
+    expectErrorShape(await paid.typed.setupFuturePayment({ ...body, scheduledDate: await dateIn(2) }), 404, 'GP002');
+    expectErrorShape(await paid.typed.setupFuturePayment({ ...body, subLedgerId: await subLedgerId(db(), '100235'), scheduledDate: await dateIn(2) }), 404, 'PM001');
+    const mine = (await dataOf(home.typed.listFuturePayments(), 200)).futurePayments[0].futurePaymentId;
+    expectErrorShape(await paid.typed.confirmFuturePayment(mine), 404, 'PAY009');
+    expectErrorShape(await paid.typed.updateFuturePayment(mine, { amountCents: 100 }), 404, 'PAY009');
+    expectErrorShape(await paid.typed.cancelFuturePayment(mine), 404, 'PAY009');
+    expectErrorShape(await paid.typed.listFuturePayments({ subLedgerId: assessments }), 404, 'GP002');
+    expectErrorShape(await paid.typed.listFuturePayments({ accountNumber: '100234' }), 404, 'GP002');
+    expect((await paid.typed.listFuturePayments()).data).toEqual({ futurePayments: [] });
     // A future payment is not confirmed, changed or cancelled through /Payment/Setup.
-    expectErrorShape(await home.put(`/Payment/Setup/${mine}/Confirm`, {}), 404, 'PAY009');
-    expectErrorShape(await home.del(`/Payment/Setup/${mine}`), 404, 'PAY009');
+    expectErrorShape(await home.typed.confirmPayment(mine, {}), 404, 'PAY009');
+    expectErrorShape(await home.typed.cancelPaymentSetup(mine), 404, 'PAY009');
     expect(await snapshot(db())).toEqual(before);
   });
 
@@ -140,41 +141,42 @@ describe.each(BACKENDS)('billing: future payments on %s', (kind) => {
     expect(await ids('?accountNumber=100234&cancelled=false&processed=false')).toEqual([d3, d6]);
     expect(await ids(`?subLedgerId=${assessments}&processed=true`)).toEqual([]);
     expect(await ids('?cancelled=true')).toEqual([]);
-    expectErrorShape(await home.get('/FuturePayment?scheduledDate.after=tomorrow'), 400, 'VAL001');
-    expectErrorShape(await home.get('/FuturePayment?cancelled=maybe'), 400, 'VAL001');
+    expectErrorShape(await home.typed.listFuturePayments({ 'scheduledDate.after': 'tomorrow' }), 400, 'VAL001');
+    expectErrorShape(await home.get('/FuturePayment?cancelled=maybe'), 400, 'VAL001'); // not a boolean: untyped
 
     // Update (fee recomputed; a bank method of the same association) and cancel until processed.
     const bank = await saveMethod(app, home, maple, 'bankSettles');
-    const updated = await home.patch(`/FuturePayment/${later.setup.futurePaymentId}`, { amountCents: 900, scheduledDate: await dateIn(7), paymentMethodId: bank.id });
-    expectOk(updated);
-    expect(updated.json).toMatchObject({ scheduledDate: await dateIn(7), amountCents: 900, feeCents: 150, totalCents: 1050, method: { kind: 'bank', last4: '6789' }, paymentMethodId: bank.id, status: 'scheduled' });
-    expectErrorShape(await home.patch(`/FuturePayment/${later.setup.futurePaymentId}`, { scheduledDate: await dateIn(0) }), 400, 'VAL001');
-    const cancelled = await home.del(`/FuturePayment/${later.setup.futurePaymentId}`);
-    expect(cancelled.status, cancelled.body).toBe(204);
-    expect((await home.del(`/FuturePayment/${later.setup.futurePaymentId}`)).status).toBe(204);
+    const updated = await home.typed.updateFuturePayment(later.setup.futurePaymentId, { amountCents: 900, scheduledDate: await dateIn(7), paymentMethodId: bank.id });
+    expectStatus(updated, 200);
+    expect(updated.data).toMatchObject({ scheduledDate: await dateIn(7), amountCents: 900, feeCents: 150, totalCents: 1050, method: { kind: 'bank', last4: '6789' }, paymentMethodId: bank.id, status: 'scheduled' });
+    expectErrorShape(await home.typed.updateFuturePayment(later.setup.futurePaymentId, { scheduledDate: await dateIn(0) }), 400, 'VAL001');
+    const cancelled = await home.typed.cancelFuturePayment(later.setup.futurePaymentId);
+    expectStatus(cancelled, 204);
+    expect((await home.typed.cancelFuturePayment(later.setup.futurePaymentId)).status).toBe(204);
     expect(await ids('?cancelled=true')).toEqual([await dateIn(7)]);
     expect(await future(later.setup.futurePaymentId)).toMatchObject({ cancelled: true, processed: false, status: 'cancelled' });
-    expectErrorShape(await home.patch(`/FuturePayment/${later.setup.futurePaymentId}`, { amountCents: 100 }), 409, 'PAY008');
-    expectErrorShape(await home.put(`/FuturePayment/Setup/${later.setup.futurePaymentId}/Confirm`), 409, 'PAY008');
+    expectErrorShape(await home.typed.updateFuturePayment(later.setup.futurePaymentId, { amountCents: 100 }), 409, 'PAY008');
+    expectErrorShape(await home.typed.confirmFuturePayment(later.setup.futurePaymentId), 409, 'PAY008');
   });
 
   it('removing a saved method cancels the future payments tied to it, in one go', async () => {
     const card = await saveMethod(app, home, maple, 'mastercard');
     const a = await schedule(home, { subLedgerId: assessments, amountCents: 300, paymentMethodId: card.id, scheduledDate: await dateIn(2) });
     const b = await schedule(home, { subLedgerId: await subLedgerId(db(), '100234', 'Late fees'), amountCents: 400, paymentMethodId: card.id, scheduledDate: await dateIn(5) });
-    const pendingSetup = await home.post('/FuturePayment/Setup', { subLedgerId: assessments, amountCents: 100, paymentMethodId: card.id, scheduledDate: await dateIn(5) });
-    expect((await home.get(`/PaymentMethod/${card.id}`)).json.scheduledPaymentCount).toBe(2);
-    const removed = await home.del(`/PaymentMethod/${card.id}`);
-    expectOk(removed);
-    expect(removed.json).toEqual({ deactivatedScheduledPayments: 2 });
+    const pendingSetup = await home.typed.setupFuturePayment({ subLedgerId: assessments, amountCents: 100, paymentMethodId: card.id, scheduledDate: await dateIn(5) });
+    expectStatus(pendingSetup, 201);
+    expect((await dataOf(home.typed.getPaymentMethod(card.id), 200)).scheduledPaymentCount).toBe(2);
+    const removed = await home.typed.deletePaymentMethod(card.id);
+    expectStatus(removed, 200);
+    expect(removed.data).toEqual({ deactivatedScheduledPayments: 2 });
     for (const id of [a.setup.futurePaymentId, b.setup.futurePaymentId]) expect(await future(id)).toMatchObject({ cancelled: true, status: 'cancelled' });
-    expect(await paymentStatus(db(), pendingSetup.json.futurePaymentId)).toBe('cancelled');
+    expect(await paymentStatus(db(), pendingSetup.data.futurePaymentId)).toBe('cancelled');
     // The other method's payment is untouched.
-    expect((await home.get('/FuturePayment?cancelled=false')).json.futurePayments.map((f: { amountCents: number }) => f.amountCents)).toEqual([5000]);
+    expect((await dataOf(home.typed.listFuturePayments({ cancelled: false }), 200)).futurePayments.map((f: { amountCents: number }) => f.amountCents)).toEqual([5000]);
   });
 
   it('charges a future payment on its date exactly once, through POST /dev/clock/advance', async () => {
-    const id = ((await home.get('/FuturePayment?cancelled=false')).json.futurePayments[0] as { futurePaymentId: string }).futurePaymentId;
+    const id = ((await dataOf(home.typed.listFuturePayments({ cancelled: false }), 200)).futurePayments[0] as { futurePaymentId: string }).futurePaymentId;
     const before = await balance(db(), assessments);
     await advanceDays(2); // 2026-03-04: not due yet
     expect(await paymentStatus(db(), id)).toBe('scheduled');
@@ -196,9 +198,9 @@ describe.each(BACKENDS)('billing: future payments on %s', (kind) => {
     expect(await sandboxCharges(db())).toBe(1);
     expect(await paymentEntries(db(), id)).toHaveLength(1);
     // Processed: no more changes.
-    expectErrorShape(await home.patch(`/FuturePayment/${id}`, { amountCents: 100 }), 409, 'PAY008');
-    expectErrorShape(await home.del(`/FuturePayment/${id}`), 409, 'PAY008');
-    const listed = (await home.get('/Payment')).json.payments.find((p: { paymentId: string }) => p.paymentId === id);
+    expectErrorShape(await home.typed.updateFuturePayment(id, { amountCents: 100 }), 409, 'PAY008');
+    expectErrorShape(await home.typed.cancelFuturePayment(id), 409, 'PAY008');
+    const listed = (await dataOf(home.typed.listPayments(), 200)).payments.find((p: { paymentId: string }) => p.paymentId === id);
     expect(listed).toMatchObject({ kind: 'future', status: 'succeeded', confirmationNumber: processed.confirmationNumber });
   });
 

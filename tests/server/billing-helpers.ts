@@ -1,10 +1,11 @@
 // Shared by the billing-*.test.ts suites (signed-in payments API, openapi/payments.yaml): a
 // homeowner's calls, saving a method through the sandbox provider's hosted entry (its attach
-// call), and row counts that prove a refusal wrote nothing.
-import { expect } from 'vitest';
+// call), and row counts that prove a refusal wrote nothing. `api(app, token).typed` is the typed
+// payments client (generated/clients/payments.ts); the path-based calls beside it remain for
+// requests the contract does not allow (unknown fields, wrong types) and older suites.
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../server/db/index.ts';
-import { call, count, type ApiResponse } from './helpers.ts';
+import { call, clients, count, expectStatus, type ApiResponse } from './helpers.ts';
 import { enterMethod, type EntryDetails } from './payments-helpers.ts';
 
 export const PAY = '/api/payments';
@@ -16,6 +17,8 @@ export function api(app: FastifyInstance, token: string) {
     put: (path: string, body?: unknown, headers: Record<string, string> = {}) => call(app, 'PUT', `${PAY}${path}`, { token, body, headers }),
     patch: (path: string, body: unknown) => call(app, 'PATCH', `${PAY}${path}`, { token, body }),
     del: (path: string) => call(app, 'DELETE', `${PAY}${path}`, { token }),
+    /** The typed payments client as the same caller. */
+    typed: clients(app, token).payments,
   };
 }
 export type Api = ReturnType<typeof api>;
@@ -26,14 +29,14 @@ export async function associationId(db: Db, code: string): Promise<number> {
 }
 
 /** Saves a method the way the browser does: Setup, the hosted page's attach, Confirm. */
-export async function saveMethod(app: FastifyInstance, client: Api, association: number, what: EntryDetails): Promise<{ id: number; last4: string }> {
+export async function saveMethod(app: FastifyInstance, client: Api, association: number, what: EntryDetails) {
   const kind = what === 'bankSettles' || what === 'bankReturned' ? 'bank' : 'card';
-  const setup = await client.post('/PaymentMethod/Setup', { associationId: association, kind });
-  expect(setup.status, setup.body).toBe(200);
-  await enterMethod(app, setup.json.setupIntentId, setup.json.clientSecret, what);
-  const confirmed = await client.post(`/PaymentMethod/Setup/${setup.json.setupIntentId}/Confirm`);
-  expect(confirmed.status, confirmed.body).toBe(200);
-  return confirmed.json.paymentMethod;
+  const setup = await client.typed.setupPaymentMethod({ associationId: association, kind });
+  expectStatus(setup, 200);
+  await enterMethod(app, setup.data.setupIntentId, setup.data.clientSecret, what);
+  const confirmed = await client.typed.confirmPaymentMethodSetup(setup.data.setupIntentId);
+  expectStatus(confirmed, 200);
+  return confirmed.data.paymentMethod;
 }
 
 /** What a refused request must leave untouched. */
@@ -54,5 +57,5 @@ export async function paymentStatus(db: Db, id: string): Promise<string> {
 }
 
 export function expectOk(res: ApiResponse, status = 200): void {
-  expect(res.status, res.body).toBe(status);
+  expectStatus(res, status);
 }

@@ -4,9 +4,9 @@
 // accounts, bank payments pending then settled or returned in the ledger, charges within 25 days.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { BACKENDS, DEMO, call, count, createTestClock, expectErrorShape, signIn, testApp, useTestDatabase } from './helpers.ts';
+import { BACKENDS, DEMO, call, count, createTestClock, expectErrorShape, signIn, testApp, useTestDatabase, expectStatus, dataOf } from './helpers.ts';
 import { balance, enterMethod, paymentEntries, sandboxCharges, subLedgerId } from './payments-helpers.ts';
-import { api, associationId, expectOk, paymentStatus, saveMethod, snapshot, type Api } from './billing-helpers.ts';
+import { api, associationId, paymentStatus, saveMethod, snapshot, type Api } from './billing-helpers.ts';
 
 const HOUR = 3600 * 1000;
 
@@ -34,7 +34,7 @@ describe.each(BACKENDS)('billing: one-time payments, ledger and charges on %s', 
   beforeAll(async () => {
     app = await testApp(database.current.db, { clock: clock.now, sandboxProvider: true });
     await signInBoth();
-    visaId = (await home.get('/PaymentMethod')).json.paymentMethods[0].id;
+    visaId = (await dataOf(home.typed.listPaymentMethods(), 200)).paymentMethods[0].id;
     assessments = await subLedgerId(db(), '100234');
     lateFees = await subLedgerId(db(), '100234', 'Late fees');
     cedar = await subLedgerId(db(), '200411');
@@ -45,16 +45,16 @@ describe.each(BACKENDS)('billing: one-time payments, ledger and charges on %s', 
   const db = () => database.current.db;
 
   it('lists the demo’s upcoming charges (due in 10 and 20 days; the one in 40 days is not yet)', async () => {
-    const res = await home.get('/Charge');
-    expectOk(res);
-    expect(res.json).toEqual({
+    const res = await home.typed.getCharges();
+    expectStatus(res, 200);
+    expect(res.data).toEqual({
       charges: [
         { subLedgerId: assessments, accountNumber: '100234', description: 'Monthly assessment', dueDate: '2026-03-12', amountCents: 20000 },
         { subLedgerId: cedar, accountNumber: '200411', description: 'Special assessment: roof repair', dueDate: '2026-03-22', amountCents: 35000 },
       ],
     });
-    expect((await home.get('/Charge?accountNumber=100234')).json.charges).toHaveLength(1);
-    expect((await paid.get('/Charge')).json.charges).toEqual([
+    expect((await dataOf(home.typed.getCharges({ accountNumber: '100234' }), 200)).charges).toHaveLength(1);
+    expect((await dataOf(paid.typed.getCharges(), 200)).charges).toEqual([
       { subLedgerId: await subLedgerId(db(), '100235'), accountNumber: '100235', description: 'Monthly assessment', dueDate: '2026-03-12', amountCents: 20000 },
     ]);
   });
@@ -63,19 +63,19 @@ describe.each(BACKENDS)('billing: one-time payments, ledger and charges on %s', 
     const before = await balance(db(), assessments);
     const charges = await sandboxCharges(db());
     const body = { subLedgerId: assessments, amountCents: 5000, paymentMethodId: visaId };
-    const setup = await home.post('/Payment/Setup', body, { 'idempotency-key': 'saved-1' });
-    expectOk(setup, 201);
-    expect(setup.json).toEqual({ paymentId: expect.stringMatching(/^pay_/), amountCents: 5000, feeCents: 148, totalCents: 5148, methodKind: 'card', paymentMethodId: visaId, duplicateWarning: false });
-    const again = await home.post('/Payment/Setup', body, { 'idempotency-key': 'saved-1' });
-    expect(again.status).toBe(201);
-    expect(again.body).toBe(setup.body);
+    const setup = await home.typed.setupPayment(body, { headers: { 'idempotency-key': 'saved-1' } });
+    expectStatus(setup, 201);
+    expect(setup.data).toEqual({ paymentId: expect.stringMatching(/^pay_/), amountCents: 5000, feeCents: 148, totalCents: 5148, methodKind: 'card', paymentMethodId: visaId, duplicateWarning: false });
+    const again = await home.typed.setupPayment(body, { headers: { 'idempotency-key': 'saved-1' } });
+    expectStatus(again, 201);
+    expect(JSON.stringify(again.data)).toBe(JSON.stringify(setup.data));
     expect(await count(db(), 'payments')).toBe(1);
-    expectErrorShape(await home.post('/Payment/Setup', { ...body, amountCents: 5001 }, { 'idempotency-key': 'saved-1' }), 422, 'IDEM001');
+    expectErrorShape(await home.typed.setupPayment({ ...body, amountCents: 5001 }, { headers: { 'idempotency-key': 'saved-1' } }), 422, 'IDEM001');
 
-    const confirmed = await home.put(`/Payment/Setup/${setup.json.paymentId}/Confirm`, undefined, { 'idempotency-key': 'confirm-1' });
-    expectOk(confirmed);
-    expect(confirmed.json).toEqual({
-      paymentId: setup.json.paymentId,
+    const confirmed = await home.typed.confirmPayment(setup.data.paymentId, undefined, { headers: { 'idempotency-key': 'confirm-1' } });
+    expectStatus(confirmed, 200);
+    expect(confirmed.data).toEqual({
+      paymentId: setup.data.paymentId,
       confirmationNumber: expect.stringMatching(/^CP-[0-9A-Z]{8}$/),
       status: 'succeeded',
       amountCents: 5000,
@@ -84,30 +84,30 @@ describe.each(BACKENDS)('billing: one-time payments, ledger and charges on %s', 
       method: { kind: 'card', brand: 'visa', last4: '4242' },
       createdAt: clock.now().toISOString(),
     });
-    expect((await home.put(`/Payment/Setup/${setup.json.paymentId}/Confirm`, {})).body).toBe(confirmed.body);
+    expect(JSON.stringify((await home.typed.confirmPayment(setup.data.paymentId, {})).data)).toBe(JSON.stringify(confirmed.data));
     expect(await sandboxCharges(db())).toBe(charges + 1);
-    expect(await paymentEntries(db(), setup.json.paymentId)).toEqual([{ kind: 'payment', amount: -5000 }]);
+    expect(await paymentEntries(db(), setup.data.paymentId)).toEqual([{ kind: 'payment', amount: -5000 }]);
     expect(await balance(db(), assessments)).toBe(before - 5000);
     const mail = await db().query<{ to_address: string; text_body: string }>(`SELECT to_address, text_body FROM mail_outbox WHERE subject = $1`, [
-      `Payment confirmation ${confirmed.json.confirmationNumber}`,
+      `Payment confirmation ${confirmed.data.confirmationNumber}`,
     ]);
     expect(mail.rows).toHaveLength(1);
     expect(mail.rows[0].to_address).toBe(DEMO.homeowner.email);
     expect(mail.rows[0].text_body).toContain('VISA ending in 4242');
 
     // A confirmed payment can no longer be changed or cancelled.
-    expectErrorShape(await home.patch(`/Payment/Setup/${setup.json.paymentId}`, { amountCents: 100 }), 409, 'PAY008');
-    expectErrorShape(await home.del(`/Payment/Setup/${setup.json.paymentId}`), 409, 'PAY008');
+    expectErrorShape(await home.typed.updatePaymentSetup(setup.data.paymentId, { amountCents: 100 }), 409, 'PAY008');
+    expectErrorShape(await home.typed.cancelPaymentSetup(setup.data.paymentId), 409, 'PAY008');
 
-    const list = await home.get(`/Payment?subLedgerId=${assessments}&ownerId=${homeUserId}`);
-    expectOk(list);
-    expect(list.json.payments).toEqual([
+    const list = await home.typed.listPayments({ subLedgerId: assessments, ownerId: homeUserId });
+    expectStatus(list, 200);
+    expect(list.data.payments).toEqual([
       {
-        paymentId: setup.json.paymentId,
+        paymentId: setup.data.paymentId,
         subLedgerId: assessments,
         accountNumber: '100234',
-        confirmationNumber: confirmed.json.confirmationNumber,
-        createdAt: confirmed.json.createdAt,
+        confirmationNumber: confirmed.data.confirmationNumber,
+        createdAt: confirmed.data.createdAt,
         amountCents: 5000,
         feeCents: 148,
         totalCents: 5148,
@@ -116,14 +116,15 @@ describe.each(BACKENDS)('billing: one-time payments, ledger and charges on %s', 
         kind: 'one_time',
       },
     ]);
-    expect((await paid.get('/Payment')).json).toEqual({ payments: [] });
+    expect((await paid.typed.listPayments()).data).toEqual({ payments: [] });
 
     // With the preference sendPaymentConfirmationEmail off, no receipt.
     await db().query('UPDATE users SET send_payment_confirmation_email = false WHERE id = $1', [homeUserId]);
     try {
       const mails = await count(db(), 'mail_outbox');
-      const quiet = await home.post('/Payment/Setup', { subLedgerId: assessments, amountCents: 100, paymentMethodId: visaId });
-      expectOk(await home.put(`/Payment/Setup/${quiet.json.paymentId}/Confirm`));
+      const quiet = await home.typed.setupPayment({ subLedgerId: assessments, amountCents: 100, paymentMethodId: visaId });
+      expectStatus(quiet, 201);
+      expectStatus(await home.typed.confirmPayment(quiet.data.paymentId), 200);
       expect(await count(db(), 'mail_outbox')).toBe(mails);
     } finally {
       await db().query('UPDATE users SET send_payment_confirmation_email = true WHERE id = $1', [homeUserId]);
@@ -131,33 +132,33 @@ describe.each(BACKENDS)('billing: one-time payments, ledger and charges on %s', 
   });
 
   it('warns of a duplicate within 12 hours; a setup can be updated and cancelled before Confirm', async () => {
-    const setup = await home.post('/Payment/Setup', { subLedgerId: assessments, amountCents: 1000, paymentMethodId: visaId });
-    expectOk(setup, 201);
-    expect(setup.json.duplicateWarning).toBe(true);
+    const setup = await home.typed.setupPayment({ subLedgerId: assessments, amountCents: 1000, paymentMethodId: visaId });
+    expectStatus(setup, 201);
+    expect(setup.data.duplicateWarning).toBe(true);
     // Unconfirmed setups do not count, and another sub-ledger has no payment.
-    expect((await home.post('/Payment/Setup', { subLedgerId: lateFees, amountCents: 1000, methodKind: 'bank' })).json.duplicateWarning).toBe(false);
+    expect((await dataOf(home.typed.setupPayment({ subLedgerId: lateFees, amountCents: 1000, methodKind: 'bank' }), 201)).duplicateWarning).toBe(false);
 
-    const updated = await home.patch(`/Payment/Setup/${setup.json.paymentId}`, { amountCents: 10000 });
-    expectOk(updated);
-    expect(updated.json).toEqual({ paymentId: setup.json.paymentId, amountCents: 10000, feeCents: 295, totalCents: 10295, methodKind: 'card', paymentMethodId: visaId, duplicateWarning: true });
-    expectErrorShape(await home.patch(`/Payment/Setup/${setup.json.paymentId}`, { amountCents: 0 }), 422, 'PAY003');
-    expectErrorShape(await home.patch(`/Payment/Setup/${setup.json.paymentId}`, { amountCents: 999999 }), 422, 'PAY001');
-    expect(await paymentStatus(db(), setup.json.paymentId)).toBe('setup');
+    const updated = await home.typed.updatePaymentSetup(setup.data.paymentId, { amountCents: 10000 });
+    expectStatus(updated, 200);
+    expect(updated.data).toEqual({ paymentId: setup.data.paymentId, amountCents: 10000, feeCents: 295, totalCents: 10295, methodKind: 'card', paymentMethodId: visaId, duplicateWarning: true });
+    expectErrorShape(await home.typed.updatePaymentSetup(setup.data.paymentId, { amountCents: 0 }), 422, 'PAY003');
+    expectErrorShape(await home.typed.updatePaymentSetup(setup.data.paymentId, { amountCents: 999999 }), 422, 'PAY001');
+    expect(await paymentStatus(db(), setup.data.paymentId)).toBe('setup');
 
-    const cancelled = await home.del(`/Payment/Setup/${setup.json.paymentId}`);
-    expect(cancelled.status, cancelled.body).toBe(204);
-    expect((await home.del(`/Payment/Setup/${setup.json.paymentId}`)).status).toBe(204);
-    expectErrorShape(await home.put(`/Payment/Setup/${setup.json.paymentId}/Confirm`, {}), 409, 'PAY008');
+    const cancelled = await home.typed.cancelPaymentSetup(setup.data.paymentId);
+    expectStatus(cancelled, 204);
+    expect((await home.typed.cancelPaymentSetup(setup.data.paymentId)).status).toBe(204);
+    expectErrorShape(await home.typed.confirmPayment(setup.data.paymentId, {}), 409, 'PAY008');
 
     clock.advance(13 * HOUR);
     await signInBoth();
-    expect((await home.post('/Payment/Setup', { subLedgerId: assessments, amountCents: 1000, paymentMethodId: visaId })).json.duplicateWarning).toBe(false);
+    expect((await dataOf(home.typed.setupPayment({ subLedgerId: assessments, amountCents: 1000, paymentMethodId: visaId }), 201)).duplicateWarning).toBe(false);
   });
 
   it('pays with a new card through the hosted entry, and switches a setup to a saved method', async () => {
-    const setup = await home.post('/Payment/Setup', { subLedgerId: lateFees, amountCents: 4500, methodKind: 'card' });
-    expectOk(setup, 201);
-    expect(setup.json).toEqual({
+    const setup = await home.typed.setupPayment({ subLedgerId: lateFees, amountCents: 4500, methodKind: 'card' });
+    expectStatus(setup, 201);
+    expect(setup.data).toEqual({
       paymentId: expect.stringMatching(/^pay_/),
       amountCents: 4500,
       feeCents: 133,
@@ -168,94 +169,96 @@ describe.each(BACKENDS)('billing: one-time payments, ledger and charges on %s', 
       hostedEntryUrl: expect.stringContaining('/sandbox-provider/entry/'),
       duplicateWarning: false,
     });
-    expectErrorShape(await home.put(`/Payment/Setup/${setup.json.paymentId}/Confirm`, { setupIntentId: setup.json.setupIntentId }), 409, 'PAY005');
-    await enterMethod(app, setup.json.setupIntentId, setup.json.clientSecret, 'mastercard');
-    const confirmed = await home.put(`/Payment/Setup/${setup.json.paymentId}/Confirm`, { setupIntentId: setup.json.setupIntentId });
-    expectOk(confirmed);
-    expect(confirmed.json).toMatchObject({ status: 'succeeded', totalCents: 4633, method: { kind: 'card', brand: 'mastercard', last4: '4444' } });
+    expectErrorShape(await home.typed.confirmPayment(setup.data.paymentId, { setupIntentId: setup.data.setupIntentId }), 409, 'PAY005');
+    await enterMethod(app, setup.data.setupIntentId!, setup.data.clientSecret!, 'mastercard');
+    const confirmed = await home.typed.confirmPayment(setup.data.paymentId, { setupIntentId: setup.data.setupIntentId });
+    expectStatus(confirmed, 200);
+    expect(confirmed.data).toMatchObject({ status: 'succeeded', totalCents: 4633, method: { kind: 'card', brand: 'mastercard', last4: '4444' } });
     expect(await balance(db(), lateFees)).toBe(0);
 
     // A hosted-entry setup switched to the saved bank account: fee recomputed ($1.50 flat).
     const bank = await saveMethod(app, home, await associationId(db(), 'maplegrove'), 'bankSettles');
-    const other = await home.post('/Payment/Setup', { subLedgerId: assessments, amountCents: 2000, methodKind: 'card' });
-    const switched = await home.patch(`/Payment/Setup/${other.json.paymentId}`, { paymentMethodId: bank.id });
-    expectOk(switched);
-    expect(switched.json).toEqual({ paymentId: other.json.paymentId, amountCents: 2000, feeCents: 150, totalCents: 2150, methodKind: 'bank', paymentMethodId: bank.id, duplicateWarning: expect.any(Boolean) });
-    const paidBank = await home.put(`/Payment/Setup/${other.json.paymentId}/Confirm`);
-    expectOk(paidBank);
-    expect(paidBank.json).toMatchObject({ status: 'pending', method: { kind: 'bank', last4: '6789' } });
+    const other = await home.typed.setupPayment({ subLedgerId: assessments, amountCents: 2000, methodKind: 'card' });
+    expectStatus(other, 201);
+    const switched = await home.typed.updatePaymentSetup(other.data.paymentId, { paymentMethodId: bank.id });
+    expectStatus(switched, 200);
+    expect(switched.data).toEqual({ paymentId: other.data.paymentId, amountCents: 2000, feeCents: 150, totalCents: 2150, methodKind: 'bank', paymentMethodId: bank.id, duplicateWarning: expect.any(Boolean) });
+    const paidBank = await home.typed.confirmPayment(other.data.paymentId);
+    expectStatus(paidBank, 200);
+    expect(paidBank.data).toMatchObject({ status: 'pending', method: { kind: 'bank', last4: '6789' } });
   });
 
   it('refuses exactly-one-of violations, foreign methods and other users’ resources with 404 (another user id: 403), writing nothing', async () => {
-    const mine = await home.post('/Payment/Setup', { subLedgerId: assessments, amountCents: 500, paymentMethodId: visaId });
-    expectOk(mine, 201);
+    const mine = await home.typed.setupPayment({ subLedgerId: assessments, amountCents: 500, paymentMethodId: visaId });
+    expectStatus(mine, 201);
     const before = await snapshot(db());
     const charges = await sandboxCharges(db());
-    expectErrorShape(await home.post('/Payment/Setup', { subLedgerId: assessments, amountCents: 500, paymentMethodId: visaId, methodKind: 'card' }), 400, 'VAL001');
-    expectErrorShape(await home.post('/Payment/Setup', { subLedgerId: assessments, amountCents: 500 }), 400, 'VAL001');
-    expectErrorShape(await home.post('/Payment/Setup', { subLedgerId: assessments, amountCents: 5.5, methodKind: 'card' }), 400, 'VAL001');
+    expectErrorShape(await home.typed.setupPayment({ subLedgerId: assessments, amountCents: 500, paymentMethodId: visaId, methodKind: 'card' }), 400, 'VAL001');
+    expectErrorShape(await home.typed.setupPayment({ subLedgerId: assessments, amountCents: 500 }), 400, 'VAL001');
+    expectErrorShape(await home.typed.setupPayment({ subLedgerId: assessments, amountCents: 5.5, methodKind: 'card' }), 400, 'VAL001');
     // The Maple Grove Visa cannot pay Cedar Point (the provider charges it only for Maple Grove's merchant).
-    expectErrorShape(await home.post('/Payment/Setup', { subLedgerId: cedar, amountCents: 500, paymentMethodId: visaId }), 409, 'PM002');
+    expectErrorShape(await home.typed.setupPayment({ subLedgerId: cedar, amountCents: 500, paymentMethodId: visaId }), 409, 'PM002');
     // Another homeowner: the homeowner's sub-ledger, method and payment do not exist for them.
     const paidLedger = await subLedgerId(db(), '100235');
-    expectErrorShape(await paid.post('/Payment/Setup', { subLedgerId: assessments, amountCents: 500, methodKind: 'card' }, { 'idempotency-key': 'x-1' }), 404, 'GP002');
-    expectErrorShape(await paid.post('/Payment/Setup', { subLedgerId: paidLedger, amountCents: 500, paymentMethodId: visaId }), 404, 'PM001');
-    expectErrorShape(await paid.put(`/Payment/Setup/${mine.json.paymentId}/Confirm`, {}, { 'idempotency-key': 'x-2' }), 404, 'PAY009');
-    expectErrorShape(await paid.patch(`/Payment/Setup/${mine.json.paymentId}`, { amountCents: 100 }), 404, 'PAY009');
-    expectErrorShape(await paid.del(`/Payment/Setup/${mine.json.paymentId}`), 404, 'PAY009');
-    expectErrorShape(await paid.get(`/Payment?subLedgerId=${assessments}`), 404, 'GP002');
+    expectErrorShape(await paid.typed.setupPayment({ subLedgerId: assessments, amountCents: 500, methodKind: 'card' }, { headers: { 'idempotency-key': 'x-1' } }), 404, 'GP002');
+    expectErrorShape(await paid.typed.setupPayment({ subLedgerId: paidLedger, amountCents: 500, paymentMethodId: visaId }), 404, 'PM001');
+    expectErrorShape(await paid.typed.confirmPayment(mine.data.paymentId, {}, { headers: { 'idempotency-key': 'x-2' } }), 404, 'PAY009');
+    expectErrorShape(await paid.typed.updatePaymentSetup(mine.data.paymentId, { amountCents: 100 }), 404, 'PAY009');
+    expectErrorShape(await paid.typed.cancelPaymentSetup(mine.data.paymentId), 404, 'PAY009');
+    expectErrorShape(await paid.typed.listPayments({ subLedgerId: assessments }), 404, 'GP002');
     // Naming another user (not a resource of theirs) is 403 whether or not that user exists.
-    expectErrorShape(await paid.get(`/Payment?ownerId=${homeUserId}`), 403, 'AUTH003');
-    expectErrorShape(await paid.get(`/Ledger?subLedgerId=${assessments}`), 404, 'GP002');
-    expectErrorShape(await paid.get('/Ledger?accountNumber=100234'), 404, 'GP002');
-    expectErrorShape(await paid.get('/Charge?accountNumber=100234'), 404, 'GP002');
-    expectErrorShape(await home.put('/Payment/Setup/pay_0000000000000000/Confirm', {}), 404, 'PAY009');
+    expectErrorShape(await paid.typed.listPayments({ ownerId: homeUserId }), 403, 'AUTH003');
+    expectErrorShape(await paid.typed.getLedger({ subLedgerId: assessments }), 404, 'GP002');
+    expectErrorShape(await paid.typed.getLedger({ accountNumber: '100234' }), 404, 'GP002');
+    expectErrorShape(await paid.typed.getCharges({ accountNumber: '100234' }), 404, 'GP002');
+    expectErrorShape(await home.typed.confirmPayment('pay_0000000000000000', {}), 404, 'PAY009');
     expect(await snapshot(db())).toEqual(before);
     expect(await sandboxCharges(db())).toBe(charges);
-    expect(await paymentStatus(db(), mine.json.paymentId)).toBe('setup');
-    expect((await paid.get(`/Payment?ownerId=${paidUserId}`)).json).toEqual({ payments: [] });
-    expect((await home.del(`/Payment/Setup/${mine.json.paymentId}`)).status).toBe(204);
+    expect(await paymentStatus(db(), mine.data.paymentId)).toBe('setup');
+    expect((await paid.typed.listPayments({ ownerId: paidUserId })).data).toEqual({ payments: [] });
+    expect((await home.typed.cancelPaymentSetup(mine.data.paymentId)).status).toBe(204);
   });
 
   it('blocked account: 403 PAY004 at Confirm; unconnected association: 409 PA007', async () => {
-    const setup = await home.post('/Payment/Setup', { subLedgerId: cedar, amountCents: 1000, methodKind: 'card' });
-    expectOk(setup, 201);
-    await enterMethod(app, setup.json.setupIntentId, setup.json.clientSecret, 'visa');
+    const setup = await home.typed.setupPayment({ subLedgerId: cedar, amountCents: 1000, methodKind: 'card' });
+    expectStatus(setup, 201);
+    await enterMethod(app, setup.data.setupIntentId!, setup.data.clientSecret!, 'visa');
     await db().query(`UPDATE accounts SET payments_blocked = true WHERE account_number = '200411'`);
     try {
       const charges = await sandboxCharges(db());
-      const blocked = await home.put(`/Payment/Setup/${setup.json.paymentId}/Confirm`, { setupIntentId: setup.json.setupIntentId });
+      const blocked = await home.typed.confirmPayment(setup.data.paymentId, { setupIntentId: setup.data.setupIntentId });
       expectErrorShape(blocked, 403, 'PAY004');
       expect(await sandboxCharges(db())).toBe(charges);
-      expectErrorShape(await home.post('/Payment/Setup', { subLedgerId: cedar, amountCents: 1000, methodKind: 'card' }), 403, 'PAY004');
+      expectErrorShape(await home.typed.setupPayment({ subLedgerId: cedar, amountCents: 1000, methodKind: 'card' }), 403, 'PAY004');
     } finally {
       await db().query(`UPDATE accounts SET payments_blocked = false WHERE account_number = '200411'`);
     }
     // Demoville (a test merchant account) given to paid@example.com.
     await db().query(`UPDATE accounts SET owner_user_id = $1 WHERE account_number = '300100'`, [paidUserId]);
     const demoville = await associationId(db(), 'demoville');
-    expect((await paid.get(`/Association/${demoville}/PaymentOption`)).json).toMatchObject({ providerConnected: false });
+    expect((await paid.typed.getPaymentOptions(demoville)).data).toMatchObject({ providerConnected: false });
     const before = await snapshot(db());
-    const res = await paid.post('/Payment/Setup', { subLedgerId: await subLedgerId(db(), '300100'), amountCents: 1000, methodKind: 'card' });
+    const res = await paid.typed.setupPayment({ subLedgerId: await subLedgerId(db(), '300100'), amountCents: 1000, methodKind: 'card' });
     expectErrorShape(res, 409, 'PA007');
-    expect(res.json.title).toBe('Test Account Detected');
-    expectErrorShape(await paid.post('/PaymentMethod/Setup', { associationId: demoville, kind: 'card' }), 409, 'PA007');
+    expect(res.data.title).toBe('Test Account Detected');
+    expectErrorShape(await paid.typed.setupPaymentMethod({ associationId: demoville, kind: 'card' }), 409, 'PA007');
     expect(await snapshot(db())).toEqual(before);
   });
 
   it('shows the ledger oldest first with running balance and portal labels; a bank payment pending, then settled or returned', async () => {
-    const bank = (await home.get('/PaymentMethod')).json.paymentMethods.find((m: { kind: string }) => m.kind === 'bank');
-    const ledger = async () => (await home.get(`/Ledger?subLedgerId=${assessments}`)).json.entries as Record<string, unknown>[];
+    const bank = (await dataOf(home.typed.listPaymentMethods(), 200)).paymentMethods.find((m) => m.kind === 'bank');
+    const ledger = async () => (await dataOf(home.typed.getLedger({ subLedgerId: assessments }), 200)).entries as Record<string, unknown>[];
     const first = await ledger();
     expect(first[0]).toEqual({ id: expect.any(Number), subLedgerId: assessments, date: expect.any(String), kind: 'Charge', description: 'Quarterly assessment', amountCents: 20000, balanceAfterCents: 20000 });
     expect(first[1]).toMatchObject({ kind: 'Payment', amountCents: -20000, balanceAfterCents: 0 });
     expect(first[1].status).toBeUndefined();
     expect(first.at(-1)!.balanceAfterCents).toBe(await balance(db(), assessments));
 
-    const setup = await home.post('/Payment/Setup', { subLedgerId: assessments, amountCents: 3000, paymentMethodId: bank.id });
-    const c = await home.put(`/Payment/Setup/${setup.json.paymentId}/Confirm`);
-    expectOk(c);
-    expect(c.json.status).toBe('pending');
+    const setup = await home.typed.setupPayment({ subLedgerId: assessments, amountCents: 3000, paymentMethodId: bank!.id });
+    expectStatus(setup, 201);
+    const c = await home.typed.confirmPayment(setup.data.paymentId);
+    expectStatus(c, 200);
+    expect(c.data.status).toBe('pending');
     let entries = await ledger();
     expect(entries.at(-1)).toEqual({
       id: expect.any(Number),
@@ -267,35 +270,36 @@ describe.each(BACKENDS)('billing: one-time payments, ledger and charges on %s', 
       amountCents: -3000,
       balanceAfterCents: await balance(db(), assessments),
       status: 'pending',
-      confirmationNumber: c.json.confirmationNumber,
+      confirmationNumber: c.data.confirmationNumber,
     });
     // Card payments are settled at once.
     expect(entries.find((e) => e.paymentMethod === 'Credit Card')).toMatchObject({ status: 'settled' });
 
     // A bank account that will be returned, paid through the hosted entry.
-    const returning = await home.post('/Payment/Setup', { subLedgerId: assessments, amountCents: 1000, methodKind: 'bank' });
-    await enterMethod(app, returning.json.setupIntentId, returning.json.clientSecret, 'bankReturned');
-    const r = await home.put(`/Payment/Setup/${returning.json.paymentId}/Confirm`, { setupIntentId: returning.json.setupIntentId });
-    expectOk(r);
+    const returning = await home.typed.setupPayment({ subLedgerId: assessments, amountCents: 1000, methodKind: 'bank' });
+    expectStatus(returning, 201);
+    await enterMethod(app, returning.data.setupIntentId!, returning.data.clientSecret!, 'bankReturned');
+    const r = await home.typed.confirmPayment(returning.data.paymentId, { setupIntentId: returning.data.setupIntentId });
+    expectStatus(r, 200);
     const balanceBefore = await balance(db(), assessments);
 
     const advanced = await call(app, 'POST', '/dev/clock/advance', { body: { days: 5 } });
-    expectOk(advanced);
+    expectStatus(advanced, 200);
     await signInBoth();
     entries = await ledger();
-    expect(entries.find((e) => e.confirmationNumber === c.json.confirmationNumber && e.kind === 'Payment')).toMatchObject({ status: 'settled' });
-    expect(entries.find((e) => e.confirmationNumber === r.json.confirmationNumber && e.kind === 'Payment')).toMatchObject({ status: 'returned' });
-    expect(entries.at(-1)).toMatchObject({ kind: 'Payment Return', amountCents: 1000, confirmationNumber: r.json.confirmationNumber, balanceAfterCents: balanceBefore + 1000 });
+    expect(entries.find((e) => e.confirmationNumber === c.data.confirmationNumber && e.kind === 'Payment')).toMatchObject({ status: 'settled' });
+    expect(entries.find((e) => e.confirmationNumber === r.data.confirmationNumber && e.kind === 'Payment')).toMatchObject({ status: 'returned' });
+    expect(entries.at(-1)).toMatchObject({ kind: 'Payment Return', amountCents: 1000, confirmationNumber: r.data.confirmationNumber, balanceAfterCents: balanceBefore + 1000 });
     expect(await balance(db(), assessments)).toBe(balanceBefore + 1000);
-    const listed = (await home.get(`/Payment?subLedgerId=${assessments}`)).json.payments;
-    expect(listed.find((p: { paymentId: string }) => p.paymentId === r.json.paymentId).status).toBe('returned');
-    expect(listed.find((p: { paymentId: string }) => p.paymentId === c.json.paymentId).status).toBe('succeeded');
+    const listed = (await dataOf(home.typed.listPayments({ subLedgerId: assessments }), 200)).payments;
+    expect(listed.find((p) => p.paymentId === r.data.paymentId)?.status).toBe('returned');
+    expect(listed.find((p) => p.paymentId === c.data.paymentId)?.status).toBe('succeeded');
 
     // By account number: all of its sub-ledgers; both given must match; neither: 400.
-    const all = (await home.get('/Ledger?accountNumber=100234')).json.entries;
+    const all = (await dataOf(home.typed.getLedger({ accountNumber: '100234' }), 200)).entries;
     expect(new Set(all.map((e: { subLedgerId: number }) => e.subLedgerId))).toEqual(new Set([assessments, lateFees]));
-    expectErrorShape(await home.get(`/Ledger?accountNumber=200411&subLedgerId=${assessments}`), 404, 'GP002');
-    expectErrorShape(await home.get('/Ledger'), 400, 'VAL001');
+    expectErrorShape(await home.typed.getLedger({ accountNumber: '200411', subLedgerId: assessments }), 404, 'GP002');
+    expectErrorShape(await home.typed.getLedger(), 400, 'VAL001');
   });
 
   it('lists upcoming charges due within the next 25 days only (boundaries in America/New_York dates)', async () => {
@@ -319,11 +323,11 @@ describe.each(BACKENDS)('billing: one-time payments, ledger and charges on %s', 
     ]
       .filter((c) => c.dueDate >= today && c.dueDate <= plus(25))
       .sort((a, b) => (a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : 0));
-    const res = await home.get('/Charge');
-    expectOk(res);
-    expect(res.json.charges).toEqual(expected);
-    expect(res.json.charges.map((c: { description: string }) => c.description)).not.toContain('In 26 days');
-    expect((await home.get('/Charge?accountNumber=200411')).json.charges).toEqual(expected.filter((c) => c.accountNumber === '200411'));
-    expect((await paid.get('/Charge')).json.charges.every((c: { accountNumber: string }) => c.accountNumber === '100235')).toBe(true);
+    const res = await home.typed.getCharges();
+    expectStatus(res, 200);
+    expect(res.data.charges).toEqual(expected);
+    expect(res.data.charges.map((c: { description: string }) => c.description)).not.toContain('In 26 days');
+    expect((await dataOf(home.typed.getCharges({ accountNumber: '200411' }), 200)).charges).toEqual(expected.filter((c) => c.accountNumber === '200411'));
+    expect((await dataOf(paid.typed.getCharges(), 200)).charges.every((c: { accountNumber: string }) => c.accountNumber === '100235')).toBe(true);
   });
 });

@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { paymentServiceFor } from '../../server/payments/index.ts';
-import { BACKENDS, DEMO, count, createTestClock, expectErrorShape, signIn, testApp, useTestDatabase } from './helpers.ts';
+import { BACKENDS, DEMO, count, createTestClock, expectErrorShape, signIn, testApp, useTestDatabase, expectStatus } from './helpers.ts';
 import { confirm, enterMethod, guestPayerOf, guestSession, paymentEntries, sandboxCharges, setupAndEnter, subLedgerId } from './payments-helpers.ts';
-import { api, expectOk, paymentStatus, snapshot } from './billing-helpers.ts';
+import { api, paymentStatus, snapshot } from './billing-helpers.ts';
 
 describe.each(BACKENDS)('guest pay reaches only its own session’s payments on %s', (kind) => {
   const database = useTestDatabase(kind);
@@ -24,21 +24,21 @@ describe.each(BACKENDS)('guest pay reaches only its own session’s payments on 
   it('a guest token cannot confirm the homeowner’s new-card setup on the same account', async () => {
     const home = api(app, (await signIn(app, DEMO.homeowner)).token);
     const lateFees = await subLedgerId(db(), '100234', 'Late fees');
-    const own = await home.post('/Payment/Setup', { subLedgerId: lateFees, amountCents: 1000, methodKind: 'card' });
-    expectOk(own, 201);
-    await enterMethod(app, own.json.setupIntentId, own.json.clientSecret, 'visa');
+    const own = await home.typed.setupPayment({ subLedgerId: lateFees, amountCents: 1000, methodKind: 'card' });
+    expectStatus(own, 201);
+    await enterMethod(app, own.data.setupIntentId!, own.data.clientSecret!, 'visa');
     const guest = await guestSession(app, '100234', '30301', 'stranger@example.org');
     const before = await snapshot(db());
-    const res = await confirm(app, guest, own.json.paymentId, own.json.setupIntentId, { 'idempotency-key': 'steal-1' });
+    const res = await confirm(app, guest, own.data.paymentId, own.data.setupIntentId!, { 'idempotency-key': 'steal-1' });
     expectErrorShape(res, 404, 'PAY009');
-    expect(res.body).not.toContain('homeowner@example.com');
+    expect(JSON.stringify(res.data)).not.toContain('homeowner@example.com');
     expect(await snapshot(db())).toEqual(before);
-    expect(await paymentStatus(db(), own.json.paymentId)).toBe('setup');
+    expect(await paymentStatus(db(), own.data.paymentId)).toBe('setup');
     // The homeowner's own Confirm still works.
-    const mine = await home.put(`/Payment/Setup/${own.json.paymentId}/Confirm`, { setupIntentId: own.json.setupIntentId });
-    expectOk(mine);
+    const mine = await home.typed.confirmPayment(own.data.paymentId, { setupIntentId: own.data.setupIntentId });
+    expectStatus(mine, 200);
     // Past Confirm it is still out of the guest's reach (no stored answer leaks).
-    expectErrorShape(await confirm(app, guest, own.json.paymentId, own.json.setupIntentId), 404, 'PAY009');
+    expectErrorShape(await confirm(app, guest, own.data.paymentId, own.data.setupIntentId!), 404, 'PAY009');
   });
 
   it('another guest session of the same account and e-mail cannot confirm, update or cancel the setup', async () => {
@@ -57,11 +57,11 @@ describe.each(BACKENDS)('guest pay reaches only its own session’s payments on 
     // Its own session confirms; the other session's repeat of the same key and request gets nothing.
     const charges = await sandboxCharges(db());
     const ok = await confirm(app, first, s.paymentId, s.setupIntentId, { 'idempotency-key': 'same-key' });
-    expect(ok.status, ok.body).toBe(200);
+    expectStatus(ok, 200);
     const keys = await count(db(), 'idempotency_keys');
     const repeat = await confirm(app, second, s.paymentId, s.setupIntentId, { 'idempotency-key': 'same-key' });
     expectErrorShape(repeat, 404, 'PAY009');
-    expect(repeat.body).not.toContain(ok.json.confirmationNumber);
+    expect(JSON.stringify(repeat.data)).not.toContain(ok.data.confirmationNumber);
     expect(await count(db(), 'idempotency_keys')).toBe(keys);
     expect(await sandboxCharges(db())).toBe(charges + 1);
     expect(await paymentEntries(db(), s.paymentId)).toEqual([{ kind: 'payment', amount: -2000 }]);

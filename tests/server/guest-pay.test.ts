@@ -3,7 +3,7 @@
 // large amount fee, PA007 on the test account, and refusals that leave nothing behind.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { BACKENDS, DEMO, call, count, createTestClock, expectErrorShape, signIn, testApp, useTestDatabase } from './helpers.ts';
+import { BACKENDS, DEMO, call, count, createTestClock, expectErrorShape, signIn, testApp, useTestDatabase, expectStatus } from './helpers.ts';
 import { paymentServiceFor } from '../../server/payments/index.ts';
 import { GUEST, balance, confirm, enterMethod, guestPayerOf, guestSession, paymentEntries, sandboxCharges, setup, setupAndEnter, subLedgerId } from './payments-helpers.ts';
 
@@ -23,7 +23,7 @@ describe.each(BACKENDS)('guest pay on %s', (kind) => {
 
   it('answers the configuration by association code or id; unknown: 404 GP001', async () => {
     const res = await call(app, 'GET', `${GUEST}/configuration?associationCode=maplegrove`);
-    expect(res.status, res.body).toBe(200);
+    expectStatus(res, 200);
     expect(res.json).toEqual({
       association: { id: expect.any(Number), code: 'maplegrove', name: 'Maple Grove HOA', logoUrl: null, designTemplate: 'Evergreen' },
       acceptsCard: true,
@@ -50,7 +50,7 @@ describe.each(BACKENDS)('guest pay on %s', (kind) => {
 
   it('opens a guest session with account number + zip; refuses wrong details, blocked accounts and foreign tokens', async () => {
     const ok = await call(app, 'POST', `${GUEST}/session`, { body: { accountNumber: '100234', zip: '30301', email: 'Guest@Example.org', associationCode: 'maplegrove' } });
-    expect(ok.status, ok.body).toBe(200);
+    expectStatus(ok, 200);
     expect(ok.json).toEqual({
       token: expect.any(String),
       account: { accountNumber: '100234', associationId: expect.any(Number), associationName: 'Maple Grove HOA', address: '412 Maple Grove Lane, Atlanta, GA 30301' },
@@ -96,7 +96,7 @@ describe.each(BACKENDS)('guest pay on %s', (kind) => {
   it('shows the account, its sub-ledgers and the open charges; another account’s sub-ledger is 404', async () => {
     const token = await guestSession(app, '100234', '30301');
     const account = await call(app, 'GET', `${GUEST}/account`, { token });
-    expect(account.status, account.body).toBe(200);
+    expectStatus(account, 200);
     const assessmentsId = await subLedgerId(db(), '100234');
     const lateFeesId = await subLedgerId(db(), '100234', 'Late fees');
     expect(account.json).toEqual({
@@ -125,7 +125,7 @@ describe.each(BACKENDS)('guest pay on %s', (kind) => {
     const before = { payments: await count(db(), 'payments'), keys: await count(db(), 'idempotency_keys'), entries: await count(db(), 'ledger_entries'), intents: await count(db(), 'sandbox_setup_intents') };
     const over = await setup(app, token, { subLedgerId: mine, amountCents: 7501, methodKind: 'card' }, { 'idempotency-key': 'over-1' });
     expectErrorShape(over, 422, 'PAY001');
-    expect(over.json.detail).toBe('The amount cannot exceed the current balance.');
+    expect(over.data.detail).toBe('The amount cannot exceed the current balance.');
     expectErrorShape(await setup(app, token, { subLedgerId: mine, amountCents: 0, methodKind: 'card' }), 422, 'PAY003');
     expectErrorShape(await setup(app, token, { subLedgerId: mine, amountCents: -100, methodKind: 'bank' }, { 'idempotency-key': 'neg-1' }), 422, 'PAY003');
     expectErrorShape(await call(app, 'POST', `${GUEST}/payment`, { token, body: { subLedgerId: mine, amountCents: 10.5, methodKind: 'card' } }), 400, 'VAL001');
@@ -153,8 +153,8 @@ describe.each(BACKENDS)('guest pay on %s', (kind) => {
     const id = await subLedgerId(db(), '100237');
     expect(await balance(db(), id)).toBe(7500);
     const s = await setup(app, token, { subLedgerId: id, amountCents: 5000, methodKind: 'card' });
-    expect(s.status, s.body).toBe(201);
-    expect(s.json).toEqual({
+    expectStatus(s, 201);
+    expect(s.data).toEqual({
       paymentId: expect.stringMatching(/^pay_[0-9a-z]{16}$/),
       amountCents: 5000,
       feeCents: 148, // 2.95 % of $50.00 = 147.5 -> 148 (half up)
@@ -166,14 +166,14 @@ describe.each(BACKENDS)('guest pay on %s', (kind) => {
       duplicateWarning: false,
     });
     // Nothing entered yet on the hosted page.
-    const early = await confirm(app, token, s.json.paymentId, s.json.setupIntentId);
+    const early = await confirm(app, token, s.data.paymentId, s.data.setupIntentId);
     expectErrorShape(early, 409, 'PAY005');
-    expect(early.json.detail).toBe('Enter your card or bank details first.');
-    await enterMethod(app, s.json.setupIntentId, s.json.clientSecret, 'visa');
-    const c = await confirm(app, token, s.json.paymentId, s.json.setupIntentId);
-    expect(c.status, c.body).toBe(200);
-    expect(c.json).toEqual({
-      paymentId: s.json.paymentId,
+    expect(early.data.detail).toBe('Enter your card or bank details first.');
+    await enterMethod(app, s.data.setupIntentId, s.data.clientSecret, 'visa');
+    const c = await confirm(app, token, s.data.paymentId, s.data.setupIntentId);
+    expectStatus(c, 200);
+    expect(c.data).toEqual({
+      paymentId: s.data.paymentId,
       confirmationNumber: expect.stringMatching(/^CP-[0-9A-Z]{8}$/),
       status: 'succeeded',
       amountCents: 5000,
@@ -184,31 +184,32 @@ describe.each(BACKENDS)('guest pay on %s', (kind) => {
       receiptEmail: 'payer@example.org',
     });
     expect(await balance(db(), id)).toBe(2500);
-    expect(await paymentEntries(db(), s.json.paymentId)).toEqual([{ kind: 'payment', amount: -5000 }]);
+    expect(await paymentEntries(db(), s.data.paymentId)).toEqual([{ kind: 'payment', amount: -5000 }]);
     const charged = await db().query<{ amount_cents: string | number }>('SELECT amount_cents FROM sandbox_charges ORDER BY created_at DESC, id LIMIT 1');
     expect(Number(charged.rows[0].amount_cents)).toBe(5148);
-    const again = await confirm(app, token, s.json.paymentId, s.json.setupIntentId);
+    const again = await confirm(app, token, s.data.paymentId, s.data.setupIntentId);
     expect(again.status).toBe(200);
-    expect(again.body).toBe(c.body);
-    expect(await paymentEntries(db(), s.json.paymentId)).toHaveLength(1);
+    expect(JSON.stringify(again.data)).toBe(JSON.stringify(c.data));
+    expect(await paymentEntries(db(), s.data.paymentId)).toHaveLength(1);
     const mail = await db().query<{ to_address: string; subject: string; text_body: string }>(
       `SELECT to_address, subject, text_body FROM mail_outbox WHERE subject LIKE 'Payment confirmation%'`,
     );
     expect(mail.rows).toHaveLength(1);
-    expect(mail.rows[0]).toMatchObject({ to_address: 'payer@example.org', subject: `Payment confirmation ${c.json.confirmationNumber}` });
+    expect(mail.rows[0]).toMatchObject({ to_address: 'payer@example.org', subject: `Payment confirmation ${c.data.confirmationNumber}` });
     expect(mail.rows[0].text_body).toContain('Total charged: $51.48');
     // The open charges follow the ledger; a second payment within 12 hours is flagged (the payer may continue).
     expect((await call(app, 'GET', `${GUEST}/subledger/${id}/assessments`, { token })).json.assessments).toEqual([
       { description: 'Special assessment', date: expect.any(String), amountCents: 2500 },
     ]);
     const second = await setup(app, token, { subLedgerId: id, amountCents: 2500, methodKind: 'bank' });
-    expect(second.json).toMatchObject({ amountCents: 2500, feeCents: 150, totalCents: 2650, duplicateWarning: true });
+    expect(second.data).toMatchObject({ amountCents: 2500, feeCents: 150, totalCents: 2650, duplicateWarning: true });
     clock.advance(13 * 3600 * 1000);
     const fresh = await guestSession(app, '100237', '30301');
     const later = await setup(app, fresh, { subLedgerId: id, amountCents: 2500, methodKind: 'bank' });
-    expect(later.json.duplicateWarning).toBe(false);
+    expectStatus(later, 201);
+    expect(later.data.duplicateWarning).toBe(false);
     // Confirm with another payment's intent id: 404, whatever the payment's state.
-    expectErrorShape(await confirm(app, fresh, s.json.paymentId, later.json.setupIntentId), 404, 'PAY009');
+    expectErrorShape(await confirm(app, fresh, s.data.paymentId, later.data.setupIntentId), 404, 'PAY009');
   });
 
   it('a declined card: 402 PAY002, the payment ends declined, no ledger entry', async () => {
@@ -218,7 +219,7 @@ describe.each(BACKENDS)('guest pay on %s', (kind) => {
     const s = await setupAndEnter(app, token, { subLedgerId: id, amountCents: 4500, methodKind: 'card' }, 'declined');
     const res = await confirm(app, token, s.paymentId, s.setupIntentId);
     expectErrorShape(res, 402, 'PAY002');
-    expect(res.json.detail).toBe('Your card was declined.');
+    expect(res.data.detail).toBe('Your card was declined.');
     expectErrorShape(await confirm(app, token, s.paymentId, s.setupIntentId), 402, 'PAY002');
     expect(await count(db(), 'ledger_entries')).toBe(before);
     expect(await balance(db(), id)).toBe(4500);
@@ -232,8 +233,8 @@ describe.each(BACKENDS)('guest pay on %s', (kind) => {
     const before = await count(db(), 'payments');
     const res = await setup(app, token, { subLedgerId: id, amountCents: 5000, methodKind: 'card' });
     expectErrorShape(res, 409, 'PA007');
-    expect(res.json.title).toBe('Test Account Detected');
-    expect(res.json.detail).toContain('not connected to a proper payment provider');
+    expect(res.data.title).toBe('Test Account Detected');
+    expect(res.data.detail).toContain('not connected to a proper payment provider');
     expect(await count(db(), 'payments')).toBe(before);
   });
 
@@ -243,16 +244,17 @@ describe.each(BACKENDS)('guest pay on %s', (kind) => {
     const current = await balance(db(), id);
     expect(current).toBe(245000);
     const card = await setup(app, token, { subLedgerId: id, amountCents: 245000, methodKind: 'card' });
-    expect(card.json).toMatchObject({ amountCents: 245000, feeCents: 8575 + 2450, totalCents: 256025 });
-    await enterMethod(app, card.json.setupIntentId, card.json.clientSecret, 'visa');
+    expectStatus(card, 201);
+    expect(card.data).toMatchObject({ amountCents: 245000, feeCents: 8575 + 2450, totalCents: 256025 });
+    await enterMethod(app, card.data.setupIntentId, card.data.clientSecret, 'visa');
     const atThreshold = await setup(app, token, { subLedgerId: id, amountCents: 200000, methodKind: 'card' });
-    expect(atThreshold.json).toMatchObject({ feeCents: 7000, totalCents: 207000 });
+    expect(atThreshold.data).toMatchObject({ feeCents: 7000, totalCents: 207000 });
     const bank = await setupAndEnter(app, token, { subLedgerId: id, amountCents: 245000, methodKind: 'bank' }, 'bankSettles');
     expect(bank).toMatchObject({ feeCents: 2450, totalCents: 247450 });
     const c = await confirm(app, token, bank.paymentId, bank.setupIntentId);
-    expect(c.status, c.body).toBe(200);
-    expect(c.json).toMatchObject({ status: 'pending', amountCents: 245000, feeCents: 2450, totalCents: 247450, method: { kind: 'bank', last4: '6789' } });
-    expect(c.json.method.brand).toBeUndefined();
+    expectStatus(c, 200);
+    expect(c.data).toMatchObject({ status: 'pending', amountCents: 245000, feeCents: 2450, totalCents: 247450, method: { kind: 'bank', last4: '6789' } });
+    expect(c.data.method.brand).toBeUndefined();
     // The balance drops at once (the entry is shown as pending while the payment is).
     expect(await balance(db(), id)).toBe(0);
     clock.advance(7 * DAY);
@@ -265,8 +267,8 @@ describe.each(BACKENDS)('guest pay on %s', (kind) => {
     // The earlier card setup can no longer be confirmed: the balance is gone (checked again at Confirm).
     // (Its token has expired meanwhile; a new guest session does not reach it, so its session's payer confirms.)
     const charges = await sandboxCharges(db());
-    expectErrorShape(await confirm(app, await guestSession(app, '200411', '33139'), card.json.paymentId, card.json.setupIntentId), 404, 'PAY009');
-    await expect(paymentServiceFor(app.services).confirmPayment({ payer: guestPayerOf(token), paymentId: card.json.paymentId, setupIntentId: card.json.setupIntentId })).rejects.toMatchObject({
+    expectErrorShape(await confirm(app, await guestSession(app, '200411', '33139'), card.data.paymentId, card.data.setupIntentId), 404, 'PAY009');
+    await expect(paymentServiceFor(app.services).confirmPayment({ payer: guestPayerOf(token), paymentId: card.data.paymentId, setupIntentId: card.data.setupIntentId })).rejects.toMatchObject({
       status: 422,
       errorCode: 'PAY001',
     });
@@ -279,7 +281,7 @@ describe.each(BACKENDS)('guest pay on %s', (kind) => {
     expect(await balance(db(), id)).toBe(20000);
     const s = await setupAndEnter(app, token, { subLedgerId: id, amountCents: 20000, methodKind: 'bank' }, 'bankReturned');
     const c = await confirm(app, token, s.paymentId, s.setupIntentId);
-    expect(c.json.status).toBe('pending');
+    expect(c.data.status).toBe('pending');
     expect(await balance(db(), id)).toBe(0);
     clock.advance(7 * DAY);
     await app.services.jobs.runDueWork();
@@ -296,7 +298,7 @@ describe.each(BACKENDS)('guest pay on %s', (kind) => {
       { description: 'Quarterly assessment', date: expect.any(String), amountCents: 20000 },
     ]);
     // The confirm answer of a returned payment stays what it was (for its own session; not another one's).
-    expect(await paymentServiceFor(app.services).confirmPayment({ payer: guestPayerOf(token), paymentId: s.paymentId, setupIntentId: s.setupIntentId })).toEqual(c.json);
+    expect(await paymentServiceFor(app.services).confirmPayment({ payer: guestPayerOf(token), paymentId: s.paymentId, setupIntentId: s.setupIntentId })).toEqual(c.data);
     expectErrorShape(await confirm(app, fresh, s.paymentId, s.setupIntentId), 404, 'PAY009');
   });
 });

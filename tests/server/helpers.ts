@@ -10,6 +10,10 @@ import { openPglite, openPostgres, type Db } from '../../server/db/index.ts';
 import { migrate, loadMigrations } from '../../server/db/migrate.ts';
 import { buildApp, type AppOptions } from '../../server/app.ts';
 import { createPasswordHasher } from '../../server/auth/passwords.ts';
+import { apiClients, type ApiClients } from '../support/api/clients.ts';
+import { injectTransport } from '../support/api/inject.ts';
+
+export type { ApiClients };
 
 export const TEST_PASSWORD_COST = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 export const TEST_JWT_SECRET = 'test-secret-for-the-server-suite-0123456789';
@@ -165,6 +169,39 @@ export async function testApp(db: Db, extra: Partial<AppOptions> = {}): Promise<
   return buildApp(testAppOptions(db, extra));
 }
 
+/**
+ * The typed API clients (generated/clients/, from openapi/) against this app through Fastify's
+ * inject, calling as `token` (none: public operations). Prefer these to `call` for operations.
+ */
+export function clients(app: FastifyInstance, token: string | null = null): ApiClients {
+  return apiClients(injectTransport(app), token);
+}
+
+/** An answer of a generated client: one variant per status the operation declares. */
+export interface ClientAnswer {
+  status: number;
+  data?: unknown;
+  headers: Headers;
+}
+
+type Narrowed<R, S> = [Extract<R, { status: S }>] extends [never] ? R : Extract<R, { status: S }>;
+
+/**
+ * Fails with the answer when the status differs. A typed client's answer is narrowed to that
+ * status's body (`res.data` is then the contract's success or error shape).
+ */
+export function expectStatus<R extends ClientAnswer | ApiResponse, S extends R['status']>(res: R, status: S): asserts res is Narrowed<R, S> {
+  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${'json' in res ? res.body : JSON.stringify(res.data)}`);
+}
+
+/** The body of a typed client's answer, after checking its status (for chaining: `(await dataOf(x, 200)).accounts`). */
+export async function dataOf<R extends ClientAnswer, S extends R['status']>(request: Promise<R>, status: S): Promise<Extract<R, { status: S }>['data']> {
+  const res = await request;
+  expectStatus(res, status);
+  return (res as Extract<R, { status: S }>).data;
+}
+
+/** An answer of `call`: any address, untyped (for what openapi/ does not describe, and malformed requests). */
 export interface ApiResponse {
   status: number;
   headers: Record<string, string | string[] | number | undefined>;
@@ -206,21 +243,22 @@ export const DEMO = {
 } as const;
 
 export async function signIn(app: FastifyInstance, who: { email: string; password: string }, ip?: string): Promise<{ token: string; userId: number }> {
-  const res = await call(app, 'POST', '/api/users/Users/Authenticate', { body: { email: who.email, password: who.password }, ip });
-  if (res.status !== 200) throw new Error(`sign-in of ${who.email} failed: ${res.status} ${res.body}`);
-  return res.json;
+  const res = await clients(app).users.authenticate({ email: who.email, password: who.password }, { ip });
+  if (res.status !== 200) throw new Error(`sign-in of ${who.email} failed: ${res.status} ${JSON.stringify(res.data)}`);
+  return res.data;
 }
 
 /** Asserts the API error shape and that nothing leaks (no stack traces, no file paths). */
-export function expectErrorShape(res: ApiResponse, status: number, errorCode?: string): void {
-  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${res.body}`);
-  const body = res.json as Record<string, unknown>;
-  if (!body || typeof body !== 'object') throw new Error(`not a JSON error body: ${res.body}`);
-  if (body.status !== status || typeof body.title !== 'string' || typeof body.detail !== 'string') throw new Error(`bad error shape: ${res.body}`);
+export function expectErrorShape<R extends ClientAnswer | ApiResponse, S extends R['status']>(res: R, status: S, errorCode?: string): asserts res is Narrowed<R, S> {
+  const text = 'json' in res ? res.body : JSON.stringify(res.data) ?? '';
+  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${text}`);
+  const body = ('json' in res ? res.json : res.data) as Record<string, unknown>;
+  if (!body || typeof body !== 'object') throw new Error(`not a JSON error body: ${text}`);
+  if (body.status !== status || typeof body.title !== 'string' || typeof body.detail !== 'string') throw new Error(`bad error shape: ${text}`);
   const allowed = new Set(['status', 'title', 'detail', 'errorCode', 'errorId', 'retryAfterSeconds']);
-  for (const key of Object.keys(body)) if (!allowed.has(key)) throw new Error(`unexpected error field ${key}: ${res.body}`);
-  if (errorCode !== undefined && body.errorCode !== errorCode) throw new Error(`expected errorCode ${errorCode}: ${res.body}`);
-  if (/\bat .+:\d+:\d+|node_modules|\/work\/|stack/i.test(res.body)) throw new Error(`error body leaks internals: ${res.body}`);
+  for (const key of Object.keys(body)) if (!allowed.has(key)) throw new Error(`unexpected error field ${key}: ${text}`);
+  if (errorCode !== undefined && body.errorCode !== errorCode) throw new Error(`expected errorCode ${errorCode}: ${text}`);
+  if (/\bat .+:\d+:\d+|node_modules|\/work\/|stack/i.test(text)) throw new Error(`error body leaks internals: ${text}`);
 }
 
 export function uniqueEmail(prefix = 'user'): string {

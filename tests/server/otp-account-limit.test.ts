@@ -2,9 +2,8 @@
 // the account takes no codes for 24 hours, its owner is told, and password sign-in still works.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { BACKENDS, DEMO, call, count, createTestClock, expectErrorShape, testApp, useTestDatabase } from './helpers.ts';
+import { BACKENDS, DEMO, call, count, createTestClock, expectErrorShape, testApp, useTestDatabase, clients, expectStatus } from './helpers.ts';
 
-const OTP = '/api/users/OneTimePassword';
 
 describe.each(BACKENDS)('one-time codes per account on %s', (kind) => {
   const database = useTestDatabase(kind);
@@ -25,15 +24,15 @@ describe.each(BACKENDS)('one-time codes per account on %s', (kind) => {
 
   async function requestCode(email: string, purpose: 'login' | 'reset'): Promise<string | null> {
     clock.advance(61_000); // past the resend wait
-    const res = await call(app, 'POST', OTP, { body: { email, purpose }, ip: nextIp() });
-    expect(res.status, res.body).toBe(202);
+    const res = await clients(app).users.requestOneTimePassword({ email, purpose }, { ip: nextIp() });
+    expectStatus(res, 202);
     const latest = (await mailsTo(email))[0];
     return /\b(\d{6})\b/.exec(latest?.text ?? '')?.[1] ?? null;
   }
 
   const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
   const verify = (email: string, code: string, purpose: 'login' | 'reset') =>
-    call(app, 'POST', `${OTP}/verify`, { body: { email, code, purpose }, ip: nextIp() });
+    clients(app).users.verifyOneTimePassword({ email, code, purpose }, { ip: nextIp() });
 
   it('per-account code limit', async () => {
     const email = DEMO.homeowner.email;
@@ -44,7 +43,7 @@ describe.each(BACKENDS)('one-time codes per account on %s', (kind) => {
       const code = (await requestCode(email, purpose))!;
       for (let i = 0; i < 5 && wrongSoFar < 19; i++, wrongSoFar++) {
         const res = await verify(email, wrong(code), purpose);
-        expect(res.status, res.body).toBe(400);
+        expectStatus(res, 400);
       }
     }
     // Still below the limit: a right code works.
@@ -55,7 +54,7 @@ describe.each(BACKENDS)('one-time codes per account on %s', (kind) => {
     const code = (await requestCode(email, 'login'))!;
     const twentieth = await verify(email, wrong(code), 'login');
     expectErrorShape(twentieth, 429, 'OTP006');
-    expect(twentieth.json.retryAfterSeconds).toBe(24 * 3600);
+    expect(twentieth.data.retryAfterSeconds).toBe(24 * 3600);
     // The owner is told once, by e-mail.
     const notices = (await mailsTo(email)).filter((m) => m.subject === 'Sign-in codes paused for your account');
     expect(notices).toHaveLength(1);
@@ -69,8 +68,8 @@ describe.each(BACKENDS)('one-time codes per account on %s', (kind) => {
     const { rows } = await database.current.db.query<{ id: number }>(`SELECT id FROM one_time_codes WHERE email = $1 AND purpose = 'reset' AND used_at IS NULL`, [email]);
     expect(rows).toHaveLength(1);
     // Password sign-in is unaffected.
-    const signedIn = await call(app, 'POST', '/api/users/Users/Authenticate', { body: DEMO.homeowner, ip: nextIp() });
-    expect(signedIn.status).toBe(200);
+    const signedIn = await clients(app).users.authenticate(DEMO.homeowner, { ip: nextIp() });
+    expectStatus(signedIn, 200);
     // Another account is unaffected.
     const other = await requestCode(DEMO.paid.email, 'login');
     expect((await verify(DEMO.paid.email, other!, 'login')).status).toBe(200);

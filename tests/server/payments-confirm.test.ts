@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { openPostgres, type Db } from '../../server/db/index.ts';
 import { paymentServiceFor } from '../../server/payments/index.ts';
-import { BACKENDS, count, createTestClock, expectErrorShape, testApp, useTestDatabase } from './helpers.ts';
+import { BACKENDS, count, createTestClock, expectErrorShape, testApp, useTestDatabase, expectStatus } from './helpers.ts';
 import { balance, confirm, enterMethod, guestPayerOf, guestSession, paymentEntries, sandboxCharges, setup, setupAndEnter, subLedgerId } from './payments-helpers.ts';
 
 describe.each(BACKENDS)('payment confirm on %s', (kind) => {
@@ -30,13 +30,15 @@ describe.each(BACKENDS)('payment confirm on %s', (kind) => {
     const s = await setupAndEnter(app, token, { subLedgerId: id, amountCents: 10000, methodKind: 'card' }, 'visa');
     const charges = await sandboxCharges(db());
     const results = await Promise.all(Array.from({ length: 20 }, () => confirm(app, token, s.paymentId, s.setupIntentId)));
-    for (const r of results) expect(r.status, r.body).toBe(200);
-    expect(new Set(results.map((r) => r.body)).size).toBe(1);
-    expect(results[0].json).toMatchObject({ status: 'succeeded', amountCents: 10000, feeCents: 350, totalCents: 10350 });
+    for (const r of results) expectStatus(r, 200);
+    expect(new Set(results.map((r) => JSON.stringify(r.data))).size).toBe(1);
+    const first = results[0];
+    expectStatus(first, 200);
+    expect(first.data).toMatchObject({ status: 'succeeded', amountCents: 10000, feeCents: 350, totalCents: 10350 });
     expect(await sandboxCharges(db())).toBe(charges + 1);
     expect(await paymentEntries(db(), s.paymentId)).toEqual([{ kind: 'payment', amount: -10000 }]);
     expect(await balance(db(), id)).toBe(235000);
-    const mails = await db().query(`SELECT 1 FROM mail_outbox WHERE subject = $1`, [`Payment confirmation ${results[0].json.confirmationNumber}`]);
+    const mails = await db().query(`SELECT 1 FROM mail_outbox WHERE subject = $1`, [`Payment confirmation ${first.data.confirmationNumber}`]);
     expect(mails.rows).toHaveLength(1);
   });
 
@@ -46,13 +48,15 @@ describe.each(BACKENDS)('payment confirm on %s', (kind) => {
     const before = await count(db(), 'payments');
     const body = { subLedgerId: id, amountCents: 1234, methodKind: 'card' as const };
     const first = await setup(app, token, body, { 'idempotency-key': 'setup-key-1' });
-    expect(first.status, first.body).toBe(201);
+    expectStatus(first, 201);
     const repeat = await setup(app, token, body, { 'idempotency-key': 'setup-key-1' });
     expect(repeat.status).toBe(201);
-    expect(repeat.body).toBe(first.body);
+    expect(JSON.stringify(repeat.data)).toBe(JSON.stringify(first.data));
     // Concurrent repeats with one key wait for the first and answer the same.
     const burst = await Promise.all(Array.from({ length: 8 }, () => setup(app, token, { ...body, amountCents: 999 }, { 'idempotency-key': 'setup-key-2' })));
-    expect(new Set(burst.map((r) => `${r.status} ${r.body}`)).size).toBe(1);
+    expect(new Set(burst.map((r) => `${r.status} ${JSON.stringify(r.data)}`)).size).toBe(1);
+    const burstFirst = burst[0];
+    expectStatus(burstFirst, 201);
     expect(await count(db(), 'payments')).toBe(before + 2);
     const other = await setup(app, token, { ...body, amountCents: 1235 }, { 'idempotency-key': 'setup-key-1' });
     expectErrorShape(other, 422, 'IDEM001');
@@ -62,13 +66,13 @@ describe.each(BACKENDS)('payment confirm on %s', (kind) => {
     const elsewhere = await setup(app, await guestSession(app, '100234', '30301'), { subLedgerId: await subLedgerId(db(), '100234'), amountCents: 100, methodKind: 'card' }, { 'idempotency-key': 'setup-key-1' });
     expect(elsewhere.status).toBe(201);
 
-    await enterMethod(app, first.json.setupIntentId, first.json.clientSecret, 'visa');
-    const c1 = await confirm(app, token, first.json.paymentId, first.json.setupIntentId, { 'idempotency-key': 'confirm-key-1' });
-    expect(c1.status, c1.body).toBe(200);
-    const c2 = await confirm(app, token, first.json.paymentId, first.json.setupIntentId, { 'idempotency-key': 'confirm-key-1' });
-    expect(c2.body).toBe(c1.body);
-    expectErrorShape(await confirm(app, token, burst[0].json.paymentId, burst[0].json.setupIntentId, { 'idempotency-key': 'confirm-key-1' }), 422, 'IDEM001');
-    expect(await paymentEntries(db(), first.json.paymentId)).toHaveLength(1);
+    await enterMethod(app, first.data.setupIntentId, first.data.clientSecret, 'visa');
+    const c1 = await confirm(app, token, first.data.paymentId, first.data.setupIntentId, { 'idempotency-key': 'confirm-key-1' });
+    expectStatus(c1, 200);
+    const c2 = await confirm(app, token, first.data.paymentId, first.data.setupIntentId, { 'idempotency-key': 'confirm-key-1' });
+    expect(JSON.stringify(c2.data)).toBe(JSON.stringify(c1.data));
+    expectErrorShape(await confirm(app, token, burstFirst.data.paymentId, burstFirst.data.setupIntentId, { 'idempotency-key': 'confirm-key-1' }), 422, 'IDEM001');
+    expect(await paymentEntries(db(), first.data.paymentId)).toHaveLength(1);
   });
 
   it('a crash after the charge and before the commit loses nothing; the retry gets the provider’s first result', async () => {
@@ -91,8 +95,8 @@ describe.each(BACKENDS)('payment confirm on %s', (kind) => {
     expect(rows[0]).toEqual({ status: 'processing', confirmation_number: null });
     // The retry: the provider replays its stored result for the payment id; one charge, one entry.
     const retry = await confirm(app, token, s.paymentId, s.setupIntentId);
-    expect(retry.status, retry.body).toBe(200);
-    expect(retry.json.status).toBe('succeeded');
+    expectStatus(retry, 200);
+    expect(retry.data.status).toBe('succeeded');
     expect(await sandboxCharges(db())).toBe(charges + 1);
     expect(await paymentEntries(db(), s.paymentId)).toEqual([{ kind: 'payment', amount: -5000 }]);
     expect(await balance(db(), id)).toBe(startBalance - 5000);
@@ -116,7 +120,7 @@ describe.each(BACKENDS)('payment confirm on %s', (kind) => {
     expect(await paymentEntries(db(), s.paymentId)).toEqual([]);
     clock.advance(61_000); // well past the claim's 15 s lease
     const res = await waiting;
-    expect(res.status, res.body).toBe(200);
+    expectStatus(res, 200);
     expect(await sandboxCharges(db())).toBe(charges);
     expect(await paymentEntries(db(), s.paymentId)).toEqual([{ kind: 'payment', amount: -2000 }]);
   });
@@ -129,7 +133,7 @@ describe.each(BACKENDS)('payment confirm on %s', (kind) => {
     expectErrorShape(await confirm(app, token, s.paymentId, s.setupIntentId, { 'idempotency-key': 'transient-1' }), 503, 'PAY010');
     expect(await paymentEntries(db(), s.paymentId)).toEqual([]);
     const retry = await confirm(app, token, s.paymentId, s.setupIntentId, { 'idempotency-key': 'transient-1' });
-    expect(retry.status, retry.body).toBe(200);
+    expectStatus(retry, 200);
     expect(await sandboxCharges(db())).toBe(charges + 1);
     expect(await paymentEntries(db(), s.paymentId)).toEqual([{ kind: 'payment', amount: -3000 }]);
   });
@@ -165,21 +169,22 @@ describe.each(BACKENDS)('payment confirm on %s', (kind) => {
     const payer = guestPayerOf(token);
     const service = paymentServiceFor(app.services);
     const s = await setup(app, token, { subLedgerId: id, amountCents: 4500, methodKind: 'card' });
-    expect(s.json).toMatchObject({ feeCents: 133, totalCents: 4633 }); // 132.75 -> 133
-    const updated = await service.updateSetup({ payer, paymentId: s.json.paymentId, amountCents: 3000 });
+    expectStatus(s, 201);
+    expect(s.data).toMatchObject({ feeCents: 133, totalCents: 4633 }); // 132.75 -> 133
+    const updated = await service.updateSetup({ payer, paymentId: s.data.paymentId, amountCents: 3000 });
     expect(updated).toMatchObject({ status: 'setup', amountCents: 3000, feeCents: 89, totalCents: 3089, methodKind: 'card', setupIntent: null }); // 88.5 -> 89
-    const toBank = await service.updateSetup({ payer, paymentId: s.json.paymentId, methodKind: 'bank' });
+    const toBank = await service.updateSetup({ payer, paymentId: s.data.paymentId, methodKind: 'bank' });
     expect(toBank).toMatchObject({ amountCents: 3000, feeCents: 150, totalCents: 3150, methodKind: 'bank', setupIntent: { setupIntentId: expect.any(String) } });
-    await expect(service.updateSetup({ payer, paymentId: s.json.paymentId, amountCents: 4501 })).rejects.toMatchObject({ status: 422, errorCode: 'PAY001' });
-    await expect(service.updateSetup({ payer, paymentId: s.json.paymentId, amountCents: 0 })).rejects.toMatchObject({ status: 422, errorCode: 'PAY003' });
-    await expect(service.updateSetup({ payer: guestPayerOf(await guestSession(app, '200411', '33139')), paymentId: s.json.paymentId, amountCents: 100 })).rejects.toMatchObject({ status: 404, errorCode: 'PAY009' });
+    await expect(service.updateSetup({ payer, paymentId: s.data.paymentId, amountCents: 4501 })).rejects.toMatchObject({ status: 422, errorCode: 'PAY001' });
+    await expect(service.updateSetup({ payer, paymentId: s.data.paymentId, amountCents: 0 })).rejects.toMatchObject({ status: 422, errorCode: 'PAY003' });
+    await expect(service.updateSetup({ payer: guestPayerOf(await guestSession(app, '200411', '33139')), paymentId: s.data.paymentId, amountCents: 100 })).rejects.toMatchObject({ status: 404, errorCode: 'PAY009' });
     // The new intent is the one to confirm with; the old one is refused.
     await enterMethod(app, toBank.setupIntent!.setupIntentId, toBank.setupIntent!.clientSecret, 'bankSettles');
-    expectErrorShape(await confirm(app, token, s.json.paymentId, s.json.setupIntentId), 404, 'PAY009');
-    const c = await confirm(app, token, s.json.paymentId, toBank.setupIntent!.setupIntentId);
-    expect(c.json).toMatchObject({ status: 'pending', amountCents: 3000, feeCents: 150, totalCents: 3150 });
-    await expect(service.updateSetup({ payer, paymentId: s.json.paymentId, amountCents: 100 })).rejects.toMatchObject({ status: 409, errorCode: 'PAY008' });
-    await expect(service.cancelSetup({ payer, paymentId: s.json.paymentId })).rejects.toMatchObject({ status: 409, errorCode: 'PAY008' });
+    expectErrorShape(await confirm(app, token, s.data.paymentId, s.data.setupIntentId), 404, 'PAY009');
+    const c = await confirm(app, token, s.data.paymentId, toBank.setupIntent!.setupIntentId);
+    expect(c.data).toMatchObject({ status: 'pending', amountCents: 3000, feeCents: 150, totalCents: 3150 });
+    await expect(service.updateSetup({ payer, paymentId: s.data.paymentId, amountCents: 100 })).rejects.toMatchObject({ status: 409, errorCode: 'PAY008' });
+    await expect(service.cancelSetup({ payer, paymentId: s.data.paymentId })).rejects.toMatchObject({ status: 409, errorCode: 'PAY008' });
 
     const other = await setupAndEnter(app, token, { subLedgerId: id, amountCents: 1500, methodKind: 'card' }, 'visa');
     expect(other.duplicateWarning).toBe(true); // the bank payment above was made minutes ago

@@ -1,17 +1,19 @@
 // Shared by the payments and guest-pay suites: a guest session, a payment setup and the sandbox
-// provider's hosted entry (the attach call its page makes), all through HTTP.
+// provider's hosted entry (the attach call its page makes), all through HTTP. API operations go
+// through the typed guest-pay client; the sandbox provider's own page calls are not API operations.
 import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../server/db/index.ts';
 import { TEST_BANK_ACCOUNTS, TEST_CARDS } from '../../server/sandbox-provider/index.ts';
-import { call, count, type ApiResponse } from './helpers.ts';
+import type { CreateGuestPaymentBody } from '../../generated/clients/guest-pay.ts';
+import { call, clients, count, expectStatus } from './helpers.ts';
 
 export const GUEST = '/api/guest-pay';
 
 export async function guestSession(app: FastifyInstance, accountNumber: string, zip: string, email = 'guest@example.org', ip?: string): Promise<string> {
-  const res = await call(app, 'POST', `${GUEST}/session`, { body: { accountNumber, zip, email }, ip });
-  if (res.status !== 200) throw new Error(`guest session for ${accountNumber} failed: ${res.status} ${res.body}`);
-  return res.json.token;
+  const res = await clients(app).guestPay.createGuestSession({ accountNumber, zip, email }, { ip });
+  if (res.status !== 200) throw new Error(`guest session for ${accountNumber} failed: ${res.status} ${JSON.stringify(res.data)}`);
+  return res.data.token;
 }
 
 /** The service's payer for a guest token (its claims, read without verifying: the app issued it). */
@@ -38,13 +40,9 @@ export async function balance(db: Db, id: number): Promise<number> {
   return Number(rows[0].b);
 }
 
-export async function setup(
-  app: FastifyInstance,
-  token: string,
-  body: { subLedgerId: number; amountCents: number; methodKind: 'card' | 'bank' },
-  headers: Record<string, string> = {},
-): Promise<ApiResponse> {
-  return call(app, 'POST', `${GUEST}/payment`, { token, body, headers });
+/** A guest payment Setup (createGuestPayment) as the guest `token`. */
+export async function setup(app: FastifyInstance, token: string, body: CreateGuestPaymentBody, headers: Record<string, string> = {}) {
+  return clients(app, token).guestPay.createGuestPayment(body, { headers });
 }
 
 export type EntryDetails = keyof typeof TEST_CARDS | 'bankSettles' | 'bankReturned';
@@ -59,16 +57,17 @@ export async function enterMethod(app: FastifyInstance, setupIntentId: string, c
   if (res.status >= 300) throw new Error(`sandbox attach failed: ${res.status} ${res.body}`);
 }
 
-export async function confirm(app: FastifyInstance, token: string, paymentId: string, setupIntentId: string, headers: Record<string, string> = {}): Promise<ApiResponse> {
-  return call(app, 'PATCH', `${GUEST}/payment/${paymentId}/confirm`, { token, body: { setupIntentId }, headers });
+/** A guest payment Confirm (confirmGuestPayment) as the guest `token`. */
+export async function confirm(app: FastifyInstance, token: string, paymentId: string, setupIntentId: string, headers: Record<string, string> = {}) {
+  return clients(app, token).guestPay.confirmGuestPayment(paymentId, { setupIntentId }, { headers });
 }
 
 /** Setup + hosted entry; returns the setup answer. */
-export async function setupAndEnter(app: FastifyInstance, token: string, body: { subLedgerId: number; amountCents: number; methodKind: 'card' | 'bank' }, what: EntryDetails) {
+export async function setupAndEnter(app: FastifyInstance, token: string, body: CreateGuestPaymentBody, what: EntryDetails) {
   const res = await setup(app, token, body);
-  if (res.status !== 201) throw new Error(`setup failed: ${res.status} ${res.body}`);
-  await enterMethod(app, res.json.setupIntentId, res.json.clientSecret, what);
-  return res.json as { paymentId: string; setupIntentId: string; clientSecret: string; amountCents: number; feeCents: number; totalCents: number; duplicateWarning: boolean };
+  expectStatus(res, 201);
+  await enterMethod(app, res.data.setupIntentId, res.data.clientSecret, what);
+  return res.data;
 }
 
 export async function sandboxCharges(db: Db): Promise<number> {

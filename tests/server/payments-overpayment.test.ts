@@ -7,22 +7,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { openPostgres, type Db } from '../../server/db/index.ts';
 import { paymentMessages } from '../../server/payments/errors.ts';
-import { BACKENDS, DEMO, createTestClock, expectErrorShape, signIn, testApp, useTestDatabase, type ApiResponse } from './helpers.ts';
+import { BACKENDS, DEMO, clients, createTestClock, expectErrorShape, expectStatus, signIn, testApp, useTestDatabase, type ApiClients, type ClientAnswer } from './helpers.ts';
 import { balance, confirm, enterMethod, guestSession, paymentEntries, sandboxCharges, setupAndEnter, subLedgerId } from './payments-helpers.ts';
-import { api, expectOk, paymentStatus, type Api } from './billing-helpers.ts';
+import { paymentStatus } from './billing-helpers.ts';
 
 describe.each(BACKENDS)('no overpayment by concurrent Confirms on %s', (kind) => {
   const database = useTestDatabase(kind);
   const clock = createTestClock();
   let app: FastifyInstance;
   let pool: Db | null = null;
-  let home: Api;
+  let home: ApiClients['payments'];
   let visaId: number;
   beforeAll(async () => {
     if (kind === 'postgres') pool = await openPostgres(database.current.url!, 12);
     app = await testApp(pool ?? database.current.db, { clock: clock.now, sandboxProvider: true });
-    home = api(app, (await signIn(app, DEMO.homeowner)).token);
-    visaId = (await home.get('/PaymentMethod')).json.paymentMethods[0].id;
+    home = clients(app, (await signIn(app, DEMO.homeowner)).token).payments;
+    const methods = await home.listPaymentMethods();
+    expectStatus(methods, 200);
+    visaId = methods.data.paymentMethods[0].id;
   });
   afterAll(async () => {
     await app?.close();
@@ -31,7 +33,7 @@ describe.each(BACKENDS)('no overpayment by concurrent Confirms on %s', (kind) =>
   const db = () => database.current.db;
 
   /** Runs the confirms at once while sampling the balance; returns the answers and the lowest balance seen. */
-  async function race(subLedger: number, confirms: (() => Promise<ApiResponse>)[]): Promise<{ results: ApiResponse[]; lowest: number }> {
+  async function race<R extends ClientAnswer>(subLedger: number, confirms: (() => Promise<R>)[]): Promise<{ results: R[]; lowest: number }> {
     let lowest = await balance(db(), subLedger);
     let running = true;
     const sampler = (async () => {
@@ -47,12 +49,12 @@ describe.each(BACKENDS)('no overpayment by concurrent Confirms on %s', (kind) =>
     return { results, lowest: Math.min(lowest, await balance(db(), subLedger)) };
   }
 
-  function expectOneWinner(results: ApiResponse[]): ApiResponse {
-    const winners = results.filter((r) => r.status === 200);
-    expect(winners, results.map((r) => `${r.status} ${r.body}`).join('\n')).toHaveLength(1);
+  function expectOneWinner<R extends ClientAnswer>(results: R[]): Extract<R, { status: 200 }> {
+    const winners = results.filter((r): r is Extract<R, { status: 200 }> => r.status === 200);
+    expect(winners, results.map((r) => `${r.status} ${JSON.stringify(r.data)}`).join('\n')).toHaveLength(1);
     for (const r of results.filter((x) => x !== winners[0])) {
       expectErrorShape(r, 422, 'PAY001');
-      expect(r.json.detail).toBe(paymentMessages.PAY001);
+      expect(r.data).toMatchObject({ detail: paymentMessages.PAY001 });
     }
     return winners[0];
   }
@@ -60,9 +62,9 @@ describe.each(BACKENDS)('no overpayment by concurrent Confirms on %s', (kind) =>
   async function savedVisaSetups(subLedger: number, amountCents: number, n: number): Promise<string[]> {
     const ids: string[] = [];
     for (let i = 0; i < n; i++) {
-      const res = await home.post('/Payment/Setup', { subLedgerId: subLedger, amountCents, paymentMethodId: visaId });
-      expectOk(res, 201);
-      ids.push(res.json.paymentId);
+      const res = await home.setupPayment({ subLedgerId: subLedger, amountCents, paymentMethodId: visaId });
+      expectStatus(res, 201);
+      ids.push(res.data.paymentId);
     }
     return ids;
   }
@@ -72,17 +74,17 @@ describe.each(BACKENDS)('no overpayment by concurrent Confirms on %s', (kind) =>
     expect(await balance(db(), lateFees)).toBe(4500);
     const ids = await savedVisaSetups(lateFees, 4500, 2);
     const charges = await sandboxCharges(db());
-    const { results, lowest } = await race(lateFees, ids.map((id) => () => home.put(`/Payment/Setup/${id}/Confirm`)));
+    const { results, lowest } = await race(lateFees, ids.map((id) => () => home.confirmPayment(id, {})));
     const winner = expectOneWinner(results);
-    expect(winner.json).toMatchObject({ status: 'succeeded', amountCents: 4500 });
+    expect(winner.data).toMatchObject({ status: 'succeeded', amountCents: 4500 });
     expect(await sandboxCharges(db())).toBe(charges + 1);
     expect(await balance(db(), lateFees)).toBe(0);
     expect(lowest).toBeGreaterThanOrEqual(0);
     // The loser changed nothing: still a setup, no ledger entry; confirming it again is still refused.
-    const loser = ids.find((id) => id !== winner.json.paymentId)!;
+    const loser = ids.find((id) => id !== winner.data.paymentId)!;
     expect(await paymentStatus(db(), loser)).toBe('setup');
     expect(await paymentEntries(db(), loser)).toEqual([]);
-    expectErrorShape(await home.put(`/Payment/Setup/${loser}/Confirm`), 422, 'PAY001');
+    expectErrorShape(await home.confirmPayment(loser, {}), 422, 'PAY001');
     expect(await sandboxCharges(db())).toBe(charges + 1);
   });
 
@@ -91,12 +93,12 @@ describe.each(BACKENDS)('no overpayment by concurrent Confirms on %s', (kind) =>
     const start = await balance(db(), assessments);
     const ids = await savedVisaSetups(assessments, start, 3);
     const charges = await sandboxCharges(db());
-    const { results, lowest } = await race(assessments, ids.map((id) => () => home.put(`/Payment/Setup/${id}/Confirm`)));
+    const { results, lowest } = await race(assessments, ids.map((id) => () => home.confirmPayment(id, {})));
     const winner = expectOneWinner(results);
     expect(await sandboxCharges(db())).toBe(charges + 1);
     expect(await balance(db(), assessments)).toBe(0);
     expect(lowest).toBeGreaterThanOrEqual(0);
-    for (const id of ids.filter((x) => x !== winner.json.paymentId)) expect(await paymentStatus(db(), id)).toBe('setup');
+    for (const id of ids.filter((x) => x !== winner.data.paymentId)) expect(await paymentStatus(db(), id)).toBe('setup');
   });
 
   it('a guest and the signed-in owner racing on account 200411 for the full balance: one charge', async () => {
@@ -104,13 +106,14 @@ describe.each(BACKENDS)('no overpayment by concurrent Confirms on %s', (kind) =>
     const full = await balance(db(), cedar);
     const guestToken = await guestSession(app, '200411', '33139');
     const guest = await setupAndEnter(app, guestToken, { subLedgerId: cedar, amountCents: full, methodKind: 'card' }, 'visa');
-    const own = await home.post('/Payment/Setup', { subLedgerId: cedar, amountCents: full, methodKind: 'card' });
-    expectOk(own, 201);
-    await enterMethod(app, own.json.setupIntentId, own.json.clientSecret, 'visa');
+    const own = await home.setupPayment({ subLedgerId: cedar, amountCents: full, methodKind: 'card' });
+    expectStatus(own, 201);
+    const { paymentId, setupIntentId, clientSecret } = own.data;
+    await enterMethod(app, setupIntentId!, clientSecret!, 'visa');
     const charges = await sandboxCharges(db());
     const { results, lowest } = await race(cedar, [
       () => confirm(app, guestToken, guest.paymentId, guest.setupIntentId),
-      () => home.put(`/Payment/Setup/${own.json.paymentId}/Confirm`, { setupIntentId: own.json.setupIntentId }),
+      () => home.confirmPayment(paymentId, { setupIntentId }),
     ]);
     expectOneWinner(results);
     expect(await sandboxCharges(db())).toBe(charges + 1);
@@ -136,7 +139,7 @@ describe.each(BACKENDS)('no overpayment by concurrent Confirms on %s', (kind) =>
     expect(await sandboxCharges(db())).toBe(charges);
     expect(await paymentStatus(db(), other.paymentId)).toBe('setup');
     const retry = await confirm(app, token, flaky.paymentId, flaky.setupIntentId);
-    expect(retry.status, retry.body).toBe(200);
+    expectStatus(retry, 200);
     expect(await balance(db(), cedar)).toBe(0);
   });
 });

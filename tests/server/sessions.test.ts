@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import { SESSION_CACHE_MS } from '../../server/auth/sessions.ts';
-import { BACKENDS, DEMO, call, createTestClock, expectErrorShape, signIn, testApp, useTestDatabase } from './helpers.ts';
+import { BACKENDS, DEMO, call, createTestClock, expectErrorShape, signIn, testApp, useTestDatabase, clients, expectStatus } from './helpers.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
 
@@ -47,12 +47,12 @@ describe.each(BACKENDS)('sessions on %s', (kind) => {
     const { token, userId } = await signIn(app, DEMO.homeowner, '10.0.1.1');
     const before = new Date((await call(app, 'GET', '/dev/clock')).json.now);
     const advanced = await call(app, 'POST', '/dev/clock/advance', { body: { days: 5 } });
-    expect(advanced.status).toBe(200);
+    expectStatus(advanced, 200);
     expect(new Date(advanced.json.now).getTime() - before.getTime()).toBeGreaterThanOrEqual(5 * 24 * 3600 * 1000);
-    const res = await call(app, 'GET', userUrl(userId), { token });
-    expect(res.status).toBe(200);
-    expect(res.json.email).toBe(DEMO.homeowner.email);
-    expect((await call(app, 'POST', '/api/users/Users/Authenticate/PortalToken', { token })).status).toBe(200);
+    const res = await clients(app, token).users.getUser(userId);
+    expectStatus(res, 200);
+    expect(res.data.email).toBe(DEMO.homeowner.email);
+    expect((await clients(app, token).users.createPortalToken()).status).toBe(200);
   });
 
   it('logout ends the session', async () => {
@@ -60,16 +60,16 @@ describe.each(BACKENDS)('sessions on %s', (kind) => {
     const second = await signIn(app, DEMO.homeowner, '10.0.2.2');
     expect((await call(other, 'GET', userUrl(first.userId), { token: first.token })).status).toBe(200);
 
-    const out = await call(app, 'POST', LOGOUT, { token: first.token });
-    expect(out.status).toBe(204);
-    const refused = await call(app, 'GET', userUrl(first.userId), { token: first.token });
+    const out = await clients(app, first.token).users.logout();
+    expectStatus(out, 204);
+    const refused = await clients(app, first.token).users.getUser(first.userId);
     expectErrorShape(refused, 401, 'AUTH002');
-    expect(refused.json.detail).toBe('Your session has expired. Please sign in again.');
-    expectErrorShape(await call(app, 'POST', '/api/users/Users/Authenticate/PortalToken', { token: first.token }), 401, 'AUTH002');
-    expectErrorShape(await call(app, 'POST', LOGOUT, { token: first.token }), 401, 'AUTH002');
-    expectErrorShape(await call(app, 'POST', LOGOUT), 401, 'AUTH002');
+    expect(refused.data.detail).toBe('Your session has expired. Please sign in again.');
+    expectErrorShape(await clients(app, first.token).users.createPortalToken(), 401, 'AUTH002');
+    expectErrorShape(await clients(app, first.token).users.logout(), 401, 'AUTH002');
+    expectErrorShape(await clients(app).users.logout(), 401, 'AUTH002');
     // Only that session ended.
-    expect((await call(app, 'GET', userUrl(second.userId), { token: second.token })).status).toBe(200);
+    expect((await clients(app, second.token).users.getUser(second.userId)).status).toBe(200);
     // The other instance learns it within its cache period, from the database.
     clock.advance(SESSION_CACHE_MS);
     expectErrorShape(await call(other, 'GET', userUrl(first.userId), { token: first.token }), 401, 'AUTH002');
@@ -87,35 +87,31 @@ describe.each(BACKENDS)('sessions on %s', (kind) => {
   it('password change ends other sessions', async () => {
     const here = await signIn(app, DEMO.paid, '10.0.3.1');
     const elsewhere = await signIn(app, DEMO.paid, '10.0.3.2');
-    const changed = await call(app, 'PUT', '/api/users/Users/Password/', {
-      token: here.token,
-      body: { currentPassword: DEMO.paid.password, newPassword: 'Changed#2026pass' },
-    });
-    expect(changed.status, changed.body).toBe(204);
-    expect((await call(app, 'GET', userUrl(here.userId), { token: here.token })).status).toBe(200);
-    expectErrorShape(await call(app, 'GET', userUrl(elsewhere.userId), { token: elsewhere.token }), 401, 'AUTH002');
+    const changed = await clients(app, here.token).users.changePassword({ currentPassword: DEMO.paid.password, newPassword: 'Changed#2026pass' });
+    expectStatus(changed, 204);
+    expect((await clients(app, here.token).users.getUser(here.userId)).status).toBe(200);
+    expectErrorShape(await clients(app, elsewhere.token).users.getUser(elsewhere.userId), 401, 'AUTH002');
     clock.advance(SESSION_CACHE_MS);
     expectErrorShape(await call(other, 'GET', userUrl(elsewhere.userId), { token: elsewhere.token }), 401, 'AUTH002');
     expect((await call(other, 'GET', userUrl(here.userId), { token: here.token })).status).toBe(200);
     const again = await signIn(app, { email: DEMO.paid.email, password: 'Changed#2026pass' }, '10.0.3.3');
-    expect((await call(app, 'GET', userUrl(again.userId), { token: again.token })).status).toBe(200);
+    expect((await clients(app, again.token).users.getUser(again.userId)).status).toBe(200);
   });
 
   it('password reset ends sessions', async () => {
     const signedIn = await signIn(app, DEMO.board, '10.0.4.1');
-    const requested = await call(app, 'POST', '/api/users/OneTimePassword', { body: { email: DEMO.board.email, purpose: 'reset' } });
-    expect(requested.status).toBe(202);
+    const requested = await clients(app).users.requestOneTimePassword({ email: DEMO.board.email, purpose: 'reset' });
+    expectStatus(requested, 202);
     const mails = (await call(app, 'GET', '/dev/mailbox.json')).json as { to: string; text: string }[];
     const code = /\b(\d{6})\b/.exec(mails.find((m) => m.to === DEMO.board.email)!.text)![1];
-    const verified = await call(app, 'POST', '/api/users/OneTimePassword/verify', { body: { email: DEMO.board.email, code, purpose: 'reset' } });
-    expect(verified.status, verified.body).toBe(200);
-    const reset = await call(app, 'PUT', '/api/users/OneTimePassword/reset', {
-      body: { email: DEMO.board.email, resetToken: verified.json.resetToken, password: 'ResetBoard#2026' },
-    });
-    expect(reset.status, reset.body).toBe(204);
-    expectErrorShape(await call(app, 'GET', userUrl(signedIn.userId), { token: signedIn.token }), 401, 'AUTH002');
+    const verified = await clients(app).users.verifyOneTimePassword({ email: DEMO.board.email, code, purpose: 'reset' });
+    expectStatus(verified, 200);
+    if (!('resetToken' in verified.data)) throw new Error(`a reset code answered no reset token: ${JSON.stringify(verified.data)}`);
+    const reset = await clients(app).users.resetPassword({ email: DEMO.board.email, resetToken: verified.data.resetToken, password: 'ResetBoard#2026' });
+    expectStatus(reset, 204);
+    expectErrorShape(await clients(app, signedIn.token).users.getUser(signedIn.userId), 401, 'AUTH002');
     const fresh = await signIn(app, { email: DEMO.board.email, password: 'ResetBoard#2026' }, '10.0.4.2');
-    expect((await call(app, 'GET', userUrl(fresh.userId), { token: fresh.token })).status).toBe(200);
+    expect((await clients(app, fresh.token).users.getUser(fresh.userId)).status).toBe(200);
   });
 
   it.runIf(withRedis)('with Redis, every instance refuses an ended session at once', async () => {

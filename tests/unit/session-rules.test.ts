@@ -4,13 +4,15 @@ import {
 } from '../../flows/session-rules.ts';
 
 const address = (address1: string) => ({ address1, address2: '', city: 'Atlanta', stateProvince: 'GA', postalCode: '30301' });
-const maple: Association = { id: 1, name: 'Maple Grove HOA', designTemplate: 'Evergreen', properties: [
+// Fields the rules here do not read, as getHomeSettings answers them.
+const unread = { code: 'code', logoUrl: null, bannerUrl: null, autoDraftType: 'portal', isBoardMember: false, isBoardChair: false } as const;
+const maple: Association = { ...unread, id: 1, name: 'Maple Grove HOA', designTemplate: 'Evergreen', properties: [
   { propertyId: 11, ownerId: 5, accountNumber: '100234', address: address('412 Maple Grove Lane') },
 ] };
-const cedar: Association = { id: 2, name: 'Cedar Point Condominiums', designTemplate: 'Harbor', properties: [
+const cedar: Association = { ...unread, id: 2, name: 'Cedar Point Condominiums', designTemplate: 'Harbor', properties: [
   { propertyId: 21, ownerId: 5, accountNumber: '200411', address: address('7 Shore Drive') },
 ] };
-const board: Association = { id: 3, name: 'Aspen Board', properties: [] };
+const board: Association = { ...unread, id: 3, name: 'Aspen Board', designTemplate: '', properties: [] };
 
 describe('settings load', () => {
   it('sorts associations by name and gives one without properties a negative placeholder', () => {

@@ -4,6 +4,8 @@
 import { expressOf, type ExpressCaller, type OperationRequest } from '../types.ts';
 import type { Queryable } from '../../db/index.ts';
 import type { Payer } from '../../payments/service.ts';
+import type { PaymentRowStatus } from '../../payments/billing.ts';
+import type { CardBrand } from '../../payments/provider.ts';
 import { paymentError } from '../../payments/errors.ts';
 
 export { expressOf };
@@ -15,12 +17,12 @@ export function expressPayer(req: OperationRequest): Payer {
 
 export interface ExpressPaymentRow {
   id: string;
-  status: string;
+  status: PaymentRowStatus;
   amount_cents: string | number;
   fee_cents: string | number;
   total_cents: string | number;
   method_kind: 'card' | 'bank';
-  method_brand: string | null;
+  method_brand: CardBrand | null;
   method_last4: string | null;
   confirmation_number: string | null;
   confirmed_at: Date | null;

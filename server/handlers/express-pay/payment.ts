@@ -1,18 +1,15 @@
 // Express pay: payment Setup (POST /express-pay), update (PATCH /express-pay/{id}), Confirm
 // (PUT /express-pay/{id}/confirm) and the payer's acknowledgement of the confirmation, all on the
 // link's own sub-ledger through the payment service. Setup and Confirm honour Idempotency-Key.
-import type { Handler, OperationRequest } from '../types.ts';
+import type { OperationHandler } from '../types.ts';
 import { idempotencyKeyOf, paymentServiceFor } from '../../payments/index.ts';
 import { paymentError } from '../../payments/errors.ts';
 import { expressError } from '../../payments/express-errors.ts';
-import type { MethodKind } from '../../payments/provider.ts';
 import { hostedSetupResponse } from '../../payments/setup-response.ts';
 import { expressOf, expressPayer, ownExpressPayment } from './express.ts';
 
-const paymentId = (req: OperationRequest) => req.params.id as string;
-
-export const createExpressPayment: Handler = async (req, services) => {
-  const body = req.body as { amountCents: number; methodKind: MethodKind; subLedgerId?: number };
+export const createExpressPayment: OperationHandler<'createExpressPayment'> = async (req, services) => {
+  const body = req.body;
   // subLedgerId, when given, is the link's own (x-policy).
   const e = expressOf(req);
   const setup = await paymentServiceFor(services).setupPayment({
@@ -33,10 +30,10 @@ export const createExpressPayment: Handler = async (req, services) => {
   return { status: 201, body: hostedSetupResponse(setup, intent) };
 };
 
-export const updateExpressPayment: Handler = async (req, services) => {
-  const body = req.body as { amountCents?: number; methodKind?: MethodKind };
+export const updateExpressPayment: OperationHandler<'updateExpressPayment'> = async (req, services) => {
+  const body = req.body;
   const e = expressOf(req);
-  const current = await ownExpressPayment(services.db, e, paymentId(req));
+  const current = await ownExpressPayment(services.db, e, req.params.id);
   const setup = await paymentServiceFor(services).updateSetup({ payer: expressPayer(req), paymentId: current.id, amountCents: body.amountCents, methodKind: body.methodKind });
   let intent = setup.setupIntent;
   if (intent) {
@@ -53,10 +50,10 @@ export const updateExpressPayment: Handler = async (req, services) => {
   return { status: 200, body: hostedSetupResponse(setup, intent) };
 };
 
-export const confirmExpressPayment: Handler = async (req, services) => {
-  const body = req.body as { setupIntentId: string };
+export const confirmExpressPayment: OperationHandler<'confirmExpressPayment'> = async (req, services) => {
+  const body = req.body;
   const e = expressOf(req);
-  const current = await ownExpressPayment(services.db, e, paymentId(req));
+  const current = await ownExpressPayment(services.db, e, req.params.id);
   const confirmed = await paymentServiceFor(services).confirmPayment({
     payer: expressPayer(req),
     paymentId: current.id,
@@ -67,9 +64,9 @@ export const confirmExpressPayment: Handler = async (req, services) => {
   return { status: 200, body: answer };
 };
 
-export const acknowledgeExpressPayment: Handler = async (req, services) => {
+export const acknowledgeExpressPayment: OperationHandler<'acknowledgeExpressPayment'> = async (req, services) => {
   const e = expressOf(req);
-  const current = await ownExpressPayment(services.db, e, paymentId(req));
+  const current = await ownExpressPayment(services.db, e, req.params.id);
   if (!['succeeded', 'pending', 'returned'].includes(current.status)) throw expressError('EXP002');
   await services.db.query('UPDATE express_payments SET acknowledged_at = COALESCE(acknowledged_at, $2) WHERE payment_id = $1', [current.id, services.clock()]);
   return { status: 200, body: { paymentId: current.id, acknowledged: true } };

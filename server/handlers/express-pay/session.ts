@@ -1,13 +1,13 @@
 // Express pay: the link -> session exchange, the link's account, and its express payments.
-import type { Handler } from '../types.ts';
+import type { OperationHandler, ResultOf } from '../types.ts';
 import { oneLineAddress } from '../payments/accounts.ts';
 import { loadFeeRules } from '../../payments/service.ts';
 import { paymentError } from '../../payments/errors.ts';
 import { exchangeLink } from '../../payments/express-links.ts';
 import { EXPRESS_PAYMENT_SELECT, expressOf, type ExpressPaymentRow } from './express.ts';
 
-export const authenticateExpressPay: Handler = async (req, services) => {
-  const body = req.body as { strategy: 'link'; link: string };
+export const authenticateExpressPay: OperationHandler<'authenticateExpressPay'> = async (req, services) => {
+  const body = req.body;
   // Links are unguessable; still, bound the verification work per IP like sign-in.
   await services.rateLimiter.consume('authenticateIp', 'express-pay', req.ip);
   const session = await exchangeLink({ db: services.db, clock: services.clock, tokens: services.expressTokens }, body.link);
@@ -33,7 +33,7 @@ interface AccountRow {
   provider_account: string | null;
 }
 
-export const getExpressAccount: Handler = async (req, services) => {
+export const getExpressAccount: OperationHandler<'getExpressAccount'> = async (req, services) => {
   const e = expressOf(req);
   const { rows } = await services.db.query<AccountRow>(
     `SELECT ac.account_number, a.id AS association_id, a.name AS association_name, a.logo_url, a.design_template,
@@ -69,8 +69,14 @@ export const getExpressAccount: Handler = async (req, services) => {
   };
 };
 
-export function paymentSummary(p: ExpressPaymentRow) {
-  const method: { kind: 'card' | 'bank'; brand?: string; last4?: string } = { kind: p.method_kind };
+type PaymentSummary = Extract<ResultOf<'listExpressPayments'>, { status: 200 }>['body']['payments'][number];
+
+/** A payment as listExpressPayments shows it: never a setup, a future payment or a cancelled one. */
+export function paymentSummary(p: ExpressPaymentRow): PaymentSummary {
+  if (p.status === 'setup' || p.status === 'scheduled' || p.status === 'cancelled') {
+    throw new Error(`listExpressPayments: payment ${p.id} is ${p.status}, which the list leaves out`);
+  }
+  const method: PaymentSummary['method'] = { kind: p.method_kind };
   if (p.method_kind === 'card' && p.method_brand) method.brand = p.method_brand;
   if (p.method_last4) method.last4 = p.method_last4;
   return {
@@ -86,7 +92,7 @@ export function paymentSummary(p: ExpressPaymentRow) {
   };
 }
 
-export const listExpressPayments: Handler = async (req, services) => {
+export const listExpressPayments: OperationHandler<'listExpressPayments'> = async (req, services) => {
   const e = expressOf(req);
   const { rows } = await services.db.query<ExpressPaymentRow>(
     `${EXPRESS_PAYMENT_SELECT} AND p.status NOT IN ('setup', 'cancelled') ORDER BY COALESCE(p.confirmed_at, p.created_at) DESC, p.id`,

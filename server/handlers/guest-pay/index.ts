@@ -1,8 +1,8 @@
-import type { HandlerMap } from '../types.ts';
+import type { GroupOperationId, OperationHandlers } from '../types.ts';
 import { getGuestConfiguration, createGuestSession, getGuestAccount, getGuestAssessments } from './session.ts';
 import { createGuestPayment, confirmGuestPayment } from './payment.ts';
 
-export const guestPayHandlers: HandlerMap = {
+export const guestPayHandlers: OperationHandlers<GroupOperationId<'guest-pay'>> = {
   getGuestConfiguration,
   createGuestSession,
   getGuestAccount,

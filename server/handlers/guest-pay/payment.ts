@@ -1,13 +1,12 @@
 // Guest pay: payment Setup (POST /payment) and Confirm (PATCH /payment/{id}/confirm), through the
 // payment service. Both honour the Idempotency-Key header.
-import type { Handler } from '../types.ts';
+import type { OperationHandler } from '../types.ts';
 import { idempotencyKeyOf, paymentServiceFor } from '../../payments/index.ts';
-import type { MethodKind } from '../../payments/provider.ts';
 import { hostedSetupResponse } from '../../payments/setup-response.ts';
 import { guestOf, guestPayer } from './guest.ts';
 
-export const createGuestPayment: Handler = async (req, services) => {
-  const body = req.body as { subLedgerId: number; amountCents: number; methodKind: MethodKind };
+export const createGuestPayment: OperationHandler<'createGuestPayment'> = async (req, services) => {
+  const body = req.body;
   const guest = guestOf(req);
   const setup = await paymentServiceFor(services).setupPayment({
     payer: guestPayer(req),
@@ -21,11 +20,11 @@ export const createGuestPayment: Handler = async (req, services) => {
   return { status: 201, body: hostedSetupResponse(setup, setup.setupIntent!) };
 };
 
-export const confirmGuestPayment: Handler = async (req, services) => {
-  const body = req.body as { setupIntentId: string };
+export const confirmGuestPayment: OperationHandler<'confirmGuestPayment'> = async (req, services) => {
+  const body = req.body;
   const confirmed = await paymentServiceFor(services).confirmPayment({
     payer: guestPayer(req),
-    paymentId: req.params.id as string,
+    paymentId: req.params.id,
     setupIntentId: body.setupIntentId,
     idempotencyKey: idempotencyKeyOf(req.headers),
   });

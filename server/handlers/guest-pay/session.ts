@@ -1,14 +1,14 @@
 // Guest pay: configuration, session (account number + zip -> guest token), account, open charges.
-import type { Handler } from '../types.ts';
+import type { OperationHandler } from '../types.ts';
 import { ApiError } from '../../errors.ts';
 import { oneLineAddress } from '../payments/accounts.ts';
 import { guestConfiguration } from '../../payments/index.ts';
 import { paymentError } from '../../payments/errors.ts';
 import { guestOf } from './guest.ts';
 
-export const getGuestConfiguration: Handler = async (req, services) => {
-  const code = typeof req.query.associationCode === 'string' ? req.query.associationCode : undefined;
-  const id = typeof req.query.associationId === 'number' ? req.query.associationId : undefined;
+export const getGuestConfiguration: OperationHandler<'getGuestConfiguration'> = async (req, services) => {
+  const code = req.query.associationCode;
+  const id = req.query.associationId;
   if (code === undefined && id === undefined) throw new ApiError(400, 'Give associationCode or associationId.', { errorCode: 'VAL001' });
   return { status: 200, body: await guestConfiguration(services.db, { code, id }) };
 };
@@ -33,8 +33,8 @@ const ACCOUNT_SELECT = `SELECT ac.id, ac.account_number, a.id AS association_id,
        ac.address1, ac.address2, ac.city, ac.state_province, ac.postal_code, ac.payments_blocked, a.accepts_card, a.accepts_bank
   FROM accounts ac JOIN associations a ON a.id = ac.association_id`;
 
-export const createGuestSession: Handler = async (req, services) => {
-  const body = req.body as { accountNumber: string; email: string; zip: string; associationCode?: string };
+export const createGuestSession: OperationHandler<'createGuestSession'> = async (req, services) => {
+  const body = req.body;
   // Rate limited like sign-in: per account number and IP, and per IP.
   await services.rateLimiter.consume('authenticateIp', 'guest-session', req.ip);
   await services.rateLimiter.consume('authenticate', 'guest-session', body.accountNumber, req.ip);
@@ -61,7 +61,7 @@ export const createGuestSession: Handler = async (req, services) => {
   };
 };
 
-export const getGuestAccount: Handler = async (req, services) => {
+export const getGuestAccount: OperationHandler<'getGuestAccount'> = async (req, services) => {
   const guest = guestOf(req);
   const { rows } = await services.db.query<AccountRow>(`${ACCOUNT_SELECT} WHERE ac.id = $1`, [guest.accountId]);
   const account = rows[0];
@@ -101,9 +101,9 @@ export function openCharges(entries: { kind: string; amountCents: number; descri
   return open;
 }
 
-export const getGuestAssessments: Handler = async (req, services) => {
+export const getGuestAssessments: OperationHandler<'getGuestAssessments'> = async (req, services) => {
   // A sub-ledger of the guest's account (x-policy).
-  const subLedgerId = req.params.id as number;
+  const subLedgerId = req.params.id;
   const { rows } = await services.db.query<{ kind: string; amount_cents: string | number; description: string; date: string }>(
     `SELECT kind, amount_cents, description, to_char(effective_date, 'YYYY-MM-DD') AS date FROM ledger_entries
       WHERE sub_ledger_id = $1 ORDER BY effective_date, id`,

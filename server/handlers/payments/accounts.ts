@@ -1,5 +1,5 @@
 // GET /Account: the caller's own accounts, one entry per sub-ledger, balances in cents.
-import { principalOf, type Handler } from '../types.ts';
+import { principalOf, type OperationHandler } from '../types.ts';
 
 interface Row {
   account_number: string;
@@ -21,7 +21,7 @@ export function oneLineAddress(r: Pick<Row, 'address1' | 'address2' | 'city' | '
   return [street, r.city, [r.state_province, r.postal_code].filter(Boolean).join(' ')].filter(Boolean).join(', ');
 }
 
-export const getAccounts: Handler = async (req, services) => {
+export const getAccounts: OperationHandler<'getAccounts'> = async (req, services) => {
   const principal = principalOf(req);
   const onlyEnabled = req.query.portalEnabled === true;
   const { rows } = await services.db.query<Row>(

@@ -4,7 +4,8 @@
 // (server/payments/future.ts); setup or scheduled -> cancelled. A scheduled payment can be changed
 // or cancelled until 8:00 pm New York time the day before its date (spec sections 4 and 9); after
 // that: 409 PAY012, nothing changed.
-import { principalOf, type Handler } from '../types.ts';
+import { principalOf, type OperationHandler } from '../types.ts';
+import type { components } from '../../../generated/openapi/payments.ts';
 import type { Queryable } from '../../db/index.ts';
 import { idempotencyKeyOf, paymentServiceFor } from '../../payments/index.ts';
 import { paymentError } from '../../payments/errors.ts';
@@ -40,8 +41,8 @@ function checkChangeable(row: UserPaymentRow, now: Date): void {
   if (row.status === 'scheduled' && !beforeChangeCutoff(row.scheduled_date, now)) throw paymentError('PAY012');
 }
 
-export function futureView(p: UserPaymentRow, now: Date) {
-  const view: Record<string, unknown> = {
+export function futureView(p: UserPaymentRow, now: Date): components['schemas']['FuturePayment'] {
+  return {
     futurePaymentId: p.id,
     subLedgerId: Number(p.sub_ledger_id),
     accountNumber: p.account_number,
@@ -50,20 +51,19 @@ export function futureView(p: UserPaymentRow, now: Date) {
     feeCents: Number(p.fee_cents),
     totalCents: Number(p.total_cents),
     method: paymentMethodOf(p),
+    ...(p.pm_id !== null ? { paymentMethodId: Number(p.pm_id) } : {}),
+    cancelled: p.status === 'cancelled',
+    processed: PROCESSED.has(p.status),
+    status: p.status === 'setup' ? 'scheduled' : p.status,
+    ...(p.confirmation_number ? { confirmationNumber: p.confirmation_number } : {}),
+    changeableUntil: changeCutoff(p.scheduled_date).toISOString(),
+    changeable: p.status === 'setup' || (p.status === 'scheduled' && beforeChangeCutoff(p.scheduled_date, now)),
   };
-  if (p.pm_id !== null) view.paymentMethodId = Number(p.pm_id);
-  view.cancelled = p.status === 'cancelled';
-  view.processed = PROCESSED.has(p.status);
-  view.status = p.status === 'setup' ? 'scheduled' : p.status;
-  if (p.confirmation_number) view.confirmationNumber = p.confirmation_number;
-  view.changeableUntil = changeCutoff(p.scheduled_date).toISOString();
-  view.changeable = p.status === 'setup' || (p.status === 'scheduled' && beforeChangeCutoff(p.scheduled_date, now));
-  return view;
 }
 
-export const setupFuturePayment: Handler = async (req, services) => {
+export const setupFuturePayment: OperationHandler<'setupFuturePayment'> = async (req, services) => {
   const { userId } = principalOf(req);
-  const body = req.body as { subLedgerId: number; amountCents: number; paymentMethodId: number; scheduledDate: string };
+  const body = req.body;
   const ledger = await ownedSubLedger(services.db, userId, body.subLedgerId);
   const method = await loadMethod(services.db, userId, body.paymentMethodId);
   checkMethodFor(method, ledger);
@@ -99,9 +99,9 @@ async function accountBlocked(q: Queryable, accountId: number): Promise<boolean>
   return rows[0]?.payments_blocked === true;
 }
 
-export const confirmFuturePayment: Handler = async (req, services) => {
+export const confirmFuturePayment: OperationHandler<'confirmFuturePayment'> = async (req, services) => {
   const { userId } = principalOf(req);
-  const id = req.params.id as string;
+  const id = req.params.id;
   const now = services.clock();
   const p = await services.db.transaction(async (tx) => {
     const row = await loadUserPayment(tx, userId, id, { kind: 'future', lock: true });
@@ -130,13 +130,12 @@ export const confirmFuturePayment: Handler = async (req, services) => {
   };
 };
 
-export const listFuturePayments: Handler = async (req, services) => {
+export const listFuturePayments: OperationHandler<'listFuturePayments'> = async (req, services) => {
   const { userId } = principalOf(req);
   const q = req.query;
-  const str = (name: string) => (typeof q[name] === 'string' ? (q[name] as string) : null);
-  const bool = (name: string) => (typeof q[name] === 'boolean' ? (q[name] as boolean) : null);
-  const accountNumber = str('accountNumber');
-  const subLedgerId = typeof q.subLedgerId === 'number' ? q.subLedgerId : null;
+  // The account and sub-ledger, when named, are the caller's (x-policy).
+  const accountNumber = q.accountNumber ?? null;
+  const subLedgerId = q.subLedgerId ?? null;
   const { rows } = await services.db.query<UserPaymentRow>(
     `${USER_PAYMENT_SELECT}
       WHERE ac.owner_user_id = $1 AND p.kind = 'future' AND p.scheduled_at IS NOT NULL
@@ -153,22 +152,22 @@ export const listFuturePayments: Handler = async (req, services) => {
       userId,
       accountNumber,
       subLedgerId,
-      str('scheduledDate.after'),
-      str('scheduledDate.before'),
-      str('scheduledDate.strictlyAfter'),
-      str('scheduledDate.strictlyBefore'),
-      bool('cancelled'),
-      bool('processed'),
+      q['scheduledDate.after'] ?? null,
+      q['scheduledDate.before'] ?? null,
+      q['scheduledDate.strictlyAfter'] ?? null,
+      q['scheduledDate.strictlyBefore'] ?? null,
+      q.cancelled ?? null,
+      q.processed ?? null,
     ],
   );
   const now = services.clock();
   return { status: 200, body: { futurePayments: rows.map((row) => futureView(row, now)) } };
 };
 
-export const updateFuturePayment: Handler = async (req, services) => {
+export const updateFuturePayment: OperationHandler<'updateFuturePayment'> = async (req, services) => {
   const { userId } = principalOf(req);
-  const id = req.params.id as string;
-  const body = req.body as { amountCents?: number; scheduledDate?: string; paymentMethodId?: number };
+  const id = req.params.id;
+  const body = req.body;
   const now = services.clock();
   if (body.scheduledDate !== undefined) checkDate(body.scheduledDate, now);
   const p = await services.db.transaction(async (tx) => {
@@ -182,9 +181,9 @@ export const updateFuturePayment: Handler = async (req, services) => {
   return { status: 200, body: futureView(p, now) };
 };
 
-export const cancelFuturePayment: Handler = async (req, services) => {
+export const cancelFuturePayment: OperationHandler<'cancelFuturePayment'> = async (req, services) => {
   const { userId } = principalOf(req);
-  const id = req.params.id as string;
+  const id = req.params.id;
   const now = services.clock();
   await services.db.transaction(async (tx) => {
     const row = await loadUserPayment(tx, userId, id, { kind: 'future', lock: true });

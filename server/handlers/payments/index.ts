@@ -1,11 +1,11 @@
-import type { HandlerMap } from '../types.ts';
+import type { GroupOperationId, OperationHandlers } from '../types.ts';
 import { getAccounts } from './accounts.ts';
 import { getPaymentOptions, listPaymentMethods, setupPaymentMethod, confirmPaymentMethodSetup, getPaymentMethod, deletePaymentMethod } from './methods.ts';
 import { setupPayment, updatePaymentSetup, cancelPaymentSetup, confirmPayment, listPayments } from './payments.ts';
 import { setupFuturePayment, confirmFuturePayment, listFuturePayments, updateFuturePayment, cancelFuturePayment } from './future.ts';
 import { getLedger, getCharges, getRecentPayments } from './ledger.ts';
 
-export const paymentsHandlers: HandlerMap = {
+export const paymentsHandlers: OperationHandlers<GroupOperationId<'payments'>> = {
   getAccounts,
   // payment options and saved methods
   getPaymentOptions,

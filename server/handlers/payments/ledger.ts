@@ -1,11 +1,14 @@
 // GET /Ledger (entries oldest first with the running balance, the portal's kind labels) and
 // GET /Charge (upcoming charges due within the next 25 days).
-import { principalOf, type Handler } from '../types.ts';
+import { principalOf, type OperationHandler, type ResultOf } from '../types.ts';
 import { paymentError } from '../../payments/errors.ts';
 import { UPCOMING_CHARGE_DAYS, addDays, appDate, badRequest } from '../../payments/billing.ts';
 
+type LedgerEntry = Extract<ResultOf<'getLedger'>, { status: 200 }>['body']['entries'][number];
+type RecentPayment = Extract<ResultOf<'getRecentPayments'>, { status: 200 }>['body']['payments'][number];
+
 /** Our ledger kinds as the portal names them (spec section 3). */
-export const LEDGER_KIND_LABELS: Record<string, string> = {
+export const LEDGER_KIND_LABELS: Record<string, LedgerEntry['kind']> = {
   charge: 'Charge',
   late_fee: 'Charge',
   fee: 'Charge',
@@ -35,10 +38,10 @@ interface EntryRow {
   confirmation_number: string | null;
 }
 
-export const getLedger: Handler = async (req, services) => {
+export const getLedger: OperationHandler<'getLedger'> = async (req, services) => {
   const { userId } = principalOf(req);
-  const accountNumber = typeof req.query.accountNumber === 'string' ? req.query.accountNumber : null;
-  const subLedgerId = typeof req.query.subLedgerId === 'number' ? req.query.subLedgerId : null;
+  const accountNumber = req.query.accountNumber ?? null;
+  const subLedgerId = req.query.subLedgerId ?? null;
   if (accountNumber === null && subLedgerId === null) throw badRequest('Give subLedgerId or accountNumber.');
   // Both are the caller's (x-policy); given together they must also name the same account.
   const owned = await services.db.query<{ id: number }>(
@@ -59,26 +62,28 @@ export const getLedger: Handler = async (req, services) => {
   const entries = rows.map((r) => {
     const amountCents = Number(r.amount_cents);
     balance += amountCents;
-    const entry: Record<string, unknown> = {
+    const status = r.kind === 'payment' && r.payment_status ? PAYMENT_STATUS_LABELS[r.payment_status] : undefined;
+    const entry: LedgerEntry = {
       id: Number(r.id),
       subLedgerId: Number(r.sub_ledger_id),
       date: r.date,
       kind: LEDGER_KIND_LABELS[r.kind] ?? 'Adjustment',
+      ...(r.kind === 'payment' && r.method_kind ? { paymentMethod: r.method_kind === 'card' ? 'Credit Card' : 'eCheck' } : {}),
+      description: r.description,
+      amountCents,
+      balanceAfterCents: balance,
+      ...(status ? { status } : {}),
+      ...((r.kind === 'payment' || r.kind === 'payment_return') && r.confirmation_number ? { confirmationNumber: r.confirmation_number } : {}),
     };
-    if (r.kind === 'payment' && r.method_kind) entry.paymentMethod = r.method_kind === 'card' ? 'Credit Card' : 'eCheck';
-    entry.description = r.description;
-    entry.amountCents = amountCents;
-    entry.balanceAfterCents = balance;
-    if (r.kind === 'payment' && r.payment_status && PAYMENT_STATUS_LABELS[r.payment_status]) entry.status = PAYMENT_STATUS_LABELS[r.payment_status];
-    if ((r.kind === 'payment' || r.kind === 'payment_return') && r.confirmation_number) entry.confirmationNumber = r.confirmation_number;
     return entry;
   });
   return { status: 200, body: { entries } };
 };
 
-export const getCharges: Handler = async (req, services) => {
+export const getCharges: OperationHandler<'getCharges'> = async (req, services) => {
   const { userId } = principalOf(req);
-  const accountNumber = typeof req.query.accountNumber === 'string' ? req.query.accountNumber : null;
+  // The account, when named, is the caller's (x-policy).
+  const accountNumber = req.query.accountNumber ?? null;
   const today = appDate(services.clock());
   const { rows } = await services.db.query<{ sub_ledger_id: number; account_number: string; description: string; due_date: string; amount_cents: string | number }>(
     `SELECT sc.sub_ledger_id, ac.account_number, sc.description, to_char(sc.due_date, 'YYYY-MM-DD') AS due_date, sc.amount_cents
@@ -111,10 +116,10 @@ export const RECENT_PAYMENTS_DEFAULT = 5;
  * payment made in the portal carries its status and confirmation number; one posted without a
  * portal payment (imported) is settled.
  */
-export const getRecentPayments: Handler = async (req, services) => {
+export const getRecentPayments: OperationHandler<'getRecentPayments'> = async (req, services) => {
   // The account is the caller's (x-policy).
-  const accountNumber = String(req.query.accountNumber);
-  const limit = typeof req.query.limit === 'number' ? req.query.limit : RECENT_PAYMENTS_DEFAULT;
+  const accountNumber = req.query.accountNumber;
+  const limit = req.query.limit ?? RECENT_PAYMENTS_DEFAULT;
   const { rows } = await services.db.query<EntryRow>(
     `SELECT le.id, le.sub_ledger_id, to_char(le.effective_date, 'YYYY-MM-DD') AS date, le.kind, le.description, le.amount_cents,
             p.status AS payment_status, p.method_kind, p.confirmation_number
@@ -127,7 +132,7 @@ export const getRecentPayments: Handler = async (req, services) => {
     [accountNumber, limit],
   );
   const payments = rows.map((r) => {
-    const payment: Record<string, unknown> = {
+    const payment: RecentPayment = {
       entryId: Number(r.id),
       subLedgerId: Number(r.sub_ledger_id),
       date: r.date,
@@ -135,9 +140,9 @@ export const getRecentPayments: Handler = async (req, services) => {
       // The ledger records a payment as a credit (negative); the owner paid the positive amount.
       amountCents: -Number(r.amount_cents),
       status: (r.payment_status && PAYMENT_STATUS_LABELS[r.payment_status]) || 'settled',
+      ...(r.method_kind ? { paymentMethod: r.method_kind === 'card' ? 'Credit Card' : 'eCheck' } : {}),
+      ...(r.confirmation_number ? { confirmationNumber: r.confirmation_number } : {}),
     };
-    if (r.method_kind) payment.paymentMethod = r.method_kind === 'card' ? 'Credit Card' : 'eCheck';
-    if (r.confirmation_number) payment.confirmationNumber = r.confirmation_number;
     return payment;
   });
   return { status: 200, body: { payments } };

@@ -2,7 +2,7 @@
 // GET /PaymentMethod, POST /PaymentMethod/Setup (+ /{setupIntentId}/Confirm), GET and DELETE
 // /PaymentMethod/{id}. Methods are tokenized by the provider's hosted page; we keep the token and
 // display details only.
-import { principalOf, type Handler } from '../types.ts';
+import { principalOf, type OperationHandler } from '../types.ts';
 import type { Queryable } from '../../db/index.ts';
 import { LARGE_AMOUNT_THRESHOLD_CENTS } from '../../../flows/fees.ts';
 import { paymentError } from '../../payments/errors.ts';
@@ -35,9 +35,9 @@ async function callerAssociation(q: Queryable, userId: number, associationId: nu
   return rows[0];
 }
 
-export const getPaymentOptions: Handler = async (req, services) => {
+export const getPaymentOptions: OperationHandler<'getPaymentOptions'> = async (req, services) => {
   const { userId } = principalOf(req);
-  const a = await callerAssociation(services.db, userId, req.params.id as number);
+  const a = await callerAssociation(services.db, userId, req.params.id);
   const rules = await loadFeeRules(services.db, Number(a.id));
   return {
     status: 200,
@@ -54,10 +54,10 @@ export const getPaymentOptions: Handler = async (req, services) => {
   };
 };
 
-export const listPaymentMethods: Handler = async (req, services) => {
+export const listPaymentMethods: OperationHandler<'listPaymentMethods'> = async (req, services) => {
   const { userId } = principalOf(req);
   // A member of the association without an account there gets an empty list (nothing is saved for it).
-  const associationId = typeof req.query.associationId === 'number' ? req.query.associationId : null;
+  const associationId = req.query.associationId ?? null;
   const { rows } = await services.db.query<MethodRow>(
     `${METHOD_SELECT} WHERE pm.owner_user_id = $1 AND pm.active AND ($2::integer IS NULL OR pm.association_id = $2) ORDER BY pm.created_at, pm.id`,
     [userId, associationId],
@@ -65,9 +65,9 @@ export const listPaymentMethods: Handler = async (req, services) => {
   return { status: 200, body: { paymentMethods: rows.map(methodView) } };
 };
 
-export const setupPaymentMethod: Handler = async (req, services) => {
+export const setupPaymentMethod: OperationHandler<'setupPaymentMethod'> = async (req, services) => {
   const { userId } = principalOf(req);
-  const body = req.body as { associationId: number; kind: MethodKind };
+  const body = req.body;
   const a = await callerAssociation(services.db, userId, body.associationId);
   // A method is saved to pay an account: a member without one there has nothing to pay with it.
   if (!a.has_account) throw billingError('PM003');
@@ -89,9 +89,9 @@ export const setupPaymentMethod: Handler = async (req, services) => {
   return { status: 200, body: { setupIntentId: intent.setupIntentId, clientSecret: intent.clientSecret, hostedEntryUrl: intent.hostedEntryUrl } };
 };
 
-export const confirmPaymentMethodSetup: Handler = async (req, services) => {
+export const confirmPaymentMethodSetup: OperationHandler<'confirmPaymentMethodSetup'> = async (req, services) => {
   const { userId } = principalOf(req);
-  const setupIntentId = req.params.setupIntentId as string;
+  const setupIntentId = req.params.setupIntentId;
   const { rows } = await services.db.query<{ association_id: number; kind: MethodKind; merchant_account: string; payment_method_id: number | null }>(
     'SELECT association_id, kind, merchant_account, payment_method_id FROM payment_method_setups WHERE setup_intent_id = $1 AND owner_user_id = $2',
     [setupIntentId, userId],
@@ -115,14 +115,14 @@ export const confirmPaymentMethodSetup: Handler = async (req, services) => {
   return { status: 200, body: { paymentMethod: methodView(await methodById(id)) } };
 };
 
-export const getPaymentMethod: Handler = async (req, services) => {
+export const getPaymentMethod: OperationHandler<'getPaymentMethod'> = async (req, services) => {
   const { userId } = principalOf(req);
-  return { status: 200, body: methodView(await loadMethod(services.db, userId, req.params.id as number)) };
+  return { status: 200, body: methodView(await loadMethod(services.db, userId, req.params.id)) };
 };
 
-export const deletePaymentMethod: Handler = async (req, services) => {
+export const deletePaymentMethod: OperationHandler<'deletePaymentMethod'> = async (req, services) => {
   const { userId } = principalOf(req);
-  const id = req.params.id as number;
+  const id = req.params.id;
   const now = services.clock();
   const cancelled = await services.db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: number }>('SELECT id FROM payment_methods WHERE id = $1 AND owner_user_id = $2 AND active FOR UPDATE', [id, userId]);

@@ -1,8 +1,8 @@
 // One-time payments of a signed-in homeowner, through the payment service: POST /Payment/Setup,
 // PATCH and DELETE /Payment/Setup/{id}, PUT /Payment/Setup/{id}/Confirm, GET /Payment.
-import { principalOf, type Handler, type Services } from '../types.ts';
+import { principalOf, type OperationHandler, type ResultOf, type Services } from '../types.ts';
+import type { components } from '../../../generated/openapi/payments.ts';
 import { idempotencyKeyOf, paymentServiceFor } from '../../payments/index.ts';
-import type { MethodKind } from '../../payments/provider.ts';
 import type { PaymentSetup } from '../../payments/service.ts';
 import { paymentError } from '../../payments/errors.ts';
 import { keepMethodIfAsked, requestKeepingMethod } from '../../payments/keep-method.ts';
@@ -19,18 +19,20 @@ import {
   type UserPaymentRow,
 } from '../../payments/billing.ts';
 
-function setupBody(s: PaymentSetup, paymentMethodId: number | null) {
-  const body: Record<string, unknown> = {
+type SetupAnswer = components['schemas']['PaymentSetup'];
+type ListedPayment = Extract<ResultOf<'listPayments'>, { status: 200 }>['body']['payments'][number];
+
+function setupBody(s: PaymentSetup, paymentMethodId: number | null): SetupAnswer {
+  return {
     paymentId: s.paymentId,
     amountCents: s.amountCents,
     feeCents: s.feeCents,
     totalCents: s.totalCents,
     methodKind: s.methodKind,
+    ...(paymentMethodId !== null ? { paymentMethodId } : {}),
+    ...(s.setupIntent ?? {}),
+    duplicateWarning: s.duplicateWarning,
   };
-  if (paymentMethodId !== null) body.paymentMethodId = paymentMethodId;
-  if (s.setupIntent) Object.assign(body, s.setupIntent);
-  body.duplicateWarning = s.duplicateWarning;
-  return body;
 }
 
 /** Ties a payment set up with a saved method to it (the service stores the token; this adds the id). */
@@ -38,9 +40,9 @@ export async function linkMethod(services: Services, paymentId: string, paymentM
   await services.db.query('UPDATE payments SET payment_method_id = $2 WHERE id = $1 AND payment_method_id IS NULL', [paymentId, paymentMethodId]);
 }
 
-export const setupPayment: Handler = async (req, services) => {
+export const setupPayment: OperationHandler<'setupPayment'> = async (req, services) => {
   const { userId } = principalOf(req);
-  const body = req.body as { subLedgerId: number; amountCents: number; paymentMethodId?: number; methodKind?: MethodKind; saveMethod?: boolean };
+  const body = req.body;
   if ((body.paymentMethodId === undefined) === (body.methodKind === undefined)) {
     throw badRequest('Give exactly one of paymentMethodId (a saved method) or methodKind (a new card or bank account).');
   }
@@ -88,24 +90,22 @@ export const setupPayment: Handler = async (req, services) => {
   return { status: 201, body: setupBody(setup, null) };
 };
 
-function storedSetupBody(p: UserPaymentRow, duplicateWarning: boolean) {
-  const body: Record<string, unknown> = {
+function storedSetupBody(p: UserPaymentRow, duplicateWarning: boolean): SetupAnswer {
+  return {
     paymentId: p.id,
     amountCents: Number(p.amount_cents),
     feeCents: Number(p.fee_cents),
     totalCents: Number(p.total_cents),
     methodKind: p.method_kind,
+    ...(p.pm_id !== null ? { paymentMethodId: Number(p.pm_id) } : p.setup_intent_id ? { setupIntentId: p.setup_intent_id } : {}),
+    duplicateWarning,
   };
-  if (p.pm_id !== null) body.paymentMethodId = Number(p.pm_id);
-  else if (p.setup_intent_id) body.setupIntentId = p.setup_intent_id;
-  body.duplicateWarning = duplicateWarning;
-  return body;
 }
 
-export const updatePaymentSetup: Handler = async (req, services) => {
+export const updatePaymentSetup: OperationHandler<'updatePaymentSetup'> = async (req, services) => {
   const { userId } = principalOf(req);
-  const body = req.body as { amountCents?: number; paymentMethodId?: number };
-  const id = req.params.id as string;
+  const body = req.body;
+  const id = req.params.id;
   const service = paymentServiceFor(services);
   const row = await services.db.transaction(async (tx) => {
     const p = await loadUserPayment(tx, userId, id, { kind: 'one_time', lock: true });
@@ -118,19 +118,19 @@ export const updatePaymentSetup: Handler = async (req, services) => {
   return { status: 200, body: storedSetupBody(row.updated, row.warning) };
 };
 
-export const cancelPaymentSetup: Handler = async (req, services) => {
+export const cancelPaymentSetup: OperationHandler<'cancelPaymentSetup'> = async (req, services) => {
   const { userId } = principalOf(req);
-  const id = req.params.id as string;
+  const id = req.params.id;
   await loadUserPayment(services.db, userId, id, { kind: 'one_time' });
   const { payer } = await userPayer(services.db, userId);
   await paymentServiceFor(services).cancelSetup({ payer, paymentId: id });
   return { status: 204 };
 };
 
-export const confirmPayment: Handler = async (req, services) => {
+export const confirmPayment: OperationHandler<'confirmPayment'> = async (req, services) => {
   const { userId } = principalOf(req);
-  const id = req.params.id as string;
-  const body = (req.body ?? {}) as { setupIntentId?: string };
+  const id = req.params.id;
+  const body = req.body ?? {};
   await loadUserPayment(services.db, userId, id, { kind: 'one_time' });
   const { payer } = await userPayer(services.db, userId);
   const confirmed = await paymentServiceFor(services).confirmPayment({
@@ -145,10 +145,10 @@ export const confirmPayment: Handler = async (req, services) => {
   return { status: 200, body: answer };
 };
 
-export const listPayments: Handler = async (req, services) => {
+export const listPayments: OperationHandler<'listPayments'> = async (req, services) => {
   const { userId } = principalOf(req);
   // ownerId, when given, is the caller (x-policy); subLedgerId one of theirs.
-  const subLedgerId = typeof req.query.subLedgerId === 'number' ? req.query.subLedgerId : null;
+  const subLedgerId = req.query.subLedgerId ?? null;
   const { rows } = await services.db.query<UserPaymentRow>(
     `${USER_PAYMENT_SELECT}
       WHERE ac.owner_user_id = $1 AND ($2::integer IS NULL OR p.sub_ledger_id = $2)
@@ -161,7 +161,8 @@ export const listPayments: Handler = async (req, services) => {
     status: 200,
     body: {
       payments: rows.map((p) => {
-        const item: Record<string, unknown> = {
+        if (p.status === 'setup') throw new Error(`listPayments: payment ${p.id} is still a setup, which the query leaves out`);
+        const item: ListedPayment = {
           paymentId: p.id,
           subLedgerId: Number(p.sub_ledger_id),
           accountNumber: p.account_number,
@@ -172,9 +173,9 @@ export const listPayments: Handler = async (req, services) => {
           totalCents: Number(p.total_cents),
           status: p.status,
           method: paymentMethodOf(p),
-          kind: p.kind,
+          kind: p.kind === 'future' ? 'future' : 'one_time',
+          ...(p.kind === 'future' ? { scheduledDate: p.scheduled_date } : {}),
         };
-        if (p.kind === 'future') item.scheduledDate = p.scheduled_date;
         return item;
       }),
     },

@@ -1,17 +1,11 @@
 // Sign-in with password, the portal token, the user record, password change, permissions and the
 // profile configuration.
 import { ApiError, messages } from '../../errors.ts';
-import { principalOf, type Handler } from '../types.ts';
+import { principalOf, type OperationHandler } from '../types.ts';
 import { findUserByEmail, findUserById, sessionFor } from './session.ts';
 
-interface AuthenticateBody {
-  email: string;
-  password: string;
-  company?: string;
-}
-
-export const authenticate: Handler = async (req, services) => {
-  const body = req.body as AuthenticateBody;
+export const authenticate: OperationHandler<'authenticate'> = async (req, services) => {
+  const body = req.body;
   const email = body.email.toLowerCase();
   await services.rateLimiter.consume('authenticateIp', req.ip);
   await services.rateLimiter.consume('authenticate', email, req.ip);
@@ -27,13 +21,13 @@ export const authenticate: Handler = async (req, services) => {
   return { status: 200, body: await sessionFor(user, services) };
 };
 
-export const createPortalToken: Handler = async (req, services) => {
+export const createPortalToken: OperationHandler<'createPortalToken'> = async (req, services) => {
   const principal = principalOf(req);
   return { status: 200, body: { token: await services.tokens.issuePortal(principal) } };
 };
 
 /** Only the caller's own id reaches this handler (x-policy `user: { self: path.id }`). */
-export const getUser: Handler = async (req, services) => {
+export const getUser: OperationHandler<'getUser'> = async (req, services) => {
   const user = await findUserById(services.db, principalOf(req).userId);
   if (!user) throw new ApiError(401, messages.tokenInvalid, { errorCode: 'AUTH002' });
   return {
@@ -42,14 +36,9 @@ export const getUser: Handler = async (req, services) => {
   };
 };
 
-interface ChangePasswordBody {
-  currentPassword: string;
-  newPassword: string;
-}
-
-export const changePassword: Handler = async (req, services) => {
+export const changePassword: OperationHandler<'changePassword'> = async (req, services) => {
   const principal = principalOf(req);
-  const body = req.body as ChangePasswordBody;
+  const body = req.body;
   const user = await findUserById(services.db, principal.userId);
   if (!user) throw new ApiError(401, messages.tokenInvalid, { errorCode: 'AUTH002' });
   await services.rateLimiter.consume('authenticate', user.email, req.ip);
@@ -65,12 +54,12 @@ export const changePassword: Handler = async (req, services) => {
 };
 
 /** Sign-out: the session's tokens are refused from now on, on every instance. */
-export const logout: Handler = async (req, services) => {
+export const logout: OperationHandler<'logout'> = async (req, services) => {
   await services.sessions.end(principalOf(req).sessionId);
   return { status: 204 };
 };
 
-export const getSecurity: Handler = async (req, services) => {
+export const getSecurity: OperationHandler<'getSecurity'> = async (req, services) => {
   const principal = principalOf(req);
   const { rows } = await services.db.query<{ owner: boolean; board: boolean; chair: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM accounts WHERE owner_user_id = $1) AS owner,
@@ -86,7 +75,7 @@ export const getSecurity: Handler = async (req, services) => {
   return { status: 200, body: { permissions } };
 };
 
-export const getProfileConfiguration: Handler = async (req, services) => {
+export const getProfileConfiguration: OperationHandler<'getProfileConfiguration'> = async (req, services) => {
   const principal = principalOf(req);
   const { rows } = await services.db.query<{ available: boolean }>(
     `SELECT c.billing_text_notifications_available AS available

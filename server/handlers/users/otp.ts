@@ -3,7 +3,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { ApiError, messages } from '../../errors.ts';
 import { passwordFingerprint } from '../../auth/tokens.ts';
-import type { Handler, Services } from '../types.ts';
+import type { OperationHandler, Services } from '../types.ts';
 import { findUserByEmail, findUserById, sessionFor } from './session.ts';
 import { codesLockedUntil, codesPausedError, countWrongCode, tellOwnerCodesPaused } from './code-lockout.ts';
 
@@ -23,13 +23,8 @@ function sameHash(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-interface RequestBody {
-  email: string;
-  purpose: Purpose;
-}
-
-export const requestOneTimePassword: Handler = async (req, services) => {
-  const body = req.body as RequestBody;
+export const requestOneTimePassword: OperationHandler<'requestOneTimePassword'> = async (req, services) => {
+  const body = req.body;
   const email = body.email.toLowerCase();
   await services.rateLimiter.consume('requestOneTimePassword', req.ip);
   const now = services.clock();
@@ -76,12 +71,6 @@ export const requestOneTimePassword: Handler = async (req, services) => {
   return { status: 202, body: { resendAfterSeconds: OTP_RESEND_SECONDS, expiresInSeconds: OTP_EXPIRES_SECONDS } };
 };
 
-interface VerifyBody {
-  email: string;
-  code: string;
-  purpose: Purpose;
-}
-
 interface CodeRow {
   id: number;
   user_id: number | null;
@@ -91,8 +80,8 @@ interface CodeRow {
   used_at: Date | string | null;
 }
 
-export const verifyOneTimePassword: Handler = async (req, services) => {
-  const body = req.body as VerifyBody;
+export const verifyOneTimePassword: OperationHandler<'verifyOneTimePassword'> = async (req, services) => {
+  const body = req.body;
   const email = body.email.toLowerCase();
   await services.rateLimiter.consume('verifyOneTimePassword', email, req.ip);
   const now = services.clock();
@@ -139,14 +128,8 @@ export const verifyOneTimePassword: Handler = async (req, services) => {
   return { status: 200, body: { resetToken } };
 };
 
-interface ResetBody {
-  email: string;
-  resetToken: string;
-  password: string;
-}
-
-export const resetPassword: Handler = async (req, services) => {
-  const body = req.body as ResetBody;
+export const resetPassword: OperationHandler<'resetPassword'> = async (req, services) => {
+  const body = req.body;
   const email = body.email.toLowerCase();
   const claims = await services.tokens.verifyReset(body.resetToken);
   const invalid = () => new ApiError(400, messages.resetTokenInvalid, { errorCode: 'OTP005' });

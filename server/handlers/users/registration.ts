@@ -1,17 +1,7 @@
 // Self-registration against an existing association account (account number + property zip, or a
 // registration key), and the manual account request stored for management-company staff.
 import { ApiError, messages } from '../../errors.ts';
-import type { Handler } from '../types.ts';
-
-interface RegisterBody {
-  email: string;
-  password: string;
-  firstName: string;
-  lastName: string;
-  accountNumber?: string;
-  zip?: string;
-  registrationKey?: string;
-}
+import type { OperationHandler } from '../types.ts';
 
 interface AccountRow {
   id: number;
@@ -23,9 +13,9 @@ const notFound = () => new ApiError(404, messages.registrationNotFound, { errorC
 const taken = () => new ApiError(409, messages.registrationTaken, { errorCode: 'REG002' });
 const emailInUse = () => new ApiError(409, messages.emailInUse, { errorCode: 'REG003' });
 
-export const registerHomeowner: Handler = async (req, services) => {
-  const method = req.params.method as 'accountNumber' | 'registrationKey';
-  const body = req.body as RegisterBody;
+export const registerHomeowner: OperationHandler<'registerHomeowner'> = async (req, services) => {
+  const method = req.params.method;
+  const body = req.body;
   const email = body.email.toLowerCase();
   const select = `SELECT ac.id, ac.owner_user_id, a.management_company_id
                     FROM accounts ac JOIN associations a ON a.id = ac.association_id`;
@@ -63,19 +53,8 @@ export const registerHomeowner: Handler = async (req, services) => {
   }
 };
 
-interface RequestAccountBody {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone?: string;
-  associationName: string;
-  address: string;
-  accountNumber?: string;
-  message?: string;
-}
-
-export const requestAccount: Handler = async (req, services) => {
-  const b = req.body as RequestAccountBody;
+export const requestAccount: OperationHandler<'requestAccount'> = async (req, services) => {
+  const b = req.body;
   const { rows } = await services.db.query<{ id: number }>(
     `INSERT INTO account_requests (first_name, last_name, email, phone, association_name, address, account_number, message, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,

@@ -3,7 +3,7 @@
 // association where the user has no property gets a placeholder property with a negative id,
 // autoDraftType 'off' and an empty address (spec section 3).
 import { ApiError, messages } from '../../errors.ts';
-import { principalOf, type Handler } from '../types.ts';
+import { principalOf, type OperationHandler } from '../types.ts';
 
 interface AssociationRow {
   id: number;
@@ -12,7 +12,7 @@ interface AssociationRow {
   design_template: string;
   logo_url: string | null;
   banner_url: string | null;
-  auto_draft_type: string;
+  auto_draft_type: 'off' | 'legacy' | 'portal';
   is_board_member: boolean;
   is_board_chair: boolean;
 }
@@ -29,7 +29,7 @@ interface PropertyRow {
   postal_code: string;
 }
 
-export const getHomeSettings: Handler = async (req, services) => {
+export const getHomeSettings: OperationHandler<'getHomeSettings'> = async (req, services) => {
   const principal = principalOf(req);
   const db = services.db;
   const { rows: users } = await db.query<{
@@ -92,9 +92,12 @@ export const getHomeSettings: Handler = async (req, services) => {
     };
   });
   const first = list[0];
-  const company: Record<string, string> = { code: user.company_code, name: user.company_name };
-  if (user.privacy_policy_url) company.privacyPolicyUrl = user.privacy_policy_url;
-  if (user.terms_of_service_url) company.termsOfServiceUrl = user.terms_of_service_url;
+  const company = {
+    code: user.company_code,
+    name: user.company_name,
+    ...(user.privacy_policy_url ? { privacyPolicyUrl: user.privacy_policy_url } : {}),
+    ...(user.terms_of_service_url ? { termsOfServiceUrl: user.terms_of_service_url } : {}),
+  };
   return {
     status: 200,
     body: {

@@ -6,12 +6,16 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import pg from 'pg';
 import { freePort, onCleanup, startNode, waitForHttp, type Child } from './procs.ts';
+import { getGetAccountsUrl } from '../../../generated/clients/payments.ts';
+import { apiClients, fetchTransport } from '../../support/api/clients.ts';
+import { expectAnswer } from './answers.ts';
 import { runPayBench, type PayResult } from './pay.ts';
 
 const CONNECTIONS = 10;
 const WARMUP_S = 2;
 const DURATION_S = 8;
-const PATH = '/api/payments/Account';
+/** getAccounts, the signed-in portal's most frequent read. */
+const PATH = getGetAccountsUrl();
 
 export interface Load { rps: number; p99: number; p50: number; requests: number }
 
@@ -39,12 +43,9 @@ async function autocannon(url: string, token: string, seconds: number): Promise<
   return { rps: result.requests.average, p99: result.latency.p99, p50: result.latency.p50, requests: result.requests.total };
 }
 
-/** One request first: the answer must be 200 with a JSON body, so the load measures the real thing. */
-async function probe(url: string, token: string): Promise<unknown> {
-  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(10_000) });
-  const text = await response.text();
-  if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${text.slice(0, 300)}`);
-  return JSON.parse(text);
+/** One getAccounts first: the answer must be 200 with the contract's body, so the load measures the real thing. */
+async function probe(baseUrl: string, token: string): Promise<unknown> {
+  return expectAnswer(`getAccounts at ${baseUrl}`, apiClients(fetchTransport(baseUrl, 10_000), token).payments.getAccounts(), 200);
 }
 
 /** Adds up the segments of one target: rps over the whole time, the worst segment's p50 and p99. */
@@ -94,6 +95,8 @@ export async function runApiBench({ root, tempDir, authenticate, pay, onRead }: 
   const server: Child = startNode('portal server (PostgreSQL)', ['server/main.ts'], {
     PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl.href, DEMO_DATA: '1', JWT_SECRET: jwtSecret,
     DATA_DIR: tempDir('bench-pgdata-'), STATIC_DIR: tempDir('bench-static-'), NODE_ENV: nodeEnv, REDIS_URL: '', SMTP_URL: '',
+    // The guest payment figures pay through the sandbox provider, which production serves only when asked.
+    SANDBOX_PROVIDER: '1',
   }, root);
   const barePort = await freePort();
   const bare = startNode('bare server', [join(import.meta.dirname, '..', 'bare-server.ts')], {
@@ -104,9 +107,9 @@ export async function runApiBench({ root, tempDir, authenticate, pay, onRead }: 
   try {
     await waitForHttp(realUrl, server, 90_000); // 401 without a token: it is up
     const token = await authenticate(baseUrl);
-    const realBody = await probe(realUrl, token);
+    const realBody = await probe(baseUrl, token);
     await waitForHttp(`http://127.0.0.1:${barePort}/health`, bare, 30_000);
-    const bareBody = await probe(bareUrl, token);
+    const bareBody = await probe(`http://127.0.0.1:${barePort}`, token);
     if (JSON.stringify(bareBody) !== JSON.stringify(realBody)) {
       notes.push(`the bare route's JSON differs from the real server's: ${JSON.stringify(bareBody).slice(0, 200)} vs ${JSON.stringify(realBody).slice(0, 200)}`);
     }

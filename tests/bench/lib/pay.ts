@@ -5,6 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { apiClients, fetchTransport, type ApiClients } from '../../support/api/clients.ts';
+import { expectAnswer, OperationError } from './answers.ts';
 import { sleep } from './procs.ts';
 
 export const PAYERS = 50;
@@ -26,15 +28,11 @@ export interface PayResult {
   notes: string[];
 }
 
-interface Payer { accountNumber: string; subLedgerId: number; email: string; token: string }
+interface Payer { accountNumber: string; subLedgerId: number; email: string; token: string; api: ApiClients }
 
-class OperationError extends Error {}
-
-/** One request; anything but the expected status is an OperationError naming the step, status and body. */
-async function call(step: string, url: string, init: { method: string; token?: string; body: unknown; key?: boolean }, expected: number) {
+/** One request to what is not an API operation (the sandbox provider's page); anything but the expected status is an OperationError. */
+async function call(step: string, url: string, init: { method: string; body: unknown }, expected: number) {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  if (init.key) headers['idempotency-key'] = randomUUID();
   let response: Response;
   try {
     response = await fetch(url, { method: init.method, headers, body: JSON.stringify(init.body), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
@@ -58,16 +56,16 @@ function cardDetails(secret: string) {
 
 /** Setup, attach, Confirm: one payment of 1 cent by card. Resolves with nothing; throws OperationError. */
 async function pay(baseUrl: string, payer: Payer): Promise<void> {
-  const setup = await call('Setup (POST /api/guest-pay/payment)', `${baseUrl}/api/guest-pay/payment`, {
-    method: 'POST', token: payer.token, key: true, body: { subLedgerId: payer.subLedgerId, amountCents: 1, methodKind: 'card' },
-  }, 201);
-  const { paymentId, setupIntentId, clientSecret } = setup as { paymentId: string; setupIntentId: string; clientSecret: string };
+  const setup = await expectAnswer('Setup (createGuestPayment)', payer.api.guestPay.createGuestPayment(
+    { subLedgerId: payer.subLedgerId, amountCents: 1, methodKind: 'card' }, { headers: { 'idempotency-key': randomUUID() } },
+  ), 201);
+  const { paymentId, setupIntentId, clientSecret } = setup;
   await call('attach (POST /sandbox-provider/api/setup-intents/:id/attach)',
     `${baseUrl}/sandbox-provider/api/setup-intents/${encodeURIComponent(setupIntentId)}/attach`,
     { method: 'POST', body: cardDetails(clientSecret) }, 200);
-  const confirmed = await call('Confirm (PATCH /api/guest-pay/payment/:id/confirm)', `${baseUrl}/api/guest-pay/payment/${encodeURIComponent(paymentId)}/confirm`, {
-    method: 'PATCH', token: payer.token, key: true, body: { setupIntentId },
-  }, 200);
+  const confirmed = await expectAnswer('Confirm (confirmGuestPayment)', payer.api.guestPay.confirmGuestPayment(
+    paymentId, { setupIntentId }, { headers: { 'idempotency-key': randomUUID() } },
+  ), 200);
   if (confirmed.status !== 'succeeded') throw new OperationError(`Confirm answered status "${String(confirmed.status)}", not "succeeded"`);
 }
 
@@ -147,6 +145,8 @@ function percentile(sorted: number[], p: number): number {
 export async function runPayBench(baseUrl: string, databaseUrl: string): Promise<PayResult> {
   const notes: string[] = [];
   const accounts = await createBenchAccounts(databaseUrl);
+  const transport = fetchTransport(baseUrl, REQUEST_TIMEOUT_MS);
+  const publicApi = apiClients(transport);
 
   // Guest sessions are rate limited (server/ratelimit.ts: 100 per IP and 10 per account number and
   // IP, in fixed 15-minute windows, counted in the database) and the server reads no setting to
@@ -158,16 +158,14 @@ export async function runPayBench(baseUrl: string, databaseUrl: string): Promise
     while (next < accounts.length) {
       const i = next++;
       const email = `bench.payer${i + 1}@example.com`;
-      let session: Record<string, unknown>;
+      let token: string;
       try {
-        session = await call('guest session (POST /api/guest-pay/session)', `${baseUrl}/api/guest-pay/session`, {
-          method: 'POST', body: { accountNumber: accounts[i].accountNumber, email, zip: ZIP },
-        }, 200);
+        const session = await expectAnswer('guest session (createGuestSession)', publicApi.guestPay.createGuestSession({ accountNumber: accounts[i].accountNumber, email, zip: ZIP }), 200);
+        token = session.token;
       } catch (error) {
         throw new Error(`could not create guest session ${i + 1} of ${accounts.length}: ${(error as Error).message}`, { cause: error });
       }
-      if (typeof session.token !== 'string') throw new Error(`the guest session answered no token: ${JSON.stringify(session).slice(0, 200)}`);
-      payers[i] = { ...accounts[i], email, token: session.token };
+      payers[i] = { ...accounts[i], email, token, api: apiClients(transport, token) };
     }
   }));
 
