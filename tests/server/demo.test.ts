@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../server/app.ts';
 import { configFromEnv } from '../../server/config.ts';
-import { BACKENDS, DEMO, TEST_PASSWORD_COST, call, count, createTestDatabase, postgresUrl, signIn, testApp } from './helpers.ts';
+import { BACKENDS, DEMO, TEST_PASSWORD_COST, call, count, createTestDatabase, postgresUrl, signIn, testApp, clients, expectStatus } from './helpers.ts';
 
 describe('demo data', () => {
   it('loads into an empty embedded database by default, exactly once, and survives a restart', async () => {
@@ -107,10 +107,10 @@ describe('demo data', () => {
         // Staff, not a homeowner: no account of their own.
         expect(await count(database.db, 'accounts WHERE owner_user_id IN (SELECT user_id FROM management_staff)')).toBe(0);
         const { token, userId } = await signIn(app, DEMO.manager);
-        const user = await call(app, 'GET', `/api/users/Users/${userId}`, { token });
-        expect(user.status).toBe(200);
-        expect(user.json).toMatchObject({ email: DEMO.manager.email, firstName: 'Riley', lastName: 'Chen' });
-        expect((await call(app, 'GET', '/api/users/HomeSettings', { token })).status).toBe(200);
+        const user = await clients(app, token).users.getUser(userId);
+        expectStatus(user, 200);
+        expect(user.data).toMatchObject({ email: DEMO.manager.email, firstName: 'Riley', lastName: 'Chen' });
+        expect((await clients(app, token).users.getHomeSettings()).status).toBe(200);
       } finally {
         await app.close();
       }

@@ -3,7 +3,7 @@
 // large amount fee, PA007 on the test account, and refusals that leave nothing behind.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { BACKENDS, DEMO, call, count, createTestClock, expectErrorShape, signIn, testApp, useTestDatabase, expectStatus } from './helpers.ts';
+import { BACKENDS, DEMO, call, count, createTestClock, expectErrorShape, signIn, testApp, useTestDatabase, expectStatus, clients, dataOf } from './helpers.ts';
 import { paymentServiceFor } from '../../server/payments/index.ts';
 import { GUEST, balance, confirm, enterMethod, guestPayerOf, guestSession, paymentEntries, sandboxCharges, setup, setupAndEnter, subLedgerId } from './payments-helpers.ts';
 
@@ -22,9 +22,9 @@ describe.each(BACKENDS)('guest pay on %s', (kind) => {
   const db = () => database.current.db;
 
   it('answers the configuration by association code or id; unknown: 404 GP001', async () => {
-    const res = await call(app, 'GET', `${GUEST}/configuration?associationCode=maplegrove`);
+    const res = await clients(app).guestPay.getGuestConfiguration({ associationCode: 'maplegrove' });
     expectStatus(res, 200);
-    expect(res.json).toEqual({
+    expect(res.data).toEqual({
       association: { id: expect.any(Number), code: 'maplegrove', name: 'Maple Grove HOA', logoUrl: null, designTemplate: 'Evergreen' },
       acceptsCard: true,
       acceptsBank: true,
@@ -35,47 +35,49 @@ describe.each(BACKENDS)('guest pay on %s', (kind) => {
         { methodKind: 'card', kind: 'percent', basisPoints: 295, exemptRecurring: false },
       ],
     });
-    const byId = await call(app, 'GET', `${GUEST}/configuration?associationId=${res.json.association.id}`);
-    expect(byId.json).toEqual(res.json);
-    const cedar = await call(app, 'GET', `${GUEST}/configuration?associationCode=cedarpoint`);
-    expect(cedar.json.fees).toEqual([{ methodKind: 'card', kind: 'percent', basisPoints: 350, exemptRecurring: false }]);
-    const demoville = await call(app, 'GET', `${GUEST}/configuration?associationCode=demoville`);
-    expect(demoville.json.association).toMatchObject({ code: 'demoville', name: 'Demoville Test HOA', designTemplate: 'Default' });
-    const unknown = await call(app, 'GET', `${GUEST}/configuration?associationCode=nowhere`);
+    const byId = await clients(app).guestPay.getGuestConfiguration({ associationId: res.data.association.id });
+    expect(byId.data).toEqual(res.data);
+    const cedar = await clients(app).guestPay.getGuestConfiguration({ associationCode: 'cedarpoint' });
+    expectStatus(cedar, 200);
+    expect(cedar.data.fees).toEqual([{ methodKind: 'card', kind: 'percent', basisPoints: 350, exemptRecurring: false }]);
+    const demoville = await clients(app).guestPay.getGuestConfiguration({ associationCode: 'demoville' });
+    expectStatus(demoville, 200);
+    expect(demoville.data.association).toMatchObject({ code: 'demoville', name: 'Demoville Test HOA', designTemplate: 'Default' });
+    const unknown = await clients(app).guestPay.getGuestConfiguration({ associationCode: 'nowhere' });
     expectErrorShape(unknown, 404, 'GP001');
-    expect(unknown.json.detail).toBe('Association not found');
-    expectErrorShape(await call(app, 'GET', `${GUEST}/configuration?associationId=99999`), 404, 'GP001');
+    expect(unknown.data.detail).toBe('Association not found');
+    expectErrorShape(await clients(app).guestPay.getGuestConfiguration({ associationId: 99999 }), 404, 'GP001');
     expectErrorShape(await call(app, 'GET', `${GUEST}/configuration`), 400, 'VAL001');
   });
 
   it('opens a guest session with account number + zip; refuses wrong details, blocked accounts and foreign tokens', async () => {
-    const ok = await call(app, 'POST', `${GUEST}/session`, { body: { accountNumber: '100234', zip: '30301', email: 'Guest@Example.org', associationCode: 'maplegrove' } });
+    const ok = await clients(app).guestPay.createGuestSession({ accountNumber: '100234', zip: '30301', email: 'Guest@Example.org', associationCode: 'maplegrove' });
     expectStatus(ok, 200);
-    expect(ok.json).toEqual({
+    expect(ok.data).toEqual({
       token: expect.any(String),
       account: { accountNumber: '100234', associationId: expect.any(Number), associationName: 'Maple Grove HOA', address: '412 Maple Grove Lane, Atlanta, GA 30301' },
       configuration: expect.objectContaining({ association: expect.objectContaining({ code: 'maplegrove' }) }),
     });
-    const wrongZip = await call(app, 'POST', `${GUEST}/session`, { body: { accountNumber: '100234', zip: '30302', email: 'g@example.org' } });
+    const wrongZip = await clients(app).guestPay.createGuestSession({ accountNumber: '100234', zip: '30302', email: 'g@example.org' });
     expectErrorShape(wrongZip, 404, 'GP002');
-    expect(wrongZip.json.detail).toBe('Account not found');
-    expectErrorShape(await call(app, 'POST', `${GUEST}/session`, { body: { accountNumber: '999999', zip: '30301', email: 'g@example.org' } }), 404, 'GP002');
-    expectErrorShape(await call(app, 'POST', `${GUEST}/session`, { body: { accountNumber: '100234', zip: '30301', email: 'g@example.org', associationCode: 'cedarpoint' } }), 404, 'GP002');
-    const blocked = await call(app, 'POST', `${GUEST}/session`, { body: { accountNumber: '100236', zip: '30301', email: 'g@example.org' } });
+    expect(wrongZip.data.detail).toBe('Account not found');
+    expectErrorShape(await clients(app).guestPay.createGuestSession({ accountNumber: '999999', zip: '30301', email: 'g@example.org' }), 404, 'GP002');
+    expectErrorShape(await clients(app).guestPay.createGuestSession({ accountNumber: '100234', zip: '30301', email: 'g@example.org', associationCode: 'cedarpoint' }), 404, 'GP002');
+    const blocked = await clients(app).guestPay.createGuestSession({ accountNumber: '100236', zip: '30301', email: 'g@example.org' });
     expectErrorShape(blocked, 403, 'PAY004');
-    expect(blocked.json.detail).toBe('Payments are blocked or disabled for this account. Please contact your management company.');
-    expectErrorShape(await call(app, 'POST', `${GUEST}/session`, { body: { accountNumber: '10023a', zip: '30301', email: 'g@example.org' } }), 400, 'VAL001');
-    expectErrorShape(await call(app, 'POST', `${GUEST}/session`, { body: { accountNumber: '100234', zip: '3030', email: 'g@example.org' } }), 400, 'VAL001');
-    expectErrorShape(await call(app, 'POST', `${GUEST}/session`, { body: { accountNumber: '100234', zip: '30301', email: 'not-an-email' } }), 400, 'VAL001');
+    expect(blocked.data.detail).toBe('Payments are blocked or disabled for this account. Please contact your management company.');
+    expectErrorShape(await clients(app).guestPay.createGuestSession({ accountNumber: '10023a', zip: '30301', email: 'g@example.org' }), 400, 'VAL001');
+    expectErrorShape(await clients(app).guestPay.createGuestSession({ accountNumber: '100234', zip: '3030', email: 'g@example.org' }), 400, 'VAL001');
+    expectErrorShape(await clients(app).guestPay.createGuestSession({ accountNumber: '100234', zip: '30301', email: 'not-an-email' }), 400, 'VAL001');
 
     // A guest token is not a homeowner token, and the other way round.
-    expectErrorShape(await call(app, 'GET', '/api/payments/Account', { token: ok.json.token }), 401, 'AUTH002');
+    expectErrorShape(await clients(app, ok.data.token).payments.getAccounts(), 401, 'AUTH002');
     const homeowner = await signIn(app, DEMO.homeowner);
-    expectErrorShape(await call(app, 'GET', `${GUEST}/account`, { token: homeowner.token }), 401, 'AUTH002');
-    expectErrorShape(await call(app, 'GET', `${GUEST}/account`), 401, 'AUTH002');
+    expectErrorShape(await clients(app, homeowner.token).guestPay.getGuestAccount(), 401, 'AUTH002');
+    expectErrorShape(await clients(app).guestPay.getGuestAccount(), 401, 'AUTH002');
     // Guest tokens expire (1 hour).
     clock.advance(61 * 60 * 1000);
-    expectErrorShape(await call(app, 'GET', `${GUEST}/account`, { token: ok.json.token }), 401, 'AUTH002');
+    expectErrorShape(await clients(app, ok.data.token).guestPay.getGuestAccount(), 401, 'AUTH002');
   });
 
   it('rate limits guest sessions like sign-in (per account number and IP)', async () => {
@@ -95,11 +97,11 @@ describe.each(BACKENDS)('guest pay on %s', (kind) => {
 
   it('shows the account, its sub-ledgers and the open charges; another account’s sub-ledger is 404', async () => {
     const token = await guestSession(app, '100234', '30301');
-    const account = await call(app, 'GET', `${GUEST}/account`, { token });
+    const account = await clients(app, token).guestPay.getGuestAccount();
     expectStatus(account, 200);
     const assessmentsId = await subLedgerId(db(), '100234');
     const lateFeesId = await subLedgerId(db(), '100234', 'Late fees');
-    expect(account.json).toEqual({
+    expect(account.data).toEqual({
       accountNumber: '100234',
       associationName: 'Maple Grove HOA',
       address: '412 Maple Grove Lane, Atlanta, GA 30301',
@@ -109,13 +111,13 @@ describe.each(BACKENDS)('guest pay on %s', (kind) => {
         { id: lateFeesId, name: 'Late fees', balanceCents: 4500 },
       ],
     });
-    const open = await call(app, 'GET', `${GUEST}/subledger/${assessmentsId}/assessments`, { token });
-    expect(open.json).toEqual({ subLedgerId: assessmentsId, assessments: [{ description: 'Quarterly assessment', date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), amountCents: 20000 }] });
-    expect((await call(app, 'GET', `${GUEST}/subledger/${lateFeesId}/assessments`, { token })).json.assessments).toEqual([
+    const open = await clients(app, token).guestPay.getGuestAssessments(assessmentsId);
+    expect(open.data).toEqual({ subLedgerId: assessmentsId, assessments: [{ description: 'Quarterly assessment', date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), amountCents: 20000 }] });
+    expect((await dataOf(clients(app, token).guestPay.getGuestAssessments(lateFeesId), 200)).assessments).toEqual([
       { description: 'Late fee', date: expect.any(String), amountCents: 4500 },
     ]);
-    expectErrorShape(await call(app, 'GET', `${GUEST}/subledger/${await subLedgerId(db(), '200411')}/assessments`, { token }), 404, 'GP002');
-    expectErrorShape(await call(app, 'GET', `${GUEST}/subledger/999999/assessments`, { token }), 404, 'GP002');
+    expectErrorShape(await clients(app, token).guestPay.getGuestAssessments(await subLedgerId(db(), '200411')), 404, 'GP002');
+    expectErrorShape(await clients(app, token).guestPay.getGuestAssessments(999999), 404, 'GP002');
   });
 
   it('refuses more than the balance, zero, negative, fractions and other accounts’ ids, leaving no row behind', async () => {
@@ -128,7 +130,8 @@ describe.each(BACKENDS)('guest pay on %s', (kind) => {
     expect(over.data.detail).toBe('The amount cannot exceed the current balance.');
     expectErrorShape(await setup(app, token, { subLedgerId: mine, amountCents: 0, methodKind: 'card' }), 422, 'PAY003');
     expectErrorShape(await setup(app, token, { subLedgerId: mine, amountCents: -100, methodKind: 'bank' }, { 'idempotency-key': 'neg-1' }), 422, 'PAY003');
-    expectErrorShape(await call(app, 'POST', `${GUEST}/payment`, { token, body: { subLedgerId: mine, amountCents: 10.5, methodKind: 'card' } }), 400, 'VAL001');
+    expectErrorShape(await clients(app, token).guestPay.createGuestPayment({ subLedgerId: mine, amountCents: 10.5, methodKind: 'card' }), 400, 'VAL001');
+    // Bodies of the wrong types: only the untyped call can send them.
     expectErrorShape(await call(app, 'POST', `${GUEST}/payment`, { token, body: { subLedgerId: mine, amountCents: '100', methodKind: 'card' } }), 400, 'VAL001');
     expectErrorShape(await call(app, 'POST', `${GUEST}/payment`, { token, body: { subLedgerId: mine, amountCents: 100, methodKind: 'cash' } }), 400, 'VAL001');
     expectErrorShape(await setup(app, token, { subLedgerId: theirs, amountCents: 100, methodKind: 'card' }, { 'idempotency-key': 'theirs-1' }), 404, 'GP002');
@@ -188,7 +191,7 @@ describe.each(BACKENDS)('guest pay on %s', (kind) => {
     const charged = await db().query<{ amount_cents: string | number }>('SELECT amount_cents FROM sandbox_charges ORDER BY created_at DESC, id LIMIT 1');
     expect(Number(charged.rows[0].amount_cents)).toBe(5148);
     const again = await confirm(app, token, s.data.paymentId, s.data.setupIntentId);
-    expect(again.status).toBe(200);
+    expectStatus(again, 200);
     expect(JSON.stringify(again.data)).toBe(JSON.stringify(c.data));
     expect(await paymentEntries(db(), s.data.paymentId)).toHaveLength(1);
     const mail = await db().query<{ to_address: string; subject: string; text_body: string }>(
@@ -198,7 +201,7 @@ describe.each(BACKENDS)('guest pay on %s', (kind) => {
     expect(mail.rows[0]).toMatchObject({ to_address: 'payer@example.org', subject: `Payment confirmation ${c.data.confirmationNumber}` });
     expect(mail.rows[0].text_body).toContain('Total charged: $51.48');
     // The open charges follow the ledger; a second payment within 12 hours is flagged (the payer may continue).
-    expect((await call(app, 'GET', `${GUEST}/subledger/${id}/assessments`, { token })).json.assessments).toEqual([
+    expect((await dataOf(clients(app, token).guestPay.getGuestAssessments(id), 200)).assessments).toEqual([
       { description: 'Special assessment', date: expect.any(String), amountCents: 2500 },
     ]);
     const second = await setup(app, token, { subLedgerId: id, amountCents: 2500, methodKind: 'bank' });
@@ -294,7 +297,7 @@ describe.each(BACKENDS)('guest pay on %s', (kind) => {
     const { rows } = await db().query<{ status: string }>('SELECT status FROM payments WHERE id = $1', [s.paymentId]);
     expect(rows[0].status).toBe('returned');
     const fresh = await guestSession(app, '100234', '30301');
-    expect((await call(app, 'GET', `${GUEST}/subledger/${id}/assessments`, { token: fresh })).json.assessments).toEqual([
+    expect((await dataOf(clients(app, fresh).guestPay.getGuestAssessments(id), 200)).assessments).toEqual([
       { description: 'Quarterly assessment', date: expect.any(String), amountCents: 20000 },
     ]);
     // The confirm answer of a returned payment stays what it was (for its own session; not another one's).

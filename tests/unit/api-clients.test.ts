@@ -30,6 +30,13 @@ describe('generated API clients', () => {
     expect(JSON.parse(sent[2].body ?? '')).toEqual({ subLedgerId: 7, amountCents: 1250, methodKind: 'card' });
   });
 
+  it('sends no content type when an optional body is left out', async () => {
+    const { sent, transport } = recordingTransport();
+    await apiClients(transport, 'user-token').payments.confirmPayment('pay_1');
+    expect(sent[0]).toMatchObject({ method: 'PUT', url: '/api/payments/Payment/Setup/pay_1/Confirm', body: undefined });
+    expect(sent[0].headers['content-type']).toBeUndefined();
+  });
+
   it("lets one call use another token or none, and pass the caller's address", async () => {
     const { sent, transport } = recordingTransport();
     const api = apiClients(transport, 'user-token');

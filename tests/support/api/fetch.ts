@@ -39,7 +39,11 @@ export async function apiFetch<T>(url: string, options: ApiOptions = {}): Promis
   const bearer = token === undefined ? api.token : token;
   if (bearer) headers.authorization = `Bearer ${bearer}`;
   if (init.body !== undefined && init.body !== null && typeof init.body !== 'string') throw new Error(`${method} ${url}: only JSON bodies are sent`);
-  const response = await api.transport({ method, url, headers, body: init.body ?? undefined, ip });
+  // orval marks every operation with a request body as JSON, even when an optional body is left
+  // out; a JSON content type without a body is refused (REQ001), so it goes with the body.
+  const body = init.body ?? undefined;
+  if (body === undefined) delete headers['content-type'];
+  const response = await api.transport({ method, url, headers, body, ip });
   let data: unknown;
   try {
     data = response.text ? JSON.parse(response.text) : undefined;
