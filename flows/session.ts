@@ -15,6 +15,8 @@ const SIGNED_OUT = {
 export const sessionFlow: FlowModule = {
   guards: {
     hasStoredToken: (_args, _params, env) => Boolean(env.getToken('user')),
+    /** The server refused the stored token (401): the session is over. */
+    tokenRefused: ({ event }) => (event.error as { status?: number } | undefined)?.status === 401,
   },
   assigns: {
     clearSession: () => ({ ...SIGNED_OUT }),
@@ -75,7 +77,8 @@ export const sessionFlow: FlowModule = {
     refreshUser: async (_input, env) => {
       const token = env.getToken('user');
       const userId = Number(readTokenClaim(token, 'UserId'));
-      if (!token || !Number.isSafeInteger(userId)) throw new Error('No session');
+      // A token that names no user is refused here as the server would refuse it.
+      if (!token || !Number.isSafeInteger(userId)) throw Object.assign(new Error('No session'), { status: 401 });
       const call = apiCall(env);
       const [user, portal] = await Promise.all([
         call('getUser', { params: { id: userId }, suppressToast: true }),

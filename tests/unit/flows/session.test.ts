@@ -100,12 +100,26 @@ describe('session flow: page load', () => {
     expect(host.tokens.has('user')).toBe(false);
   });
 
-  it('settings that fail to load sign out and clear the tokens', async () => {
-    const { host, flow } = start({ tokens: { user: userToken }, answers: { ...answers, getHomeSettings: fail(500) } });
+  it('settings the server refuses (401) sign out and clear the tokens', async () => {
+    const { host, flow } = start({ tokens: { user: userToken }, answers: { ...answers, getHomeSettings: fail(401) } });
     await flow.settle();
     expect(flow.state()).toBe('signedOut');
     expect([...host.tokens.keys()]).toEqual([]);
     expect(host.callsTo('getAccounts')).toEqual([]);
+  });
+
+  it('a failed or aborted load (not a refusal) signs out for now but keeps the token for the next page load', async () => {
+    const { host, flow } = start({ tokens: { user: userToken }, answers: { ...answers, getHomeSettings: fail(500) } });
+    await flow.settle();
+    expect(flow.state()).toBe('signedOut');
+    expect(flow.context()).toMatchObject({ isLoggedIn: false, user: null });
+    expect(host.tokens.get('user')).toBe(userToken);
+    expect(host.callsTo('getAccounts')).toEqual([]);
+
+    const again = start({ tokens: { user: userToken }, answers: { ...answers, getUser: fail(503) } });
+    await again.flow.settle();
+    expect(again.flow.state()).toBe('signedOut');
+    expect(again.host.tokens.get('user')).toBe(userToken);
   });
 
   it('accounts that fail to load still sign in, with no balances', async () => {
