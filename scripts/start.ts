@@ -13,7 +13,12 @@ const fresh = existsSync(stampPath) && readFileSync(stampPath, 'utf8') === build
 
 if (!fresh) {
   console.log('building the portal…');
+  // Vite's production build sets NODE_ENV=production in this process; the server must see the
+  // environment the user started it with (production is decided by the user, not by the build).
+  const nodeEnv = process.env.NODE_ENV;
   await buildPortal({ root, features, quiet: true });
+  if (nodeEnv === undefined) delete process.env.NODE_ENV;
+  else process.env.NODE_ENV = nodeEnv;
 }
 process.env.STATIC_DIR ??= outDir;
 await import('../server/main.ts');
