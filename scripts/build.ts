@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 import { build } from 'vite';
 import { buildFingerprint, STAMP_FILE } from './build-stamp.ts';
+import { prerenderPortal } from './prerender.ts';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map)$/;
 
@@ -32,6 +33,8 @@ export async function buildPortal(options: { root?: string; features?: string; o
   const outDir = resolve(root, options.outDir ?? process.env.PORTAL_OUT_DIR ?? 'dist');
   process.env.PORTAL_FEATURES = features;
   await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: options.quiet ? 'warn' : 'info', build: { outDir } });
+  const prerendered = await prerenderPortal({ root, outDir, quiet: options.quiet });
+  if (!options.quiet) console.log(`prerendered ${prerendered.length} pages: ${prerendered.join(', ')}`);
   const { files } = precompress(outDir);
   writeFileSync(join(outDir, STAMP_FILE), buildFingerprint(root, features));
   // The server answers 404 for addresses that are no page of this build (server/site-routes.ts).

@@ -1,11 +1,13 @@
 // Everything that is not the API: the static site (precompressed, hashed assets cached forever,
 // index.html never), legacy 301 redirects, the client-side-router fallback, and the development
 // mailbox. The not-found handler answers /api and /dev misses in the API error shape; other
-// addresses get index.html, with 404 when they are no page of the portal (server/site-routes.ts).
-import { existsSync } from 'node:fs';
+// addresses get index.html, with 404 when they are no page of the portal (server/site-routes.ts),
+// or the page the build rendered ahead of time for exactly that path (scripts/prerender.ts).
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { PRERENDERED_DIR, prerenderedFile } from '../engine/core/prerendered.ts';
 import type { RedirectTable } from '../engine/core/redirects.ts';
 import type { Db } from './db/index.ts';
 import { readOutbox } from './mail/index.ts';
@@ -24,6 +26,17 @@ export interface WebOptions {
   schemasDir: string;
 }
 
+/** The paths the build rendered ahead of time, read once: `prerendered/public/paynow.html` → `/public/paynow`. */
+function listPrerendered(root: string): Set<string> {
+  const dir = path.join(root, PRERENDERED_DIR);
+  if (!existsSync(dir)) return new Set();
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
+  return new Set(files.map((file) => {
+    const page = `/${file.slice(0, -'.html'.length).split(path.sep).join('/')}`;
+    return page === '/index' ? '/' : page;
+  }));
+}
+
 function isApiOrDev(url: string): boolean {
   return /^\/(api|dev)(\/|$|\?)/i.test(url);
 }
@@ -31,6 +44,7 @@ function isApiOrDev(url: string): boolean {
 export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<void> {
   const root = options.staticDir && existsSync(path.join(options.staticDir, 'index.html')) ? path.resolve(options.staticDir) : null;
   const siteRoutes = root ? await loadSiteRoutes(options.schemasDir, root) : null;
+  const prerenderedPages = root ? listPrerendered(root) : new Set<string>();
   if (options.staticDir && !root) app.log.warn({ staticDir: options.staticDir }, 'static directory has no index.html: the site is not served (run npm run build)');
 
   if (root) {
@@ -75,6 +89,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
         reply.header('cache-control', NO_CACHE);
         // Not a page (or a planned one): the app renders not-found, and the status says so too.
         const isPage = siteRoutes?.isPage(pathname) ?? true;
+        if (isPage && prerenderedPages.has(pathname)) return reply.code(200).sendFile(prerenderedFile(pathname), root);
         return reply.code(isPage ? 200 : 404).sendFile('index.html', root);
       }
     }

@@ -4,6 +4,8 @@ import { parse } from 'yaml';
 import type { Plugin } from 'vite';
 import { resolveFeatures } from '../core/features.ts';
 import { pickNamespaces, screenNamespaces } from './message-split.ts';
+import type { StorageExpectation } from '../core/first-visit.ts';
+import type { FlowDocument } from '../core/flow/types.ts';
 
 const CONFIG = 'virtual:engine-config';
 const SCREENS = 'virtual:engine-screens';
@@ -17,6 +19,26 @@ const GRID = 'virtual:engine-grid/';
 
 function files(dir: string, extension: string): string[] {
   return existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith(extension)).sort() : [];
+}
+
+/**
+ * What web storage holds on a first visit: no token, and every flow's persisted fields at their
+ * initial values. A page rendered ahead of time shows that state, so the browser hydrates it only
+ * when its storage says the same (engine/react/boot.tsx); otherwise it renders afresh.
+ */
+function firstVisitStorage(api: { tokens?: Record<string, { storage: 'local' | 'session'; key: string }> }, root: string): StorageExpectation[] {
+  const expected: StorageExpectation[] = Object.values(api.tokens ?? {}).map(({ storage, key }) => ({ storage, key, values: [null] }));
+  for (const name of files(join(root, 'flows'), '.machine.yaml')) {
+    const doc = parse(readFileSync(join(root, 'flows', name), 'utf8')) as FlowDocument;
+    if (!doc.persist) continue;
+    const initial = (doc.context ?? {}) as Record<string, unknown>;
+    const picked = Object.fromEntries(doc.persist.fields.map((field) => [field, initial[field]]));
+    // Flows sharing a key (two sign-in flows keep the same e-mail) expect the same first value.
+    if (!expected.some((e) => e.storage === doc.persist!.storage && e.key === doc.persist!.key)) {
+      expected.push({ storage: doc.persist.storage, key: doc.persist.key, values: [null, JSON.stringify(picked)] });
+    }
+  }
+  return expected;
 }
 
 /**
@@ -53,7 +75,7 @@ export function configPlugin({ root, features }: { root: string; features?: stri
         .filter((name) => name === appDoc.sessionFlow)
         .map((name) => [name, load(join(root, 'flows', `${name}.machine.yaml`))])),
     };
-    return `export default ${JSON.stringify(config)};`;
+    return `export default ${JSON.stringify({ ...config, firstVisit: firstVisitStorage(config.api, root) })};`;
   }
 
   function loaderIndex(ids: string[], prefix: string, exportName: string): string {

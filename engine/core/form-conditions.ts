@@ -93,3 +93,34 @@ export function conditionFields(condition: unknown, formSchema: unknown): Condit
 export function readsOwnField(named: string, field: string): boolean {
   return named === field || named.startsWith(`${field}.`) || named.startsWith(`${field}[]`);
 }
+
+/** Keywords that, at the top level of a condition, read no field's value (or name fields that `conditionFields` lists). */
+const TOP_LEVEL_NEUTRAL = new Set([
+  'properties', 'required', 'dependencies', 'dependentRequired', 'dependentSchemas', ...SAME_LEVEL_LISTS, ...SAME_LEVEL_ONE,
+  // The form data is always an object; the rest are annotations or hold subschemas only `$ref` reaches.
+  'type', 'title', 'description', '$comment', '$schema', 'default', 'examples', 'readOnly', 'writeOnly', 'deprecated',
+  'definitions', '$defs',
+]);
+
+/** Whether every top-level part of `condition` only reads the fields it names. */
+function readsOnlyNamed(condition: unknown): boolean {
+  if (!isObj(condition)) return true; // `true` / `false` read nothing
+  if (Object.keys(condition).some((key) => !TOP_LEVEL_NEUTRAL.has(key))) return false;
+  const sameLevel: unknown[] = [
+    ...SAME_LEVEL_LISTS.flatMap((key) => (Array.isArray(condition[key]) ? (condition[key] as unknown[]) : [])),
+    ...SAME_LEVEL_ONE.map((key) => condition[key]),
+    ...['dependencies', 'dependentSchemas'].flatMap((key) => (isObj(condition[key]) ? Object.values(condition[key]) : [])),
+  ];
+  return sameLevel.every((sub) => Array.isArray(sub) || readsOnlyNamed(sub));
+}
+
+/**
+ * The top-level fields whose values `condition` can depend on, or `null` when it may depend on any
+ * part of the form data (a top-level `const`, `enum`, `$ref`, `minProperties`, `additionalProperties`,
+ * `patternProperties` ...). A condition's result cannot change while these fields keep their values,
+ * so the renderer evaluates it again only when one of them changes.
+ */
+export function conditionReads(condition: unknown): string[] | null {
+  if (!readsOnlyNamed(condition)) return null;
+  return [...new Set(conditionFields(condition, undefined).map((named) => named.field.split(/\.|\[\]/)[0]))];
+}

@@ -14,6 +14,8 @@ export interface RouteDef {
   planned?: boolean;
   requires?: Requirement;
   title?: string;
+  /** Render the first view to HTML at build time (see engine/react/prerender.tsx). */
+  prerender?: boolean;
   children?: RouteDef[];
 }
 
@@ -46,6 +48,8 @@ export interface CompiledRoute {
   /** Inherited from the nearest ancestor that sets it. */
   requires?: Requirement;
   title?: string;
+  /** Its first view is rendered to HTML at build time (never on mirror copies). */
+  prerender?: boolean;
   /** The mirror prefix, on mirror copies only. */
   mirror?: string;
   /** Where the route is declared in routes.yaml, e.g. ['layouts', 'root', 'routes', 3]. */
@@ -76,6 +80,7 @@ export function compileRoutes(routesDoc: RoutesDoc, enabledFeatures: Set<string>
             index: route.index === true,
             ...(req ? { requires: req } : {}),
             ...(route.title ? { title: route.title } : {}),
+            ...(route.prerender ? { prerender: true } : {}),
             source: here,
           });
         }
@@ -88,8 +93,9 @@ export function compileRoutes(routesDoc: RoutesDoc, enabledFeatures: Set<string>
     if (def.mirror) {
       const mirror = joinPath(String(def.mirror));
       for (const r of own) {
+        const { prerender: _ownCopyOnly, ...copy } = r;
         out.push({
-          ...r,
+          ...copy,
           id: `${layout}${mirror}:${joinPath(mirror, r.path)}${r.id.endsWith('#index') ? '#index' : ''}`,
           path: joinPath(mirror, r.path),
           ...(r.redirect ? { redirect: joinPath(mirror, r.redirect) } : {}),

@@ -1,23 +1,14 @@
-import { ChakraProvider } from '@chakra-ui/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useSelector } from '@xstate/react';
-import { StrictMode, useMemo } from 'react';
-import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import type { OperationDescriptor } from '../core/api/client.ts';
+import { browserStorages, looksLikeFirstVisit } from '../core/first-visit.ts';
 import type { EngineExtension } from '../core/registry.ts';
+import { assembleApp } from './app/assemble.ts';
+import { AppTree } from './app/AppTree.tsx';
+import { preloadFirstScreen } from './app/first-screen.ts';
 import type { EngineConfig } from './app/config-types.ts';
-import { createI18n } from './app/i18n.ts';
-import { createRuntime, type Navigator } from './app/create-runtime.ts';
-import { RuntimeContext, type Runtime } from './app/runtime.ts';
-import { Toaster } from './app/toaster.tsx';
-import { ComponentRegistryContext, createComponentRegistry } from './registry.tsx';
-import { buildRouteObjects } from './router/build-routes.tsx';
-import { systemFor } from './theme/systems.ts';
-import { compileRoutes } from '../core/routes.ts';
-import { SESSION_FIELDS } from '../core/session-contract.ts';
+import type { Navigator } from './app/create-runtime.ts';
 
 export interface BootOptions {
   config: EngineConfig;
@@ -30,46 +21,48 @@ export interface BootOptions {
   element: HTMLElement;
 }
 
-function Themed({ runtime, router }: { runtime: Runtime; router: ReturnType<typeof createBrowserRouter> }) {
-  const theme = useSelector(runtime.session, (snapshot) => String((snapshot.context as Record<string, unknown>)[SESSION_FIELDS.theme] ?? ''));
-  const system = useMemo(() => systemFor(runtime.config.themes, theme, runtime.config.app.defaultTheme, runtime.config.app.breakpoints), [runtime, theme]);
-  return (
-    <ChakraProvider value={system}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </ChakraProvider>
-  );
+/** The attribute the build puts on the root element of a page rendered ahead of time: its path. */
+export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+
+/**
+ * Whether the markup already in the page is what this browser would render: it was rendered for this
+ * address (no query: a query can change the first view) and storage holds what a first visit holds.
+ */
+function adoptsPrerendered(element: HTMLElement, config: EngineConfig): boolean {
+  const path = element.getAttribute(PRERENDERED_ATTRIBUTE);
+  return path !== null && path === window.location.pathname && window.location.search === ''
+    && looksLikeFirstVisit(config.firstVisit, browserStorages());
+}
+
+/** Lets the browser handle input and paint before the next step runs. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => { setTimeout(resolve, 0); });
 }
 
 /** Starts the portal: configuration in, a running single-page application out. */
 export async function boot({ config, modules, operations, element }: BootOptions) {
-  const components = createComponentRegistry(modules);
-  const { flows, formatters } = components.registry;
-  const i18n = createI18n(config.messages);
+  // Decided before the session starts: starting it remembers its state in storage.
+  const hydrate = adoptsPrerendered(element, config);
   document.documentElement.lang = 'en';
-  const routes = compileRoutes(config.routesDoc as never, new Set(config.enabledFeatures));
-  const { notFound = 'not-found', serverError = 'server-error' } = config.routesDoc as { notFound?: string; serverError?: string };
   // The router and the runtime need each other: the router is made first, the runtime reaches it lazily.
   let router: ReturnType<typeof createBrowserRouter> | null = null;
   const navigator: Navigator = {
     navigate: (to, options) => { void router?.navigate(to, options); },
     location: () => ({ pathname: window.location.pathname, search: window.location.search }),
   };
-  const runtime = createRuntime({ config, flows, formatters, operations, i18n, navigator });
-  router = createBrowserRouter(buildRouteObjects(routes, notFound, serverError));
+  // Each step its own task: a page already painted stays responsive while the portal starts.
+  await nextTask();
+  const parts = assembleApp({ config, modules, operations, navigator });
+  await nextTask();
+  router = createBrowserRouter(parts.routeObjects);
   // The shells and the widgets of most first screens are in this chunk already: no request, no flash of a busy state.
-  await components.preload();
-  createRoot(element).render(
-    <StrictMode>
-      <ComponentRegistryContext.Provider value={components}>
-        <RuntimeContext.Provider value={runtime}>
-          <I18nextProvider i18n={i18n}>
-            <QueryClientProvider client={runtime.queryClient}>
-              <Themed runtime={runtime} router={router} />
-            </QueryClientProvider>
-          </I18nextProvider>
-        </RuntimeContext.Provider>
-      </ComponentRegistryContext.Provider>
-    </StrictMode>,
-  );
+  await parts.components.preload();
+  const tree = <AppTree parts={parts} router={<RouterProvider router={router} />} />;
+  if (hydrate) {
+    hydrateRoot(element, tree);
+    return;
+  }
+  // Markup rendered for another state stays in view until the fresh render can replace it whole.
+  if (element.hasAttribute(PRERENDERED_ATTRIBUTE)) await preloadFirstScreen(parts, window.location.pathname);
+  createRoot(element).render(tree);
 }

@@ -12,6 +12,8 @@ export interface ComponentRegistry {
   shells: Record<string, ShellComponent>;
   /** Loads the eager widgets and shells (already in the first chunk); rendering after it never waits for them. */
   preload(): Promise<void>;
+  /** Loads the named widgets (unknown names are left to the renderer to report). */
+  preloadWidgets(names: Iterable<string>): Promise<void>;
 }
 
 /** A component that renders the loaded one, suspending until it is loaded (then never again). */
@@ -37,9 +39,11 @@ export function createComponentRegistry(modules: Record<string, EngineExtension>
   const widgets: Record<string, WidgetComponent> = {};
   const shells: Record<string, ShellComponent> = {};
   const eager: Array<() => Promise<unknown>> = [];
+  const widgetPreloads: Record<string, () => Promise<unknown>> = {};
   for (const [name, definition] of Object.entries(registry.widgets)) {
     const { Component, preload } = loadable<Parameters<WidgetComponent>[0]>(definition.load);
     widgets[name] = Component;
+    widgetPreloads[name] = preload;
     if (definition.eager) eager.push(preload);
   }
   for (const [name, definition] of Object.entries(registry.shells)) {
@@ -47,7 +51,11 @@ export function createComponentRegistry(modules: Record<string, EngineExtension>
     shells[name] = Component;
     if (definition.eager) eager.push(preload);
   }
-  return { registry, widgets, shells, preload: async () => { await Promise.all(eager.map((load) => load())); } };
+  return {
+    registry, widgets, shells,
+    preload: async () => { await Promise.all(eager.map((load) => load())); },
+    preloadWidgets: async (names) => { await Promise.all([...names].map((name) => widgetPreloads[name]?.())); },
+  };
 }
 
 let builtinsOnly: ComponentRegistry | undefined;

@@ -1,25 +1,31 @@
-// `npm run bench`: bundle weight per route (Chromium, empty cache), API throughput (autocannon
-// against the real server and a bare Fastify + pg route on PostgreSQL) and guest payment throughput
-// (Setup + attach + Confirm by 50 concurrent payers through the real server, lib/pay.ts). One
+// `npm run bench`: bundle weight per route (Chromium, empty cache), typing speed on a large form
+// (lib/keystroke.ts), Lighthouse's mobile performance figures per page against the floor page
+// (lib/lighthouse.ts), API throughput (autocannon against the real server and a bare Fastify + pg
+// route on PostgreSQL) and guest payment throughput (Setup + attach + Confirm by 50 concurrent
+// payers through the real server, lib/pay.ts). One
 // `name: value unit` line per figure; exits 1 when a budget is exceeded or a figure could not be
 // measured. See docs/bench.md.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { buildFloor, buildPortalForBench, CHROMIUM, forbiddenCode, measureRoute, type RouteResult, type RouteSpec } from './lib/bundle.ts';
+import { buildPage, buildPortalForBench, CHROMIUM, forbiddenCode, measureRoute, type RouteResult, type RouteSpec } from './lib/bundle.ts';
 import { expectAnswer } from './lib/answers.ts';
 import { cleanupAll, freePort, onCleanup, startNode, waitForHttp } from './lib/procs.ts';
 import { apiClients, fetchTransport } from '../support/api/clients.ts';
 import { serveStatic } from './lib/static-server.ts';
 import { runApiBench } from './lib/api.ts';
 import { PAYERS } from './lib/pay.ts';
+import { measureKeystrokes } from './lib/keystroke.ts';
+import { keystrokeBudgetProblems } from './lib/keystroke-budget.ts';
+import { runLighthouse } from './lib/lighthouse.ts';
+import { checkLighthouseBudgets, lighthouseSettings, type LhFigures, type LhPage } from './lib/lighthouse-budgets.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const KB = 1000; // bytes per KB, as Vite and Chrome DevTools count
 const BUDGETS = { 'js.login.gzip': 300 * KB, 'js.paynow.gzip': 300 * KB };
-const HARD_LIMIT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 240_000);
-const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean)); // "bundle", "api", "pay"
+const HARD_LIMIT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 900_000);
+const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean)); // "bundle", "keystroke", "lh", "api", "pay"
 const homeowner = { email: 'homeowner@example.com', password: 'Homeowner#2026', firstName: 'Jordan' };
 
 const problems: string[] = [];
@@ -69,14 +75,25 @@ async function authenticate(baseUrl: string): Promise<string> {
   return session.token;
 }
 
+let builds: Promise<{ portalDist: string; floorDist: string }> | null = null;
+/** Builds the portal and the floor page once, for the bundle and the Lighthouse figures. */
+function buildOnce() {
+  builds ??= (async () => {
+    const started = Date.now();
+    // Its own folders, whatever PORTAL_OUT_DIR says, so the bench never overwrites dist/.
+    const portalDist = resolve(root, '.tmp/bench-dist');
+    const floorDist = resolve(root, '.tmp/bench-floor-dist');
+    await buildPortalForBench(root, portalDist, 'all');
+    await buildPage(join(import.meta.dirname, 'floor'), floorDist);
+    console.error(`bench: built the portal and the floor page in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return { portalDist, floorDist };
+  })();
+  return builds;
+}
+
 async function benchBundles() {
   const started = Date.now();
-  // Its own folders, whatever PORTAL_OUT_DIR says, so the bench never overwrites dist/.
-  const portalDist = resolve(root, '.tmp/bench-dist');
-  const floorDist = resolve(root, '.tmp/bench-floor-dist');
-  await buildPortalForBench(root, portalDist, 'all');
-  await buildFloor(join(import.meta.dirname, 'floor'), floorDist);
-  console.error(`bench: built the portal and the floor page in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const { portalDist, floorDist } = await buildOnce();
 
   const floor = await serveStatic(floorDist, await freePort());
   const port = await freePort();
@@ -141,6 +158,69 @@ async function benchBundles() {
   console.error(`bench: bundle figures took ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
+/** Keystrokes typed into each form after the warm-up ones (docs/bench.md, "Keystroke figures"). */
+const KEYSTROKES = { warmup: 20, count: 60 };
+
+async function benchKeystrokes() {
+  const started = Date.now();
+  const dist = resolve(root, '.tmp/bench-keystroke-dist');
+  await buildPage(join(import.meta.dirname, 'keystroke'), dist);
+  const site = await serveStatic(dist, await freePort());
+  let browser: Browser | null = null;
+  try {
+    browser = await chromium.launch({ ...CHROMIUM, headless: true });
+    const closeBrowser = onCleanup('close chromium', () => browser?.close());
+    const [small, large] = await measureKeystrokes(browser, site.url, [
+      { form: 'keystroke-10', field: 'f005', ...KEYSTROKES },
+      { form: 'keystroke-200', field: 'f100', ...KEYSTROKES },
+    ]);
+    const runs = { small, large };
+    await closeBrowser();
+    figure('form.keystroke200.p50', runs.large.p50.toFixed(1), 'ms');
+    figure('form.keystroke200.p95', runs.large.p95.toFixed(1), 'ms');
+    figure('form.keystroke10.p50', runs.small.p50.toFixed(1), 'ms');
+    figure('form.keystroke10.p95', runs.small.p95.toFixed(1), 'ms');
+    for (const run of [runs.small, runs.large]) {
+      console.error(`bench: ${run.form}: Event Timing saw ${run.eventTiming.atOrOver16} of ${run.times.length} keystrokes at 16 ms or more` +
+        (run.eventTiming.atOrOver16 > 0 ? ` (longest ${run.eventTiming.longest} ms)` : ''));
+    }
+    problems.push(...keystrokeBudgetProblems({ large: runs.large, small: runs.small }));
+  } finally {
+    await site.close();
+  }
+  console.error(`bench: keystroke figures took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+async function benchLighthouse() {
+  const started = Date.now();
+  const { pages, runs } = lighthouseSettings(process.env);
+  const { portalDist, floorDist } = await buildOnce();
+  const results = await runLighthouse({
+    root, portalDist, floorDist, pages, runs, tempDir, authenticate,
+    onRun: (page, round, outcome, seconds) => console.error(`bench: lighthouse ${page} run ${round}/${runs}: ${
+      outcome instanceof Error ? `failed: ${outcome.message}` : `score ${outcome.score}`} (${seconds.toFixed(1)} s)`),
+  });
+  const measured: Partial<Record<LhPage, LhFigures>> = {};
+  for (const { page, figures, scores, lcpElement, clsCulprit, benchmarkIndex } of results) {
+    if (figures instanceof Error) {
+      problems.push(`lh.${page}: ${figures.message}`);
+      continue;
+    }
+    measured[page] = figures;
+    figure(`lh.${page}.score`, String(figures.score));
+    figure(`lh.${page}.fcp`, String(figures.fcp), 'ms');
+    figure(`lh.${page}.lcp`, String(figures.lcp), 'ms');
+    figure(`lh.${page}.tbt`, String(figures.tbt), 'ms');
+    figure(`lh.${page}.cls`, figures.cls.toFixed(3));
+    console.error(`bench: lh.${page}: scores ${scores.join(', ')}; the median run's LCP element: ${lcpElement ?? '-'}; `
+      + `most shifted: ${clsCulprit ?? '-'}; machine's benchmark index ${benchmarkIndex ?? '-'}`);
+  }
+  const budgets = checkLighthouseBudgets(measured);
+  problems.push(...budgets.problems);
+  for (const note of budgets.unchecked) console.error(`bench: not checked: ${note}`);
+  console.error(`bench: Lighthouse figures took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
 async function main() {
   const started = Date.now();
   if (!skip.has('bundle')) {
@@ -148,6 +228,20 @@ async function main() {
       await benchBundles();
     } catch (error) {
       problems.push(`bundle figures: ${(error as Error).message}`);
+    }
+  }
+  if (!skip.has('keystroke')) {
+    try {
+      await benchKeystrokes();
+    } catch (error) {
+      problems.push(`keystroke figures: ${(error as Error).message}`);
+    }
+  }
+  if (!skip.has('lh')) {
+    try {
+      await benchLighthouse();
+    } catch (error) {
+      problems.push(`Lighthouse figures: ${(error as Error).message}`);
     }
   }
   if (!skip.has('api')) {

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { stripHidden } from '../../engine/react/forms/data-paths.ts';
-import { errorMessage, fieldOrder, renderUiSchema } from '../../engine/react/forms/messages.ts';
+import { errorMessage, fieldOrder, markFieldStates, renderUiSchema, translateUiSchema } from '../../engine/react/forms/messages.ts';
 import { compiledRules, fieldStates, type CompiledRule } from '../../engine/react/forms/rules.ts';
 import type { FormDoc } from '../../engine/react/forms/types.ts';
 import { loadFormModule } from '../unit/support/form-module.ts';
@@ -78,5 +78,28 @@ describe('messages', () => {
     expect(ui.detail).toMatchObject({ 'ui:widget': 'hidden' });
     expect(ui.box).toMatchObject({ inner: { 'ui:title': 'T:f.inner', 'ui:disabled': true } });
     expect(fieldOrder(form.schema, form.ui)).toEqual(['box', 'box.inner', 'kind', 'detail', 'extra', 'tags']);
+  });
+
+  it('marks rule states keeping every node whose state did not change, and restores what a state overrode', () => {
+    const translated = translateUiSchema(form.schema, { ...form.ui, detail: { 'ui:widget': 'textarea' } }, (k) => k);
+    const shown = fieldStates(rules, { kind: 'a', detail: 'x', tags: ['t'] });
+    const first = markFieldStates(translated, form.schema, shown);
+    expect(first.detail).toBe(translated.detail); // no state: the translated node itself
+    // Nothing changed: the same uiSchema.
+    expect(markFieldStates(translated, form.schema, fieldStates(rules, { kind: 'b', detail: 'y', tags: ['t'] }), { states: shown, ui: first })).toBe(first);
+    // `detail` and `extra` hide, `box.inner` is disabled: only their nodes and the parents on the way are new.
+    const hidden = fieldStates(rules, { kind: 'z' });
+    const second = markFieldStates(translated, form.schema, hidden, { states: shown, ui: first });
+    expect(second).not.toBe(first);
+    expect(second.kind).toBe(first.kind);
+    expect(second.tags).toBe(first.tags);
+    expect(second.detail).toMatchObject({ 'ui:widget': 'hidden' });
+    expect(second.extra).toMatchObject({ 'ui:widget': 'hidden' });
+    expect(second.box).toMatchObject({ inner: { 'ui:disabled': true } });
+    // Shown again: the form's own widget comes back, and the result equals a uiSchema made from scratch.
+    const third = markFieldStates(translated, form.schema, shown, { states: hidden, ui: second });
+    expect(third.detail).toMatchObject({ 'ui:widget': 'textarea' });
+    expect(third.box).toEqual(first.box);
+    expect(third).toEqual(markFieldStates(translated, form.schema, shown));
   });
 });

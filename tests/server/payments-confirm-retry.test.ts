@@ -111,15 +111,16 @@ describe.each(BACKENDS)('Confirm resumed after a crash on %s', (kind) => {
     const slow: PaymentProvider = Object.assign(Object.create(sandbox) as PaymentProvider, {
       charge: async (request: Parameters<PaymentProvider['charge']>[0]) => {
         chargeCalls++;
-        await sleep(700);
+        await sleep(1600);
         return sandbox.charge(request);
       },
     });
-    // A real clock and a lease of 150 ms: the 700 ms charge outlives it many times over.
-    const service = createPaymentService({ db: db(), clock: () => new Date(), provider: slow, leaseMs: 150, pollMs: 20 });
+    // A real clock and a lease of 400 ms: the 1.6 s charge outlives it four times over. (The lease
+    // leaves room for a busy machine's stalls between heartbeats, every leaseMs / 3.)
+    const service = createPaymentService({ db: db(), clock: () => new Date(), provider: slow, leaseMs: 400, pollMs: 20 });
     const payer = guestPayerOf(token);
     const first = service.confirmPayment({ payer, paymentId: s.paymentId, setupIntentId: s.setupIntentId });
-    await sleep(400);
+    await sleep(900);
     const second = service.confirmPayment({ payer, paymentId: s.paymentId, setupIntentId: s.setupIntentId });
     const [a, b] = await Promise.all([first, second]);
     expect(b).toEqual(a);
@@ -132,12 +133,12 @@ describe.each(BACKENDS)('Confirm resumed after a crash on %s', (kind) => {
     const id = { scope: 'test:heartbeat', operation: 'slowOperation', key: 'slow-1', request: { n: 1 } };
     const work = async () => {
       runs++;
-      await sleep(700);
+      await sleep(1600);
       return { run: runs };
     };
-    const options = { staleMs: 150, pollMs: 20 };
+    const options = { staleMs: 400, pollMs: 20 };
     const first = withIdempotency(db(), () => new Date(), id, work, options);
-    await sleep(400);
+    await sleep(900);
     const second = withIdempotency(db(), () => new Date(), id, work, options);
     expect(await Promise.all([first, second])).toEqual([{ run: 1 }, { run: 1 }]);
     expect(runs).toBe(1);

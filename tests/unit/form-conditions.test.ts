@@ -5,9 +5,9 @@ import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { readFormFile } from '../../engine/build/form-files.ts';
-import { conditionFields } from '../../engine/core/form-conditions.ts';
+import { conditionFields, conditionReads } from '../../engine/core/form-conditions.ts';
 import { ruleErrors } from '../../engine/react/forms/rule-errors.ts';
-import { compiledRules, fieldStates, type CompiledRule } from '../../engine/react/forms/rules.ts';
+import { compiledRules, fieldStates, ruleEvaluator, type CompiledRule } from '../../engine/react/forms/rules.ts';
 import type { FormDoc } from '../../engine/react/forms/types.ts';
 import { loadFormModule } from './support/form-module.ts';
 
@@ -91,6 +91,58 @@ describe('compiled rule conditions', () => {
     ]);
     const filled = { ...data, vat: 'X1' };
     expect(ruleErrors(form, filled, fieldStates(rules, filled))).toEqual([]);
+  });
+});
+
+describe('ruleEvaluator', () => {
+  /** The form's rules with each condition counting its calls. */
+  const counted = () => {
+    const calls = rules.map(() => 0);
+    const list = rules.map((rule, i) => ({ ...rule, holds: (data: unknown) => { calls[i] += 1; return rule.holds(data); } }));
+    return { calls, evaluate: ruleEvaluator(list) };
+  };
+
+  it('gives what fieldStates gives, for any sequence of data', () => {
+    const { evaluate } = counted();
+    const sequence = [
+      {}, { plan: 'plus' }, { plan: 'plus', email: 'nope' }, { plan: 'plus', email: 'a@b.co', invoice: false },
+      { plan: 'basic', email: 'a@b.co', invoice: false, company: { size: 80 } }, { plan: 'basic', company: { size: 3 } }, {},
+    ];
+    for (const data of sequence) {
+      const got = evaluate(data);
+      const want = fieldStates(rules, data);
+      expect([[...got.hidden].sort(), [...got.disabled].sort(), [...got.required]]).toEqual([[...want.hidden].sort(), [...want.disabled].sort(), [...want.required]]);
+    }
+  });
+
+  it('calls a condition again only when a field it reads changes, and keeps the states object while they are the same', () => {
+    const { calls, evaluate } = counted();
+    const first = evaluate({ plan: 'plus', email: 'a@b.co', seats: 1 });
+    const before = [...calls];
+    // `seats` is read by no condition: nothing is called, and the very same states come back.
+    expect(evaluate({ plan: 'plus', email: 'a@b.co', seats: 2 })).toBe(first);
+    expect(calls).toEqual(before);
+    // `plan` is read by the SHOW rule of `seats` only.
+    const second = evaluate({ plan: 'basic', email: 'a@b.co', seats: 2 });
+    expect(calls.map((n, i) => n - before[i])).toEqual([1, 0, 0, 0]);
+    expect(second).not.toBe(first);
+    expect([...second.hidden]).toEqual(['seats']);
+  });
+});
+
+describe('conditionReads', () => {
+  it('lists the top-level fields a condition reads, through applicators and nested properties', () => {
+    expect(conditionReads({ required: ['a'], properties: { box: { properties: { inner: { const: 1 } } } } })?.sort()).toEqual(['a', 'box']);
+    expect(conditionReads({ anyOf: [{ properties: { b: { const: 1 } } }, { not: { required: ['c'] } }], dependencies: { d: ['e'] } })?.sort())
+      .toEqual(['b', 'c', 'd', 'e']);
+    expect(conditionReads({ definitions: { big: { minimum: 50 } }, properties: { n: { $ref: '#/definitions/big' } } })).toEqual(['n']);
+    expect(conditionReads({})).toEqual([]);
+  });
+
+  it('is null for a condition that may read any field', () => {
+    expect(conditionReads({ minProperties: 2 })).toBeNull();
+    expect(conditionReads({ not: { additionalProperties: false, properties: { a: {} } } })).toBeNull();
+    expect(conditionReads({ allOf: [{ $ref: '#/definitions/x' }], definitions: { x: { required: ['a'] } } })).toBeNull();
   });
 });
 

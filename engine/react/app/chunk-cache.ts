@@ -1,3 +1,17 @@
+/** A promise as React's `use` reads it: once settled, `use` returns its value without suspending. */
+type TrackedPromise<Value> = Promise<Value> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: Value; reason?: unknown };
+
+/** Marks the promise the way React marks the promises it has seen, so a chunk already loaded never suspends. */
+function tracked<Value>(promise: Promise<Value>): Promise<Value> {
+  const marked = promise as TrackedPromise<Value>;
+  marked.status = 'pending';
+  promise.then(
+    (value) => { marked.status = 'fulfilled'; marked.value = value; },
+    (reason: unknown) => { marked.status = 'rejected'; marked.reason = reason; },
+  );
+  return promise;
+}
+
 /**
  * A loader for lazily fetched configuration chunks (screens, flows, forms, texts) that fetches
  * each at most once and hands React's `use` the same promise on every render.
@@ -12,7 +26,7 @@ export function chunkCache<Module, Value>(
     let promise = loaded.get(id);
     if (!promise) {
       const loader = loaders[id];
-      promise = loader ? loader().then(pick) : Promise.reject(new Error(`No ${kind} "${id}"`));
+      promise = tracked(loader ? loader().then(pick) : Promise.reject(new Error(`No ${kind} "${id}"`)));
       loaded.set(id, promise);
     }
     return promise;

@@ -1,5 +1,6 @@
 import type { FlowDocument } from '../../core/flow/types.ts';
 import type { SessionSettings } from '../../core/session-contract.ts';
+import type { StorageExpectation } from '../../core/first-visit.ts';
 
 /** The configuration the build hands to the browser (see engine/build/config-plugin.ts). */
 export interface EngineConfig {
@@ -13,6 +14,8 @@ export interface EngineConfig {
   messages: Record<string, string>;
   themes: Record<string, ThemeDocument>;
   flows: Record<string, FlowDocument>;
+  /** What web storage holds on a first visit (engine/core/first-visit.ts). */
+  firstVisit: StorageExpectation[];
   app: SessionSettings & { defaultTheme: string; signInPath: string; homePath: string; breakpoints?: Record<string, string> };
 }
 

@@ -1,31 +1,46 @@
-import { Toaster as ToastRegion, Toast, createToaster, Stack, Portal } from '@chakra-ui/react';
-import { toastType } from '../theme/toast-colours.ts';
+import type { CreateToasterReturn } from '@chakra-ui/react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 
-export const toaster = createToaster({ placement: 'top-end', pauseOnPageIdle: true, max: 4 });
+// Most pages never show a toast: the toast machinery (Chakra's toaster and its state machines, about
+// 8 KB gzip) is fetched with the first toast, and the toasts asked for meanwhile wait for it.
 
-/**
- * The live region where toasts appear; screen readers announce them. Colours come from the theme's
- * `toast.<type>` tokens, text at full opacity, so every type keeps WCAG AA contrast.
- */
+export type ToastOptions = Parameters<CreateToasterReturn['create']>[0];
+
+const ToastLiveRegion = lazy(() => import('./toast-region.tsx'));
+
+let queued: ToastOptions[] = [];
+let show: ((options: ToastOptions) => void) | null = null;
+let wanted = false;
+const listeners = new Set<() => void>();
+
+/** Shows a toast: at once when the live region is there, else as soon as it has loaded. */
+export const toaster = {
+  create(options: ToastOptions) {
+    if (show) { show(options); return; }
+    queued.push(options);
+    if (!wanted) {
+      wanted = true;
+      for (const listener of listeners) listener();
+    }
+  },
+};
+
+/** The live region hands over its `show`: it receives the queued toasts, then every later one. Returns the hand-back. */
+export function takeQueuedToasts(next: (options: ToastOptions) => void): () => void {
+  show = next;
+  const waiting = queued;
+  queued = [];
+  for (const options of waiting) next(options);
+  return () => { if (show === next) show = null; };
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => { listeners.delete(listener); };
+}
+
+/** Where toasts appear: nothing until the first toast is asked for, then the live region. */
 export function Toaster() {
-  return (
-    <Portal>
-      <ToastRegion toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => {
-          const type = toastType(toast.type);
-          return (
-            <Toast.Root width={{ md: 'sm' }} bg={`toast.${type}.bg`} color={`toast.${type}.fg`}>
-              <Toast.Indicator />
-              <Stack gap="1" flex="1" maxWidth="100%">
-                {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-                {toast.description && <Toast.Description opacity="1">{toast.description}</Toast.Description>}
-              </Stack>
-              {toast.action && <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger>}
-              <Toast.CloseTrigger aria-label="Close" color="inherit" />
-            </Toast.Root>
-          );
-        }}
-      </ToastRegion>
-    </Portal>
-  );
+  const shown = useSyncExternalStore(subscribe, () => wanted, () => wanted);
+  return shown ? <Suspense fallback={null}><ToastLiveRegion /></Suspense> : null;
 }

@@ -1,6 +1,6 @@
 // The error summary shown at the top of a form after a failed submit (GOV.UK pattern): a focusable
 // alert with a heading and one link per field error; each link moves focus to its field.
-import { forwardRef, type MouseEvent } from 'react';
+import { forwardRef, memo, type MouseEvent } from 'react';
 import { Box, Heading, List, Text, chakra } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 
@@ -32,7 +32,8 @@ export function focusField(targetId: string, root: ParentNode = document): boole
   return true;
 }
 
-export const ErrorSummary = forwardRef<HTMLDivElement, { idBase: string; items: SummaryItem[] }>(
+// Memoized: the form renders on every keystroke, the summary only when its items change.
+export const ErrorSummary = memo(forwardRef<HTMLDivElement, { idBase: string; items: SummaryItem[] }>(
   function ErrorSummary({ idBase, items }, ref) {
     const { t } = useTranslation();
     const headingId = `${idBase}-error-summary-title`;
@@ -79,7 +80,7 @@ export const ErrorSummary = forwardRef<HTMLDivElement, { idBase: string; items: 
       </Box>
     );
   },
-);
+));
 
 export const ServerError = forwardRef<HTMLDivElement, { message: string }>(function ServerError({ message }, ref) {
   return (

@@ -1,16 +1,24 @@
 // The generic form renderer: a form document (schemas/forms/<id>.yaml) + its precompiled validator
 // -> an accessible Chakra form. Validation runs on submit, then live for fields that showed an error.
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+//
+// Typing must stay cheap however many fields the form has (docs/bench.md, keystroke figures): a
+// keystroke re-renders the field typed into and the fields whose rule state it changes, nothing else.
+// Rule conditions run again only when a field they read changes (ruleEvaluator), the uiSchema keeps
+// the identity of every field's node whose state did not change (markFieldStates), and every prop of
+// rjsf's Form keeps its identity from one keystroke to the next (see StableForm).
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Box, Button, HStack, Spinner, VisuallyHidden } from '@chakra-ui/react';
 import { withTheme, type IChangeEvent, type ThemeProps } from '@rjsf/core';
-import { getDefaultFormState, type ErrorSchema, type RJSFSchema, type RJSFValidationError, type ValidatorType } from '@rjsf/utils';
+import { deepEquals, getDefaultFormState, type ErrorSchema, type RJSFSchema, type RJSFValidationError, type UiSchema, type ValidatorType } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 
+import { useInteractive } from '../app/interactive.ts';
 import { ErrorSummary, ServerError, type SummaryItem } from './ErrorSummary.tsx';
-import { errorPath, fieldLabel, fieldOrder, makeTransformErrors, renderUiSchema, type Translator } from './messages.ts';
+import { engineFields } from './fields.tsx';
+import { cachedErrorTranslator, errorPath, fieldLabel, fieldOrder, makeErrorFilter, markFieldStates, translateUiSchema, type Translator } from './messages.ts';
 import { stripHidden } from './data-paths.ts';
 import { ruleErrors } from './rule-errors.ts';
-import { compiledRules, fieldStates } from './rules.ts';
+import { compiledRules, ruleEvaluator, sameStates, type FieldStates } from './rules.ts';
 import {
   BaseInputTemplate,
   DescriptionFieldTemplate,
@@ -35,7 +43,19 @@ const engineTemplates: ThemeProps['templates'] = {
   ObjectFieldTemplate,
   TitleFieldTemplate,
 };
-const ThemedForm = withTheme({ templates: engineTemplates, widgets: engineWidgets });
+const ThemedForm = withTheme({ fields: engineFields, templates: engineTemplates, widgets: engineWidgets });
+
+/**
+ * rjsf's Form, rendered again only when a prop other than `formData` changes. rjsf keeps the data in
+ * its own state and reports each change through `onChange`; SchemaForm hands it back as `formData`
+ * only so that a render for another reason (a rule state, errors, busy) never puts older data in.
+ * Rendering the Form again just for that echo would make rjsf derive its whole state again (defaults,
+ * schema retrieval, deep comparisons) on every keystroke. The values SchemaForm removes, those of
+ * fields that hide, go in with the render that hides them: hiding changes the uiSchema too.
+ */
+const StableForm = memo(ThemedForm, (prev, next) =>
+  Object.keys({ ...prev, ...next }).every((key) => key === 'formData' || Object.is(prev[key as keyof typeof prev], next[key as keyof typeof next])),
+) as typeof ThemedForm;
 
 export interface SchemaFormProps {
   /** Unique on the page; prefixes every field id (`<id>_<field>`). */
@@ -66,6 +86,25 @@ interface ShownError {
   message: string;
 }
 
+function sameErrors(a: ShownError[], b: ShownError[]): boolean {
+  return a.length === b.length && a.every((error, i) => error.path === b[i].path && error.message === b[i].message);
+}
+
+/** `value`, or the earlier value it deep-equals, so a prop a parent re-creates on each render keeps its identity. */
+function useDeepStable<T>(value: T): T {
+  const [stable, setStable] = useState(value);
+  if (stable === value || deepEquals(stable, value)) return stable;
+  setStable(value);
+  return value;
+}
+
+/** The uiSchema rjsf renders with, and the rule states and translated uiSchema it was made from. */
+interface RuleView {
+  states: FieldStates;
+  translated: UiSchema;
+  ui: UiSchema;
+}
+
 function toErrorSchema(errors: ShownError[]): ErrorSchema {
   const root: Record<string, unknown> = {};
   for (const { path, message } of errors) {
@@ -80,8 +119,9 @@ function toErrorSchema(errors: ShownError[]): ErrorSchema {
 }
 
 export function SchemaForm(props: SchemaFormProps) {
-  const { id, form, validator, conditions, busy = false, serverError, extraActions } = props;
+  const { id, form, validator, conditions, busy = false, serverError, extraActions, beforeSubmit } = props;
   const { t, i18n } = useTranslation();
+  const interactive = useInteractive();
   const tr = useMemo<Translator>(
     () => ({
       t: (key, options) => String(t(key, options as never)),
@@ -93,75 +133,110 @@ export function SchemaForm(props: SchemaFormProps) {
   );
 
   const rules = useMemo(() => compiledRules(form.id, form.rules, conditions), [form.id, form.rules, conditions]);
-  /** `values` without the values of the fields hidden for them: a hidden field holds no value. */
-  const withoutHidden = useCallback((values: FormData) => stripHidden(values, fieldStates(rules, values).hidden), [rules]);
+  const evaluate = useMemo(() => ruleEvaluator(rules), [rules]);
+  const translated = useMemo(() => translateUiSchema(form.schema, form.ui, tr.t), [form.schema, form.ui, tr]);
+  const order = useMemo(() => fieldOrder(form.schema, form.ui), [form.schema, form.ui]);
 
   // Schema defaults under the form's `defaults` under `initialData`, so rules see the values rjsf will show.
-  const [data, setData] = useState<FormData>(() =>
-    withoutHidden(
-      getDefaultFormState(validator, form.schema, { ...(form.defaults ?? {}), ...(props.initialData ?? {}) }) as FormData,
-    ),
+  // A hidden field holds no value.
+  const [data, setData] = useState<FormData>(() => {
+    const start = getDefaultFormState(validator, form.schema, { ...(form.defaults ?? {}), ...(props.initialData ?? {}) }) as FormData;
+    return stripHidden(start, evaluate(start).hidden);
+  });
+  const [view, setView] = useState<RuleView>(() => {
+    const states = evaluate(data);
+    return { states, translated, ui: markFieldStates(translated, form.schema, states) };
+  });
+  // Made again from scratch only when the texts change (another language).
+  const uiSchema = useMemo(
+    () => (view.translated === translated ? view.ui : markFieldStates(translated, form.schema, view.states)),
+    [view, translated, form.schema],
   );
-  const dataRef = useRef(data);
-  /** Field paths that have shown an error: validated live from then on. */
-  const [shown, setShown] = useState<Set<string>>(() => new Set());
   const [errors, setErrors] = useState<ShownError[]>([]);
   const [summaryNonce, setSummaryNonce] = useState(0);
   const summaryRef = useRef<HTMLDivElement>(null);
   const serverRef = useRef<HTMLDivElement>(null);
 
-  const states = useMemo(() => fieldStates(rules, data), [rules, data]);
-  const uiSchema = useMemo(() => renderUiSchema(form.schema, form.ui, tr.t, states), [form, tr, states]);
-  const order = useMemo(() => fieldOrder(form.schema, form.ui), [form]);
+  // What the handlers read without being made again (their identity is a prop of rjsf's Form).
+  const dataRef = useRef(data);
+  /** Field paths that have shown an error: validated live from then on. */
+  const shownRef = useRef<Set<string>>(new Set());
+  const latest = useRef({ busy, onSubmit: props.onSubmit, onChange: props.onChange });
+  useLayoutEffect(() => {
+    latest.current = { busy, onSubmit: props.onSubmit, onChange: props.onChange };
+  });
 
-  /** Validates `values` as submitted: hidden fields removed, their errors dropped, messages translated. */
+  const messageOf = useMemo(() => cachedErrorTranslator(form, tr), [form, tr]);
+  /**
+   * Validates `values` as submitted: hidden fields removed, their errors dropped, the first error of
+   * each field kept, in display order. `only`: the fields whose errors are wanted (the others are not
+   * translated).
+   */
   const validate = useCallback(
-    (values: FormData): ShownError[] => {
-      const now = fieldStates(rules, values);
+    (values: FormData, only?: Set<string>): ShownError[] => {
+      const now = evaluate(values);
       const clean = stripHidden(values, now.hidden);
       // Hidden fields are not validated; disabled ones cannot be fixed by the user, so their errors go too.
       const skipped = new Set([...now.hidden, ...now.disabled]);
       const extra = ruleErrors(form, clean, now) as RJSFValidationError[];
-      const transformErrors = makeTransformErrors(form, tr, () => ({ skipped, required: now.required, extra }));
-      const result = validator.validateFormData(clean, form.schema, undefined, transformErrors, uiSchema);
-      const firstPerField = new Map<string, string>();
+      const keep = makeErrorFilter(() => ({ skipped, required: now.required, extra }));
+      const result = validator.validateFormData(clean, form.schema, undefined, keep, translated);
+      const firstPerField = new Map<string, RJSFValidationError>();
       for (const error of result.errors as RJSFValidationError[]) {
         const path = errorPath(error);
-        if (!firstPerField.has(path)) firstPerField.set(path, error.message ?? '');
+        if (!firstPerField.has(path) && (!only || only.has(path))) firstPerField.set(path, error);
       }
       const rank = (path: string) => {
         const i = order.indexOf(path);
         return i < 0 ? order.length : i;
       };
       return [...firstPerField.entries()]
-        .map(([path, message]) => ({ path, message }))
+        .map(([path, error]) => ({ path, message: messageOf(error) }))
         .sort((a, b) => rank(a.path) - rank(b.path));
     },
-    [form, rules, tr, validator, uiSchema, order],
+    [form, evaluate, validator, translated, order, messageOf],
   );
 
-  const handleChange = (event: IChangeEvent<FormData>) => {
-    const next = withoutHidden(event.formData ?? {});
-    dataRef.current = next;
-    setData(next);
-    if (shown.size > 0) setErrors(validate(next).filter((e) => shown.has(e.path)));
-    props.onChange?.(next);
-  };
+  const handleChange = useCallback(
+    (event: IChangeEvent<FormData>) => {
+      const raw = event.formData ?? {};
+      const states = evaluate(raw);
+      const next = stripHidden(raw, states.hidden);
+      dataRef.current = next;
+      setData(next);
+      // Only the nodes of fields whose state changed are new (the same view while none did).
+      setView((prev) => {
+        const sameTexts = prev.translated === translated;
+        if (sameTexts && sameStates(prev.states, states)) return prev;
+        return { states, translated, ui: markFieldStates(translated, form.schema, states, sameTexts ? prev : undefined) };
+      });
+      const shown = shownRef.current;
+      if (shown.size > 0) {
+        const live = validate(next, shown);
+        setErrors((prev) => (sameErrors(prev, live) ? prev : live));
+      }
+      latest.current.onChange?.(next);
+    },
+    [evaluate, translated, form.schema, validate],
+  );
 
-  const handleSubmit = (event: IChangeEvent<FormData>) => {
-    if (busy) return;
-    const values = event.formData ?? dataRef.current;
-    const found = validate(values);
-    if (found.length > 0) {
-      setShown((prev) => new Set([...prev, ...found.map((e) => e.path)]));
-      setErrors(found);
-      setSummaryNonce((n) => n + 1);
-      return;
-    }
-    setShown(new Set());
-    setErrors([]);
-    void props.onSubmit(withoutHidden(values));
-  };
+  const handleSubmit = useCallback(
+    (event: IChangeEvent<FormData>) => {
+      if (latest.current.busy) return;
+      const values = event.formData ?? dataRef.current;
+      const found = validate(values);
+      if (found.length > 0) {
+        shownRef.current = new Set([...shownRef.current, ...found.map((e) => e.path)]);
+        setErrors(found);
+        setSummaryNonce((n) => n + 1);
+        return;
+      }
+      shownRef.current = new Set();
+      setErrors((prev) => (prev.length === 0 ? prev : []));
+      void latest.current.onSubmit(stripHidden(values, evaluate(values).hidden));
+    },
+    [validate, evaluate],
+  );
 
   useEffect(() => {
     if (summaryNonce > 0) summaryRef.current?.focus();
@@ -171,23 +246,44 @@ export function SchemaForm(props: SchemaFormProps) {
   }, [serverError]);
 
   const extraErrors = useMemo(() => toErrorSchema(errors), [errors]);
-  const summaryItems: SummaryItem[] = errors.map(({ path, message }) => {
-    const label = path ? fieldLabel(form, path, tr.t) : undefined;
-    const text = label
-      ? tr.exists('forms.errorSummaryItem')
-        ? tr.t('forms.errorSummaryItem', { field: label, message })
-        : `${label}: ${message}`
-      : message;
-    return { path, text, targetId: path ? [id, ...path.split('.')].join('_') : '' };
-  });
+  const summaryItems = useMemo<SummaryItem[]>(
+    () =>
+      errors.map(({ path, message }) => {
+        const label = path ? fieldLabel(form, path, tr.t) : undefined;
+        const text = label
+          ? tr.exists('forms.errorSummaryItem')
+            ? tr.t('forms.errorSummaryItem', { field: label, message })
+            : `${label}: ${message}`
+          : message;
+        return { path, text, targetId: path ? [id, ...path.split('.')].join('_') : '' };
+      }),
+    [errors, form, tr, id],
+  );
+  const formContext = useDeepStable(props.formContext);
 
   const submitKey = props.submitLabelKey ?? form.submit ?? 'forms.submit';
+  const actions = useMemo(
+    () => (
+      <>
+        {beforeSubmit ? <Box mt="2" mb="4">{beforeSubmit}</Box> : null}
+        <HStack gap="3" mt="2" wrap="wrap">
+          <Button type="submit" colorPalette="brand" disabled={busy || !interactive} aria-disabled={busy || undefined}>
+            {busy ? <Spinner size="sm" aria-hidden="true" /> : null}
+            {tr.t(submitKey)}
+          </Button>
+          {extraActions}
+        </HStack>
+        <VisuallyHidden role="status">{busy ? tr.t('forms.busy') : ''}</VisuallyHidden>
+      </>
+    ),
+    [beforeSubmit, busy, interactive, tr, submitKey, extraActions],
+  );
 
   return (
     <Box>
       {serverError ? <ServerError ref={serverRef} message={serverError} /> : null}
       {summaryItems.length > 0 ? <ErrorSummary ref={summaryRef} idBase={id} items={summaryItems} /> : null}
-      <ThemedForm
+      <StableForm
         idPrefix={id}
         schema={form.schema}
         uiSchema={uiSchema}
@@ -196,21 +292,14 @@ export function SchemaForm(props: SchemaFormProps) {
         onChange={handleChange}
         onSubmit={handleSubmit}
         extraErrors={extraErrors}
-        formContext={props.formContext}
+        formContext={formContext}
+        readonly={!interactive}
         noValidate
         noHtml5Validate
         showErrorList={false}
       >
-        {props.beforeSubmit ? <Box mt="2" mb="4">{props.beforeSubmit}</Box> : null}
-        <HStack gap="3" mt="2" wrap="wrap">
-          <Button type="submit" colorPalette="brand" disabled={busy} aria-disabled={busy || undefined}>
-            {busy ? <Spinner size="sm" aria-hidden="true" /> : null}
-            {t(submitKey)}
-          </Button>
-          {extraActions}
-        </HStack>
-        <VisuallyHidden role="status">{busy ? t('forms.busy') : ''}</VisuallyHidden>
-      </ThemedForm>
+        {actions}
+      </StableForm>
     </Box>
   );
 }

@@ -11,6 +11,11 @@ const loadScreen = chunkCache(screenLoaders, 'screen', (module) => ({
   messages: module.messages ?? {},
 }));
 
+/** Fetches a screen's chunk ahead of its first render; resolves to the screen's widget tree. */
+export function preloadScreen(screenId: string): Promise<WidgetNodeConfig> {
+  return loadScreen(screenId).then(({ screen }) => screen);
+}
+
 function Screen({ screenId, titleKey }: { screenId: string; titleKey?: string }) {
   const { screen, messages } = use(loadScreen(screenId));
   const { t, i18n } = useTranslation();

@@ -40,6 +40,23 @@ function SelectionPicker({ selector }: { selector: NonNullable<NavigationConfig[
   );
 }
 
+/**
+ * Stands in for the picker while the session loads: the same label and control, unseen, inert and
+ * out of the accessibility tree, so that the frame has its signed-in height from its first paint.
+ */
+function SelectionPickerPlaceholder({ selector }: { selector: NonNullable<NavigationConfig['selector']> }) {
+  const { t } = useTranslation();
+  return (
+    <Field.Root width={{ base: '100%', md: '22rem' }} aria-hidden="true" inert visibility="hidden">
+      <Field.Label fontSize="sm">{t(selector.label)}</Field.Label>
+      <NativeSelect.Root size="sm" disabled>
+        <NativeSelect.Field tabIndex={-1}><option /></NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
+
 /** The portal frame as a visitor sees it: no signed-in navigation. */
 export function PublicShell({ children }: { children: ReactNode }) {
   return <PortalShell publicView>{children}</PortalShell>;
@@ -53,6 +70,8 @@ export function PortalShell({ children, publicView = false }: { children: ReactN
   const scope = useScope();
   const navigation = config.navigation;
   const signedIn = status === 'signedIn' && !publicView;
+  // A stored session is being loaded: the frame is drawn at its signed-in size meanwhile.
+  const arriving = status === 'loading' && !publicView;
   const brandName = signedIn ? resolveBindings<string | undefined>(navigation.brand?.name, scope) : undefined;
   const brandLogo = signedIn ? resolveBindings<string | null | undefined>(navigation.brand?.logo, scope) : undefined;
   const greeting = useNodeText(navigation.greeting?.text, navigation.greeting?.values);
@@ -62,18 +81,21 @@ export function PortalShell({ children, publicView = false }: { children: ReactN
       <Box as="header" bg="frame.bg" color="frame.fg" py="3" css={{ "& a": { color: "frame.fg" } }}>
         <Container maxW="6xl">
           <Flex gap="4" align={{ base: 'stretch', md: 'center' }} direction={{ base: 'column', md: 'row' }} justify="space-between" wrap="wrap">
-            <Flex align="center" gap="3">
+            {/* As tall as a logo with or without one: a brand's logo arriving moves nothing. */}
+            <Flex align="center" gap="3" minH="8">
               {brandLogo ? <Image src={brandLogo} alt="" height="8" /> : null}
               <Text fontWeight="bold" fontSize="lg" fontFamily="heading">
                 {brandName || t(navigation.brand?.text ?? 'app.name')}
               </Text>
             </Flex>
             {signedIn && navigation.selector ? <SelectionPicker selector={navigation.selector} /> : null}
+            {arriving && navigation.selector ? <SelectionPickerPlaceholder selector={navigation.selector} /> : null}
           </Flex>
           <Flex mt="3" gap="4" justify="space-between" wrap="wrap" className="frame-nav">
             <NavList items={navigation.primary} label={t('nav.label')} />
             <Flex gap="4" align="center" wrap="wrap">
               {signedIn && greeting ? <Text fontSize="sm">{greeting}</Text> : null}
+              {arriving && greeting ? <Text fontSize="sm" aria-hidden="true" visibility="hidden">{greeting}</Text> : null}
               <NavList items={navigation.account} label={t('nav.menu')} />
             </Flex>
           </Flex>

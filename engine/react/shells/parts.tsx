@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { NavigationItem } from '../app/config-types.ts';
 import { useRuntime } from '../app/runtime.ts';
 import { useScope, useSessionStatus } from '../app/scope.tsx';
+import { useFirstScreenSettled } from '../app/settled.ts';
+import { isLinkable } from '../app/route-table.ts';
 import { EngineLink } from '../widgets/links.tsx';
 
 export function SkipLink() {
@@ -16,39 +18,63 @@ export function SkipLink() {
   );
 }
 
-export function useVisibleItems(items: NavigationItem[]): NavigationItem[] {
+export interface FrameItem { item: NavigationItem; placeholder: boolean }
+
+/**
+ * The items the frame shows for the session's state. While a stored session loads, the items of a
+ * signed-in user come as placeholders: the frame keeps their space from its first paint, so
+ * nothing below it moves when they arrive; the items of a signed-out visitor are not shown.
+ */
+export function useFrameItems(items: NavigationItem[]): FrameItem[] {
   const status = useSessionStatus();
-  return items.filter((item) => !item.requires
-    || (item.requires === 'session' && status === 'signedIn')
-    || (item.requires === 'anonymous' && status === 'signedOut'));
+  return items.flatMap((item): FrameItem[] => {
+    if (!item.requires) return [{ item, placeholder: false }];
+    if (status === 'loading') return item.requires === 'session' ? [{ item, placeholder: true }] : [];
+    const shown = (item.requires === 'session' && status === 'signedIn') || (item.requires === 'anonymous' && status === 'signedOut');
+    return shown ? [{ item, placeholder: false }] : [];
+  });
 }
 
 export function NavList({ items, label }: { items: NavigationItem[]; label: string }) {
   const { t } = useTranslation();
-  const visible = useVisibleItems(items);
-  if (visible.length === 0) return null;
+  const shown = useFrameItems(items);
+  if (shown.length === 0) return null;
   return (
     <nav aria-label={label}>
       <HStack as="ul" gap="4" listStyleType="none" wrap="wrap" m="0" p="0">
-        {visible.map((item) => <li key={item.to}><FrameLink item={item}>{t(item.text)}</FrameLink></li>)}
+        {shown.map(({ item, placeholder }) => placeholder
+          // Unseen and out of the accessibility tree, but as wide as the link it stands for.
+          ? <li key={item.to} aria-hidden="true" style={{ visibility: 'hidden' }}><FrameLink item={item} placeholder>{t(item.text)}</FrameLink></li>
+          : <li key={item.to}><FrameLink item={item}>{t(item.text)}</FrameLink></li>)}
       </HStack>
     </nav>
   );
 }
 
-/** A frame link; a management company may point it at its own page (site.yaml). */
-export function FrameLink({ item, children }: { item: NavigationItem; children: ReactNode }) {
+/**
+ * A frame link; a management company may point it at its own page (site.yaml). As a placeholder it
+ * is its text alone, shown exactly when the link would be: nothing to follow or focus.
+ */
+export function FrameLink({ item, children, placeholder = false }: { item: NavigationItem; children: ReactNode; placeholder?: boolean }) {
   const scope = useScope();
+  const { routes } = useRuntime();
   const site = scope.site as Record<string, unknown> | undefined;
   const override = item.siteUrl ? site?.[item.siteUrl] : undefined;
-  return <EngineLink to={typeof override === 'string' && override ? override : item.to}>{children}</EngineLink>;
+  const to = typeof override === 'string' && override ? override : item.to;
+  if (placeholder) return isLinkable(to, routes) ? <span>{children}</span> : null;
+  return <EngineLink to={to}>{children}</EngineLink>;
 }
 
+/**
+ * The frame's footer. It sits right below the screen, so it stays unseen (keeping its place) until
+ * the first screen has settled: the screen's content arriving then moves nothing a visitor sees.
+ */
 export function Footer() {
   const { t } = useTranslation();
   const { config } = useRuntime();
+  const settled = useFirstScreenSettled();
   return (
-    <Box as="footer" borderTopWidth="1px" mt="12" py="6" bg="bg">
+    <Box as="footer" borderTopWidth="1px" mt="12" py="6" bg="bg" visibility={settled ? undefined : 'hidden'}>
       <Container maxW="6xl">
         <Flex gap="4" direction={{ base: 'column', md: 'row' }} justify="space-between">
           <NavList items={config.navigation.footer} label={t('footer.label')} />

@@ -1,10 +1,12 @@
 import { Center, Spinner } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { useWaitingMark } from '../app/settled.ts';
 
 export function Busy() {
   const { t } = useTranslation();
+  useWaitingMark();
   return (
-    <Center py="10" role="status">
+    <Center py="10" role="status" data-busy="">
       <Spinner size="lg" color="brand.solid" aria-hidden="true" />
       <span className="visually-hidden">{t('app.loading')}</span>
     </Center>

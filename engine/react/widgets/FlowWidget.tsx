@@ -1,13 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { use, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import { flowLoaders } from 'virtual:engine-flows';
-import { chunkCache } from '../app/chunk-cache.ts';
-import type { FlowDocument } from '../../core/flow/types.ts';
+import { loadFlow } from '../app/config-chunks.ts';
 import { useParams } from 'react-router';
 import { createFlowMachine } from '../../core/flow/create-machine.ts';
 import { savePersisted } from '../../core/flow/persist.ts';
 import { useRuntime } from '../app/runtime.ts';
 import { FlowScopeProvider } from '../app/scope.tsx';
+import { useWaitingMark } from '../app/settled.ts';
 import type { WidgetNodeConfig } from '../app/config-types.ts';
 import { FlowViewContext } from './flow-context.ts';
 import { WidgetNode, type WidgetProps } from './WidgetNode.tsx';
@@ -23,8 +22,6 @@ function stateName(value: unknown): string {
   return '';
 }
 
-/** A machine of flows/, fetched with the first screen that runs it. */
-const loadFlow = chunkCache(flowLoaders, 'flow', (module): FlowDocument => module.default);
 
 /** Runs a machine of flows/ and shows the view configured for its current state. */
 export function FlowWidget({ node }: WidgetProps) {
@@ -50,6 +47,7 @@ export function FlowWidget({ node }: WidgetProps) {
   const viewIndex = views.findIndex((candidate) => candidate.states.some((name) => state === name || state.startsWith(`${name}.`)));
   const view = views[viewIndex];
   const busy = Boolean(view?.busyIn?.some((name) => state === name || state.startsWith(`${name}.`)));
+  useWaitingMark(busy);
   const flowView = useMemo(() => ({ send: actor.send, context, busy, state }), [actor, context, busy, state]);
   if (!view) return null;
   const { states: _states, busyIn: _busyIn, ...widget } = view;

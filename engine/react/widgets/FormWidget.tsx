@@ -1,20 +1,17 @@
 import { Suspense, use, useMemo } from 'react';
-import { formLoaders } from 'virtual:engine-forms';
 import { resolveBindings } from '../../core/bindings.ts';
 import { SchemaForm } from '../forms/SchemaForm.tsx';
 import type { FormCheck } from '../forms/types.ts';
 import { useScope } from '../app/scope.tsx';
 import { Busy } from './Busy.tsx';
-import { chunkCache } from '../app/chunk-cache.ts';
+import { loadForm } from '../app/config-chunks.ts';
 import { useFlowView } from './flow-context.ts';
 import { useErrorText } from './error-text.ts';
 import { WidgetChildren, type WidgetProps } from './WidgetNode.tsx';
 
-const load = chunkCache(formLoaders, 'form', (module) => module);
-
 function LoadedForm({ node }: WidgetProps) {
   const id = String(node.form);
-  const { form, validator, conditions } = use(load(id));
+  const { form, validator, conditions } = use(loadForm(id));
   const flow = useFlowView();
   const scope = useScope();
   const resolved = resolveBindings<Record<string, unknown> | undefined>(node.initialData, scope) ?? {};

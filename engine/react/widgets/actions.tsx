@@ -8,6 +8,7 @@ import { resolveLink } from '../app/route-table.ts';
 import { useScope } from '../app/scope.tsx';
 import { useFlowView } from './flow-context.ts';
 import type { WidgetProps } from './WidgetNode.tsx';
+import { useInteractive } from '../app/interactive.ts';
 
 /** A button that sends an event to the surrounding flow. */
 export function ButtonWidget({ node }: WidgetProps) {
@@ -16,13 +17,14 @@ export function ButtonWidget({ node }: WidgetProps) {
   const scope = useScope();
   // `payload` travels with the event, e.g. `{ id: $item.id }` for a button inside a repeated list.
   const payload = resolveBindings<Record<string, unknown> | undefined>(node.payload, scope);
+  const interactive = useInteractive();
   return (
     <Button
       type="button"
       variant={(node.variant as 'solid' | 'outline' | 'plain') ?? 'outline'}
       colorPalette="brand"
       alignSelf="flex-start"
-      disabled={flow?.busy}
+      disabled={flow?.busy || !interactive}
       onClick={() => flow?.send({ type: String(node.event), ...(payload ?? {}) })}
     >
       {t(String(node.text), resolveBindings<Record<string, unknown>>(node.values ?? {}, scope))}
@@ -36,6 +38,7 @@ export function CountdownWidget({ node }: WidgetProps) {
   const flow = useFlowView();
   const scope = useScope();
   const until = Number(resolveBindings(node.until, scope) ?? 0);
+  const interactive = useInteractive();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (until <= now) return;
@@ -48,7 +51,7 @@ export function CountdownWidget({ node }: WidgetProps) {
     return <Text color="fg.muted" data-countdown={seconds}>{t(String(node.text), { seconds })}</Text>;
   }
   return (
-    <Button type="button" variant="outline" colorPalette="brand" alignSelf="flex-start" disabled={flow?.busy}
+    <Button type="button" variant="outline" colorPalette="brand" alignSelf="flex-start" disabled={flow?.busy || !interactive}
       onClick={() => flow?.send({ type: String(node.event) })}>
       {t(String(node.doneText))}
     </Button>

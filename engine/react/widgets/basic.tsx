@@ -21,7 +21,7 @@ export function useNodeText(key: unknown, values: unknown): string {
 export function StackWidget({ node }: WidgetProps) {
   const narrow = node.width === 'narrow';
   return (
-    <Stack gap={String(node.gap ?? '5')} maxWidth={narrow ? '32rem' : undefined} width="100%">
+    <Stack className="engine-stack" gap={String(node.gap ?? '5')} maxWidth={narrow ? '32rem' : undefined} width="100%">
       <WidgetChildren nodes={node.children} />
     </Stack>
   );

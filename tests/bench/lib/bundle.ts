@@ -3,9 +3,10 @@
 // idle, and split those bytes among packages through the source maps.
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import type { Browser, Page } from 'playwright-core';
+import { prerenderPortal } from '../../../scripts/prerender.ts';
 import { attributeSources, ownerOf, scaleToGzip, sourceName } from './attribution.ts';
 import { sleep } from './procs.ts';
 
@@ -15,18 +16,27 @@ export const CHROMIUM = {
   args: ['--no-sandbox', '--disable-gpu', '--headless', '--disable-background-networking'],
 };
 
-/** Writes `<file>.gz` (gzip level 9, as scripts/build.ts does) beside every JS, CSS and HTML file. */
+/**
+ * Writes `<file>.br` (brotli quality 11) and `<file>.gz` (gzip level 9) beside every JS, CSS and HTML
+ * file, as scripts/build.ts does, so the servers send what they send in production (brotli to
+ * Chromium). Source maps are left alone: no browser fetches them.
+ */
 export function precompress(dir: string) {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) precompress(path);
-    else if (/\.(js|mjs|css|html|svg|json)$/.test(name)) writeFileSync(`${path}.gz`, gzipSync(readFileSync(path), { level: 9 }));
+    else if (/\.(js|mjs|css|html|svg|json)$/.test(name)) {
+      const content = readFileSync(path);
+      writeFileSync(`${path}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
+    }
   }
 }
 
 /**
- * Builds the portal as `npm run build` does (vite.config.ts, production, PORTAL_FEATURES) into
- * `outDir`, plus hidden source maps: the same JavaScript, no sourceMappingURL comment, a .map beside it.
+ * Builds the portal as `npm run build` does (vite.config.ts, production, PORTAL_FEATURES, the pages
+ * rendered ahead of time) into `outDir`, plus hidden source maps: the same JavaScript, no
+ * sourceMappingURL comment, a .map beside it.
  */
 export async function buildPortalForBench(root: string, outDir: string, features: string) {
   process.env.PORTAL_FEATURES = features;
@@ -35,13 +45,14 @@ export async function buildPortalForBench(root: string, outDir: string, features
     root, configFile: join(root, 'vite.config.ts'), mode: 'production', logLevel: 'warn',
     build: { outDir, emptyOutDir: true, sourcemap: 'hidden' },
   });
+  await prerenderPortal({ root, outDir, quiet: true });
   precompress(outDir);
 }
 
-/** Builds the floor page (tests/bench/floor) the same way. */
-export async function buildFloor(floorDir: string, outDir: string) {
+/** Builds one of the bench's own pages (tests/bench/floor, tests/bench/keystroke) the same way, with its vite.config.ts. */
+export async function buildPage(pageDir: string, outDir: string) {
   await build({
-    configFile: join(floorDir, 'vite.config.ts'), mode: 'production', logLevel: 'warn',
+    configFile: join(pageDir, 'vite.config.ts'), mode: 'production', logLevel: 'warn',
     build: { outDir, emptyOutDir: true, sourcemap: 'hidden' },
   });
   precompress(outDir);

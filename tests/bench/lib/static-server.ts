@@ -1,35 +1,32 @@
-// A tiny static file server for the floor page's build (127.0.0.1 only). Sends gzip when the
-// browser accepts it and a `.gz` copy exists, as the portal's server does; index.html otherwise.
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { extname, join, normalize } from 'node:path';
+// The floor page's server (127.0.0.1 only), serving its build the way the portal's server serves
+// the portal (server/web.ts), so that the two compare fairly: Fastify with @fastify/static and the
+// same options — the build's precompressed `.br`/`.gz` copy when the browser accepts it, hashed
+// `assets/` cached for a year as immutable, everything else `no-cache` — and index.html for any
+// other address, as the client-side router's fallback.
+import Fastify from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { relative, resolve, sep } from 'node:path';
+import { IMMUTABLE, NO_CACHE } from '../../../server/web.ts';
 import { onCleanup } from './procs.ts';
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png',
-  '.ico': 'image/x-icon', '.woff2': 'font/woff2',
-};
-
 export async function serveStatic(dir: string, port: number): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = createServer((request, response) => {
-    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-    let file = join(dir, path);
-    if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory()) file = join(dir, 'index.html');
-    const headers: Record<string, string> = { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' };
-    let body = file;
-    if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')) && existsSync(`${file}.gz`)) {
-      body = `${file}.gz`;
-      headers['content-encoding'] = 'gzip';
-    }
-    headers['content-length'] = String(statSync(body).size);
-    response.writeHead(200, headers);
-    createReadStream(body).pipe(response);
+  const root = resolve(dir);
+  const app = Fastify({ logger: false });
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/',
+    wildcard: true,
+    preCompressed: true,
+    cacheControl: false,
+    index: ['index.html'],
+    redirect: false,
+    dotfiles: 'ignore',
+    setHeaders(reply, filePath) {
+      reply.header('cache-control', relative(root, filePath).split(sep).join('/').startsWith('assets/') ? IMMUTABLE : NO_CACHE);
+    },
   });
-  await new Promise<void>((resolve, reject) => { server.once('error', reject); server.listen(port, '127.0.0.1', resolve); });
-  const close = onCleanup(`static server :${port}`, () => new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  }));
+  app.setNotFoundHandler((_request, reply) => reply.header('cache-control', NO_CACHE).sendFile('index.html', root));
+  await app.listen({ port, host: '127.0.0.1' });
+  const close = onCleanup(`static server :${port}`, () => app.close());
   return { url: `http://127.0.0.1:${port}`, close };
 }

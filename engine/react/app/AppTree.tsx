@@ -1,0 +1,40 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
+import { StrictMode, useMemo, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { SESSION_FIELDS } from '../../core/session-contract.ts';
+import { ComponentRegistryContext } from '../registry.tsx';
+import { systemFor } from '../theme/systems.ts';
+import type { AppParts } from './assemble.ts';
+import { RuntimeContext, type Runtime } from './runtime.ts';
+import { Toaster } from './toaster.tsx';
+
+function Themed({ runtime, children }: { runtime: Runtime; children: ReactNode }) {
+  const theme = useSelector(runtime.session, (snapshot) => String((snapshot.context as Record<string, unknown>)[SESSION_FIELDS.theme] ?? ''));
+  const system = useMemo(() => systemFor(runtime.config.themes, theme, runtime.config.app.defaultTheme, runtime.config.app.breakpoints), [runtime, theme]);
+  return (
+    <ChakraProvider value={system}>
+      {children}
+      <Toaster />
+    </ChakraProvider>
+  );
+}
+
+/** The providers around the router, the same in the browser and when rendering ahead of time. */
+export function AppTree({ parts, router }: { parts: Omit<AppParts, 'routeObjects'>; router: ReactNode }) {
+  const { components, runtime, i18n } = parts;
+  return (
+    <StrictMode>
+      <ComponentRegistryContext.Provider value={components}>
+        <RuntimeContext.Provider value={runtime}>
+          <I18nextProvider i18n={i18n}>
+            <QueryClientProvider client={runtime.queryClient}>
+              <Themed runtime={runtime}>{router}</Themed>
+            </QueryClientProvider>
+          </I18nextProvider>
+        </RuntimeContext.Provider>
+      </ComponentRegistryContext.Provider>
+    </StrictMode>
+  );
+}

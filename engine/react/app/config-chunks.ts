@@ -1,0 +1,12 @@
+// The lazily fetched configuration chunks widgets render from, each fetched at most once: shared by
+// the widgets and by the preloading of a first screen (first-screen.ts).
+import { formLoaders } from 'virtual:engine-forms';
+import { flowLoaders } from 'virtual:engine-flows';
+import type { FlowDocument } from '../../core/flow/types.ts';
+import { chunkCache } from './chunk-cache.ts';
+
+/** A form of schemas/forms/: its document, precompiled validator and rule conditions. */
+export const loadForm = chunkCache(formLoaders, 'form', (module) => module);
+
+/** A machine of flows/, fetched with the first screen that runs it. */
+export const loadFlow = chunkCache(flowLoaders, 'flow', (module): FlowDocument => module.default);

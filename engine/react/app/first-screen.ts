@@ -1,0 +1,41 @@
+import { matchesRoutePattern } from '../../core/paths.ts';
+import { preloadScreen } from '../router/ScreenView.tsx';
+import type { AppParts } from './assemble.ts';
+import { loadFlow, loadForm } from './config-chunks.ts';
+
+interface Named { widgets: Set<string>; forms: Set<string>; flows: Set<string> }
+
+/** Every widget, form and flow a screen's tree names. */
+function namesIn(node: unknown, into: Named = { widgets: new Set(), forms: new Set(), flows: new Set() }): Named {
+  if (Array.isArray(node)) for (const item of node) namesIn(item, into);
+  else if (node && typeof node === 'object') {
+    const record = node as Record<string, unknown>;
+    if (typeof record.widget === 'string') {
+      into.widgets.add(record.widget);
+      if (record.widget === 'form' && typeof record.form === 'string') into.forms.add(record.form);
+      if (record.widget === 'flow' && typeof record.flow === 'string') into.flows.add(record.flow);
+    }
+    for (const value of Object.values(record)) if (value && typeof value === 'object') namesIn(value, into);
+  }
+  return into;
+}
+
+/**
+ * Loads the chunks of the screen at `pathname` and of the widgets, forms and flows it names, so that a first render
+ * that replaces markup rendered ahead of time shows the screen rather than a busy state in between.
+ */
+export async function preloadFirstScreen(parts: AppParts, pathname: string): Promise<void> {
+  const route = parts.runtime.routes.find((candidate) => candidate.screen && !candidate.redirect && matchesRoutePattern(candidate.path, pathname));
+  if (!route?.screen) return;
+  try {
+    const screen = await preloadScreen(route.screen);
+    const { widgets, forms, flows } = namesIn(screen);
+    await Promise.all([
+      parts.components.preloadWidgets(widgets),
+      ...[...forms].map((id) => loadForm(id)),
+      ...[...flows].map((id) => loadFlow(id)),
+    ]);
+  } catch {
+    // The render reports what failed to load; this only saves a busy state.
+  }
+}

@@ -1,0 +1,13 @@
+import { useSyncExternalStore } from 'react';
+
+const neverChanges = () => () => {};
+
+/**
+ * False while a page is rendered ahead of time and while the browser hydrates that markup, true
+ * from then on (and from the start when there is nothing to hydrate). Controls render inert until
+ * the code behind them runs: a click or keystroke before that would be lost, and a form submitted
+ * natively would put what was typed into the address.
+ */
+export function useInteractive(): boolean {
+  return useSyncExternalStore(neverChanges, () => true, () => false);
+}

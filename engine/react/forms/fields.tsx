@@ -1,0 +1,34 @@
+// rjsf fields the engine wraps. rjsf's SchemaField hands its field component a fresh copy of the
+// field's uiSchema on every render (it strips the class names it consumed), and rjsf's ObjectField
+// makes its children's callbacks from that uiSchema: every child of an object would render again
+// whenever any one of them changes. The engine's ObjectField gives rjsf's the uiSchema it had before
+// while the copy holds the same entries, so a keystroke renders only the field typed into.
+import { useState } from 'react';
+import { getDefaultRegistry } from '@rjsf/core';
+import { shallowEquals, type FieldProps, type RegistryFieldsType, type UiSchema } from '@rjsf/utils';
+
+const RjsfObjectField = getDefaultRegistry().fields.ObjectField;
+
+/** Whether two uiSchema copies hold the same entries (their `ui:options`, also copied, compared entry by entry). */
+export function sameUiEntries(a: UiSchema | undefined, b: UiSchema | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  const { 'ui:options': optionsA, ...restA } = a;
+  const { 'ui:options': optionsB, ...restB } = b;
+  return shallowEquals(restA, restB) && shallowEquals(optionsA ?? {}, optionsB ?? {});
+}
+
+/** `uiSchema`, or the earlier object with the same entries. */
+function useStableUiSchema(uiSchema: UiSchema | undefined): UiSchema | undefined {
+  const [stable, setStable] = useState(uiSchema);
+  if (sameUiEntries(stable, uiSchema)) return stable;
+  setStable(uiSchema);
+  return uiSchema;
+}
+
+export function ObjectField(props: FieldProps) {
+  const uiSchema = useStableUiSchema(props.uiSchema);
+  return <RjsfObjectField {...props} uiSchema={uiSchema} />;
+}
+
+export const engineFields: RegistryFieldsType = { ObjectField };

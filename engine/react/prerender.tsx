@@ -1,0 +1,70 @@
+// Renders the first view of a route to HTML ahead of time (at build time, in Node), with the styles
+// it uses, so that a visitor sees the page before the JavaScript has run; the browser then hydrates
+// it (engine/react/boot.tsx). It renders what a first visit renders: signed out, nothing stored.
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import type { ReactNode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { assembleApp, type AppInput } from './app/assemble.ts';
+import { AppTree } from './app/AppTree.tsx';
+
+export interface PrerenderedPage {
+  /** The markup to put inside the root element. */
+  html: string;
+  /**
+   * The styles the markup uses, as Emotion names them: one element per global style (the theme's
+   * variables, the base styles), which the browser's <Global> adopts and replaces when the theme
+   * changes, then one element with every class rule, which the browser's style cache adopts.
+   */
+  styles: { name: string; global: boolean; rules: string }[];
+  /** The document title the page shows. */
+  title: string;
+}
+
+async function renderToText(node: ReactNode): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(node, {
+    onError(error) { throw error instanceof Error ? error : new Error(String(error)); },
+  });
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Renders `path` (no query) of the portal as a first visit sees it. */
+export async function prerenderPage({ config, modules, operations, path }: Omit<AppInput, 'navigator'> & { path: string }): Promise<PrerenderedPage> {
+  const url = new URL(path, 'http://prerender.invalid');
+  const parts = assembleApp({
+    config, modules, operations,
+    navigator: {
+      navigate: (to) => { throw new Error(`prerender: ${path} navigates to ${to} while rendering`); },
+      location: () => ({ pathname: url.pathname, search: url.search }),
+    },
+  });
+  await parts.components.preload();
+  const handler = createStaticHandler(parts.routeObjects);
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) throw new Error(`prerender: ${path} answers ${context.status} before rendering`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  // Emotion's compat mode keeps every rule in the cache instead of writing <style> elements into
+  // the markup, so the styles go into the page's head and the markup is exactly what React hydrates.
+  const cache = createCache({ key: 'css' });
+  cache.compat = true;
+  const html = await renderToText(
+    <CacheProvider value={cache}>
+      <AppTree parts={parts} router={<StaticRouterProvider router={router} context={context} hydrate={false} />} />
+    </CacheProvider>,
+  );
+  const styles = Object.entries(cache.inserted)
+    .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+    // A class rule carries its own class name; a global one (from <Global>) does not.
+    .map(([name, rules]) => ({ name, rules, global: !rules.includes(`.${cache.key}-${name}`) }));
+  parts.runtime.session.stop();
+  const match = parts.runtime.routes.find((route) => route.path === url.pathname || route.path.replace(/\/:[^/]+\?/g, '') === url.pathname);
+  const t = parts.i18n.t.bind(parts.i18n);
+  return {
+    html,
+    styles,
+    title: match?.title ? `${t(match.title)} · ${t('app.name')}` : t('app.name'),
+  };
+}

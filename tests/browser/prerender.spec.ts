@@ -1,0 +1,67 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, homeowner } from './helpers.ts';
+
+// The public pages routes.yaml marks `prerender: true` arrive as HTML with their first view in it,
+// and the browser adopts that markup (hydrates it) without a mismatch: no console error or warning,
+// the same elements before and after, and the controls work once the code runs.
+const pages = [
+  { path: '/login', heading: 'Sign in to your community portal', field: 'E-mail address', button: 'Sign in' },
+  { path: '/paynow', heading: 'Make a payment', field: 'Account number', button: 'Find my account' },
+  { path: '/public', heading: /./, field: null, button: null },
+  { path: '/public/paynow', heading: 'Make a payment', field: 'Account number', button: 'Find my account' },
+];
+
+function collectProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+/** Remembers the first heading as parsed from the HTML, before any script of the page runs. */
+async function rememberParsedHeading(page: Page) {
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive') (window as unknown as { parsedHeading: Element | null }).parsedHeading = document.querySelector('h1');
+    });
+  });
+}
+
+for (const spec of pages) {
+  test(`${spec.path} arrives rendered and is hydrated without a mismatch`, async ({ page, request }) => {
+    const html = await (await request.get(spec.path)).text();
+    expect(html).toContain(`data-prerendered="${spec.path}"`);
+    expect(html).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
+
+    const problems = collectProblems(page);
+    await rememberParsedHeading(page);
+    await page.goto(spec.path);
+    await expect(page.getByRole('heading', { level: 1, name: spec.heading })).toBeVisible();
+    if (spec.field && spec.button) {
+      const field = page.getByLabel(spec.field, { exact: true });
+      await field.fill('12345');
+      await expect(field).toHaveValue('12345');
+      await expect(page.getByRole('button', { name: spec.button, exact: true })).toBeEnabled();
+    }
+    await page.waitForLoadState('networkidle');
+    const adopted = await page.evaluate(() => (window as unknown as { parsedHeading: Element | null }).parsedHeading === document.querySelector('h1'));
+    expect(adopted, 'the heading parsed from the HTML is the one on screen (hydrated, not replaced)').toBe(true);
+    expect(problems).toEqual([]);
+    await expectAccessible(page);
+  });
+}
+
+test('a browser that is signed in renders the page afresh instead of adopting the signed-out markup', async ({ page, request }) => {
+  const answer = await request.post('/api/users/Users/Authenticate', { data: { email: homeowner.email, password: homeowner.password } });
+  expect(answer.status()).toBe(200);
+  const { token } = await answer.json() as { token: string };
+  const problems = collectProblems(page);
+  await page.addInitScript((value) => localStorage.setItem('portal.token', value), token);
+  await page.goto('/login');
+  // Signed in, the sign-in page sends the visitor home; no hydration mismatch is reported on the way.
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
+  expect(problems).toEqual([]);
+});

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { looksLikeFirstVisit, type StorageExpectation } from '../../engine/core/first-visit.ts';
+import { prerenderedFile } from '../../engine/core/prerendered.ts';
+import { compileRoutes } from '../../engine/core/routes.ts';
+import { pageFromTemplate } from '../../scripts/prerender.ts';
+
+const storage = (entries: Record<string, string>) => ({ getItem: (key: string) => entries[key] ?? null });
+const expected: StorageExpectation[] = [
+  { storage: 'local', key: 'app.token', values: [null] },
+  { storage: 'session', key: 'app.flow', values: [null, '{"email":null}'] },
+];
+
+describe('first visit', () => {
+  it('is a first visit when nothing is stored, or only the initial values', () => {
+    expect(looksLikeFirstVisit(expected, { local: storage({}), session: storage({}) })).toBe(true);
+    expect(looksLikeFirstVisit(expected, { local: storage({}), session: storage({ 'app.flow': '{"email":null}' }) })).toBe(true);
+  });
+  it('is not when a token or remembered flow state is stored', () => {
+    expect(looksLikeFirstVisit(expected, { local: storage({ 'app.token': 'x' }), session: storage({}) })).toBe(false);
+    expect(looksLikeFirstVisit(expected, { local: storage({}), session: storage({ 'app.flow': '{"email":"a@b.c"}' }) })).toBe(false);
+  });
+  it('counts blocked storage as empty', () => {
+    expect(looksLikeFirstVisit(expected, { local: null, session: null })).toBe(true);
+  });
+});
+
+describe('prerendered pages', () => {
+  it('are kept under prerendered/ by path', () => {
+    expect(prerenderedFile('/login')).toBe('prerendered/login.html');
+    expect(prerenderedFile('/public/paynow')).toBe('prerendered/public/paynow.html');
+    expect(prerenderedFile('/')).toBe('prerendered/index.html');
+  });
+
+  it('are marked on their own routes only, never on mirror copies', () => {
+    const routes = compileRoutes({ layouts: { root: { shell: 'portal', mirror: '/embed', routes: [{ path: 'login', screen: 'login', prerender: true }] } } }, new Set());
+    expect(routes.map((route) => [route.path, route.prerender ?? false])).toEqual([['/login', true], ['/embed/login', false]]);
+  });
+
+  it('put the markup in the root, the styles in the head (globals apart) and the title', () => {
+    const template = '<html><head><title>App</title></head><body><div id="root"></div></body></html>';
+    const page = pageFromTemplate(template, '/login', {
+      html: '<h1>Sign in</h1>',
+      title: 'Sign in · App',
+      styles: [
+        { name: 'g1', global: true, rules: ':root{--x:1}' },
+        { name: 'a1', global: false, rules: '.css-a1{color:red}' },
+        { name: 'b2', global: false, rules: '.css-b2{content:"</style>"}' },
+      ],
+    });
+    expect(page).toContain('<title>Sign in · App</title>');
+    expect(page).toContain('<style data-emotion="css-global g1">:root{--x:1}</style><style data-emotion="css a1 b2">.css-a1{color:red}.css-b2{content:"<\\/style>"}</style></head>');
+    expect(page).toContain('<div id="root" data-prerendered="/login"><h1>Sign in</h1></div>');
+  });
+
+  it('refuse a template without an empty root element', () => {
+    expect(() => pageFromTemplate('<body></body>', '/x', { html: '', title: '', styles: [] })).toThrow(/no <div id="root"><\/div>/);
+  });
+});
