@@ -34,6 +34,12 @@ for (const spec of pages) {
     const html = await (await request.get(spec.path)).text();
     expect(html).toContain(`data-prerendered="${spec.path}"`);
     expect(html).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
+    if (spec.button) {
+      // Until the code runs, the form's controls are inert (no native submit, no lost keystroke),
+      // and the button is marked so that it is not dimmed and undimmed a moment later.
+      expect(html).toMatch(new RegExp(`<button type="submit"[^>]*disabled=""[^>]*data-awaiting-code=""[^>]*>${spec.button}<`));
+      expect(html).toMatch(/<input[^>]*readonly=""/i);
+    }
 
     const problems = collectProblems(page);
     await rememberParsedHeading(page);

@@ -11,3 +11,8 @@ const neverChanges = () => () => {};
 export function useInteractive(): boolean {
   return useSyncExternalStore(neverChanges, () => true, () => false);
 }
+
+/** Props that keep a button inert until its code runs (see `useInteractive`), without dimming it. */
+export function awaitingCode(interactive: boolean): { 'data-awaiting-code'?: '' } {
+  return interactive ? {} : { 'data-awaiting-code': '' };
+}

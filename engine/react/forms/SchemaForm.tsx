@@ -12,7 +12,7 @@ import { withTheme, type IChangeEvent, type ThemeProps } from '@rjsf/core';
 import { deepEquals, getDefaultFormState, type ErrorSchema, type RJSFSchema, type RJSFValidationError, type UiSchema, type ValidatorType } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 
-import { useInteractive } from '../app/interactive.ts';
+import { awaitingCode, useInteractive } from '../app/interactive.ts';
 import { ErrorSummary, ServerError, type SummaryItem } from './ErrorSummary.tsx';
 import { engineFields } from './fields.tsx';
 import { cachedErrorTranslator, errorPath, fieldLabel, fieldOrder, makeErrorFilter, markFieldStates, translateUiSchema, type Translator } from './messages.ts';
@@ -267,7 +267,8 @@ export function SchemaForm(props: SchemaFormProps) {
       <>
         {beforeSubmit ? <Box mt="2" mb="4">{beforeSubmit}</Box> : null}
         <HStack gap="3" mt="2" wrap="wrap">
-          <Button type="submit" colorPalette="brand" disabled={busy || !interactive} aria-disabled={busy || undefined}>
+          <Button type="submit" colorPalette="brand" disabled={busy || !interactive} aria-disabled={busy || undefined}
+            {...awaitingCode(interactive)}>
             {busy ? <Spinner size="sm" aria-hidden="true" /> : null}
             {tr.t(submitKey)}
           </Button>

@@ -27,7 +27,12 @@ export function systemFor(themes: Record<string, ThemeDocument>, name: string, f
       semanticTokens: (doc?.semanticTokens ?? {}) as never,
       ...(breakpoints ? { breakpoints } : {}),
     },
-    globalCss: { body: { bg: 'frame.page', color: 'fg' } },
+    globalCss: {
+      body: { bg: 'frame.page', color: 'fg' },
+      // A control waiting for its code is inert but not dimmed: dimming it and undimming it a moment
+      // later would flash every button of a page rendered ahead of time.
+      'button[data-awaiting-code]:disabled': { opacity: 1, cursor: 'progress' },
+    },
   }));
   cache.set(key, system);
   return system;

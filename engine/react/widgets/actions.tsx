@@ -8,7 +8,7 @@ import { resolveLink } from '../app/route-table.ts';
 import { useScope } from '../app/scope.tsx';
 import { useFlowView } from './flow-context.ts';
 import type { WidgetProps } from './WidgetNode.tsx';
-import { useInteractive } from '../app/interactive.ts';
+import { awaitingCode, useInteractive } from '../app/interactive.ts';
 
 /** A button that sends an event to the surrounding flow. */
 export function ButtonWidget({ node }: WidgetProps) {
@@ -25,6 +25,7 @@ export function ButtonWidget({ node }: WidgetProps) {
       colorPalette="brand"
       alignSelf="flex-start"
       disabled={flow?.busy || !interactive}
+      {...awaitingCode(interactive)}
       onClick={() => flow?.send({ type: String(node.event), ...(payload ?? {}) })}
     >
       {t(String(node.text), resolveBindings<Record<string, unknown>>(node.values ?? {}, scope))}
@@ -52,7 +53,7 @@ export function CountdownWidget({ node }: WidgetProps) {
   }
   return (
     <Button type="button" variant="outline" colorPalette="brand" alignSelf="flex-start" disabled={flow?.busy || !interactive}
-      onClick={() => flow?.send({ type: String(node.event) })}>
+      {...awaitingCode(interactive)} onClick={() => flow?.send({ type: String(node.event) })}>
       {t(String(node.doneText))}
     </Button>
   );
