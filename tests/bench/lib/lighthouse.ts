@@ -2,6 +2,8 @@
 // on the portal's first screens and on the floor page, served as in production, several interleaved
 // rounds, the median run per page. Figures and budgets: lighthouse-budgets.ts; docs/bench.md.
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import lighthouse, { type Result } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { CHROMIUM } from './bundle.ts';
@@ -179,10 +181,21 @@ async function runOnce(target: PageTarget, token: string | null): Promise<Result
     if (shown.pathname !== wanted.pathname) throw new Error(`the browser ended on ${shown.pathname}${shown.search}, not ${wanted.pathname}`);
     const wrong = target.check?.(lhr);
     if (wrong) throw new Error(wrong);
+    saveReport(lhr);
     return lhr;
   } finally {
     await close();
   }
+}
+
+/** With BENCH_LH_SAVE=<folder>, every run's full Lighthouse result is kept there as JSON, to look into. */
+function saveReport(lhr: Result) {
+  const folder = process.env.BENCH_LH_SAVE;
+  if (!folder) return;
+  mkdirSync(folder, { recursive: true });
+  const url = new URL(lhr.finalDisplayedUrl);
+  const name = `${(url.pathname.replace(/^\/|\/$/g, '').replace(/\//g, '-') || 'floor')}${url.search ? '-query' : ''}-${Date.now()}.json`;
+  writeFileSync(join(folder, name), JSON.stringify(lhr));
 }
 
 /** Whether the run made a request that `match` accepts (from the network-requests audit). */
