@@ -1,8 +1,7 @@
-// The portal's entry: the generic engine, booted with this product's configuration and modules.
-import config from 'virtual:engine-config';
-import { boot } from './engine/react/boot.tsx';
-import { productModules } from './flows/registry.ts';
-import { operations } from './generated/operations.ts';
+// The portal's entry: its base styles, then the portal itself (start.ts), fetched once a page
+// rendered ahead of time has been painted (see engine/react/first-paint.ts). The build hints the
+// portal's chunks in index.html for every other page (engine/build/entry-preload-plugin.ts).
 import './engine/react/theme/base.css';
+import { afterFirstPaint } from './engine/react/first-paint.ts';
 
-void boot({ config, modules: productModules, operations: operations as never, element: document.getElementById('root')! });
+void afterFirstPaint(document.getElementById('root')).then(() => import('./start.ts'));

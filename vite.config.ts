@@ -5,6 +5,7 @@ import { formsPlugin } from './engine/build/forms-plugin.ts';
 import { checkPlugin } from './engine/build/check-plugin.ts';
 import { definitionsPlugin } from './engine/build/definitions-plugin.ts';
 import { rjsfSubstitutesPlugin } from './engine/build/rjsf-substitutes-plugin.ts';
+import { entryPreloadPlugin } from './engine/build/entry-preload-plugin.ts';
 
 const root = import.meta.dirname;
 
@@ -19,6 +20,7 @@ export default defineConfig({
     react(),
     configPlugin({ root, features: process.env.PORTAL_FEATURES }),
     formsPlugin({ formsDir: `${root}/schemas/forms` }),
+    entryPreloadPlugin(),
   ],
   build: {
     outDir: process.env.PORTAL_OUT_DIR ?? 'dist',

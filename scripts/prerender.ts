@@ -6,11 +6,11 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { prerenderedFile } from '../engine/core/prerendered.ts';
+import { PRERENDERED_ATTRIBUTE, PRERENDERED_CHUNKS_ATTRIBUTE, prerenderedFile } from '../engine/core/prerendered.ts';
 
 interface PrerenderEntry {
   prerenderPaths(): string[];
-  render(path: string): Promise<{ html: string; styles: { name: string; global: boolean; rules: string }[]; title: string }>;
+  render(path: string): Promise<{ html: string; styles: { name: string; global: boolean; rules: string }[]; title: string; chunks: string[] }>;
 }
 
 function escapeHtml(text: string): string {
@@ -30,7 +30,10 @@ export function pageFromTemplate(template: string, path: string, page: Awaited<R
   return template
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace('</head>', `${style}</head>`)
-    .replace(root, `<div id="root" data-prerendered="${escapeHtml(path)}">${page.html}</div>`);
+    // The portal's code is fetched once the page is painted (engine/react/first-paint.ts): hints
+    // that would fetch it alongside the page's first paint are left out.
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(root, `<div id="root" ${PRERENDERED_ATTRIBUTE}="${escapeHtml(path)}" ${PRERENDERED_CHUNKS_ATTRIBUTE}="${escapeHtml(page.chunks.join(' '))}">${page.html}</div>`);
 }
 
 export async function prerenderPortal(options: { root: string; outDir: string; quiet?: boolean }): Promise<string[]> {

@@ -3,6 +3,12 @@
 
 export const PRERENDERED_DIR = 'prerendered';
 
+/** On the root element of a page rendered ahead of time: the path it was rendered for. */
+export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+
+/** Beside it: the lazily loaded chunks the page was rendered with, `kind:id` space-separated. */
+export const PRERENDERED_CHUNKS_ATTRIBUTE = 'data-prerendered-chunks';
+
 /** `/public/paynow` → `prerendered/public/paynow.html`; `/` → `prerendered/index.html`. */
 export function prerenderedFile(path: string): string {
   const clean = path.replace(/^\/+|\/+$/g, '');

@@ -1,12 +1,14 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import type { OperationDescriptor } from '../core/api/client.ts';
 import { browserStorages, looksLikeFirstVisit } from '../core/first-visit.ts';
+import { PRERENDERED_ATTRIBUTE, PRERENDERED_CHUNKS_ATTRIBUTE } from '../core/prerendered.ts';
 import type { EngineExtension } from '../core/registry.ts';
 import { assembleApp } from './app/assemble.ts';
 import { AppTree } from './app/AppTree.tsx';
-import { preloadFirstScreen } from './app/first-screen.ts';
+import { preloadFirstScreen, preloadNotedChunks } from './app/first-screen.ts';
 import type { EngineConfig } from './app/config-types.ts';
 import type { Navigator } from './app/create-runtime.ts';
 
@@ -22,7 +24,6 @@ export interface BootOptions {
 }
 
 /** The attribute the build puts on the root element of a page rendered ahead of time: its path. */
-export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 
 /**
  * Whether the markup already in the page is what this browser would render: it was rendered for this
@@ -57,12 +58,16 @@ export async function boot({ config, modules, operations, element }: BootOptions
   router = createBrowserRouter(parts.routeObjects);
   // The shells and the widgets of most first screens are in this chunk already: no request, no flash of a busy state.
   await parts.components.preload();
-  const tree = <AppTree parts={parts} router={<RouterProvider router={router} />} />;
-  if (hydrate) {
-    hydrateRoot(element, tree);
-    return;
-  }
-  // Markup rendered for another state stays in view until the fresh render can replace it whole.
-  if (element.hasAttribute(PRERENDERED_ATTRIBUTE)) await preloadFirstScreen(parts, window.location.pathname);
-  createRoot(element).render(tree);
+  const tree = <AppTree parts={parts} router={<RouterProvider router={router} />} adopting={hydrate} />;
+  // Markup rendered ahead of time stays in view while the chunks of what replaces it load: those it
+  // was rendered with, before adopting it (see chunk-ledger.ts); those of the screen, before a fresh
+  // render replaces markup rendered for another state whole, without a busy state in between.
+  if (hydrate) await preloadNotedChunks(parts, element.getAttribute(PRERENDERED_CHUNKS_ATTRIBUTE));
+  else if (element.hasAttribute(PRERENDERED_ATTRIBUTE)) await preloadFirstScreen(parts, window.location.pathname);
+  // As a transition, the first render yields to the browser every few milliseconds instead of
+  // holding the main thread for all of it: a tap or keystroke meanwhile is not kept waiting.
+  startTransition(() => {
+    if (hydrate) hydrateRoot(element, tree);
+    else createRoot(element).render(tree);
+  });
 }

@@ -8,6 +8,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { assembleApp, type AppInput } from './app/assemble.ts';
 import { AppTree } from './app/AppTree.tsx';
+import { withChunkLedger } from './app/chunk-ledger.ts';
 
 export interface PrerenderedPage {
   /** The markup to put inside the root element. */
@@ -20,6 +21,8 @@ export interface PrerenderedPage {
   styles: { name: string; global: boolean; rules: string }[];
   /** The document title the page shows. */
   title: string;
+  /** The lazily loaded chunks the markup was rendered with (`kind:id`), for the browser to load before adopting it. */
+  chunks: string[];
 }
 
 async function renderToText(node: ReactNode): Promise<string> {
@@ -50,11 +53,11 @@ export async function prerenderPage({ config, modules, operations, path }: Omit<
   // the markup, so the styles go into the page's head and the markup is exactly what React hydrates.
   const cache = createCache({ key: 'css' });
   cache.compat = true;
-  const html = await renderToText(
+  const { value: html, chunks } = await withChunkLedger(() => renderToText(
     <CacheProvider value={cache}>
-      <AppTree parts={parts} router={<StaticRouterProvider router={router} context={context} hydrate={false} />} />
+      <AppTree parts={parts} router={<StaticRouterProvider router={router} context={context} hydrate={false} />} adopting />
     </CacheProvider>,
-  );
+  ));
   const styles = Object.entries(cache.inserted)
     .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
     // A class rule carries its own class name; a global one (from <Global>) does not.
@@ -66,5 +69,6 @@ export async function prerenderPage({ config, modules, operations, path }: Omit<
     html,
     styles,
     title: match?.title ? `${t(match.title)} · ${t('app.name')}` : t('app.name'),
+    chunks,
   };
 }

@@ -2,6 +2,7 @@
 // shell definition, loaded on first use; eager ones are loaded before the first screen renders.
 import { createContext, createElement, use, useContext, type ComponentType, type ReactNode } from 'react';
 import { buildRegistry, type EngineExtension, type Registry } from '../core/registry.ts';
+import { noteChunk } from './app/chunk-ledger.ts';
 import { engineBuiltins } from './builtins.ts';
 import type { ShellComponent } from './shells/ShellFrame.tsx';
 import type { WidgetComponent } from './widgets/WidgetNode.tsx';
@@ -14,10 +15,12 @@ export interface ComponentRegistry {
   preload(): Promise<void>;
   /** Loads the named widgets (unknown names are left to the renderer to report). */
   preloadWidgets(names: Iterable<string>): Promise<void>;
+  /** Loads the named shells (unknown names are left to the renderer to report). */
+  preloadShells(names: Iterable<string>): Promise<void>;
 }
 
 /** A component that renders the loaded one, suspending until it is loaded (then never again). */
-function loadable<P extends object>(load: () => Promise<unknown>): { Component: (props: P) => ReactNode; preload: () => Promise<unknown> } {
+function loadable<P extends object>(kind: 'widget' | 'shell', name: string, load: () => Promise<unknown>): { Component: (props: P) => ReactNode; preload: () => Promise<unknown> } {
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<ComponentType<P>> | undefined;
   const preload = () => (pending ??= load().then((component) => (loaded = component as ComponentType<P>)));
@@ -26,6 +29,7 @@ function loadable<P extends object>(load: () => Promise<unknown>): { Component: 
     return createElement(use(preload()), props);
   }
   function Loaded(props: P) {
+    noteChunk(kind, name);
     // The loaded component is one module-level value, the same on every render.
     return createElement(loaded ?? Waiting, props);
   }
@@ -40,21 +44,24 @@ export function createComponentRegistry(modules: Record<string, EngineExtension>
   const shells: Record<string, ShellComponent> = {};
   const eager: Array<() => Promise<unknown>> = [];
   const widgetPreloads: Record<string, () => Promise<unknown>> = {};
+  const shellPreloads: Record<string, () => Promise<unknown>> = {};
   for (const [name, definition] of Object.entries(registry.widgets)) {
-    const { Component, preload } = loadable<Parameters<WidgetComponent>[0]>(definition.load);
+    const { Component, preload } = loadable<Parameters<WidgetComponent>[0]>('widget', name, definition.load);
     widgets[name] = Component;
     widgetPreloads[name] = preload;
     if (definition.eager) eager.push(preload);
   }
   for (const [name, definition] of Object.entries(registry.shells)) {
-    const { Component, preload } = loadable<Parameters<ShellComponent>[0]>(definition.load);
+    const { Component, preload } = loadable<Parameters<ShellComponent>[0]>('shell', name, definition.load);
     shells[name] = Component;
+    shellPreloads[name] = preload;
     if (definition.eager) eager.push(preload);
   }
   return {
     registry, widgets, shells,
     preload: async () => { await Promise.all(eager.map((load) => load())); },
     preloadWidgets: async (names) => { await Promise.all([...names].map((name) => widgetPreloads[name]?.())); },
+    preloadShells: async (names) => { await Promise.all([...names].map((name) => shellPreloads[name]?.())); },
   };
 }
 

@@ -76,3 +76,29 @@ test('a branded guest link shows its entry once the association is known, and no
   const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
   expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThanOrEqual(0.05);
 });
+
+for (const [path, chunks] of [['/paynow', '/assets/guest-payment'], ['/login', '/assets/login-']]) {
+  test(`${path} rendered ahead of time is adopted without anything moving, however late its code arrives`, async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // A phone's slower processor (Chromium's CPU throttling) and the code of the screen, its flow
+    // and its form held back: the session starts and updates meanwhile.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const releases = [await holdRequests(page, chunks), await holdRequests(page, '/assets/FormWidget-')];
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForFunction(() => document.querySelector('[data-awaiting-code]') !== null);
+    await page.waitForLoadState('load');
+    for (const release of releases) release();
+    await expect(page.locator('form button[type="submit"]')).toBeEnabled();
+    await expect(page.locator('[data-awaiting-code]')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+  });
+}

@@ -3,6 +3,7 @@ import { looksLikeFirstVisit, type StorageExpectation } from '../../engine/core/
 import { prerenderedFile } from '../../engine/core/prerendered.ts';
 import { compileRoutes } from '../../engine/core/routes.ts';
 import { pageFromTemplate } from '../../scripts/prerender.ts';
+import { noteChunk, parseChunkNames, withChunkLedger } from '../../engine/react/app/chunk-ledger.ts';
 
 const storage = (entries: Record<string, string>) => ({ getItem: (key: string) => entries[key] ?? null });
 const expected: StorageExpectation[] = [
@@ -36,8 +37,8 @@ describe('prerendered pages', () => {
     expect(routes.map((route) => [route.path, route.prerender ?? false])).toEqual([['/login', true], ['/embed/login', false]]);
   });
 
-  it('put the markup in the root, the styles in the head (globals apart) and the title', () => {
-    const template = '<html><head><title>App</title></head><body><div id="root"></div></body></html>';
+  it('put the markup in the root with the chunks it used, the styles in the head (globals apart) and the title; no preload hints', () => {
+    const template = '<html><head><title>App</title><script type="module" crossorigin src="/assets/index-1.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/start-2.js"></head><body><div id="root"></div></body></html>';
     const page = pageFromTemplate(template, '/login', {
       html: '<h1>Sign in</h1>',
       title: 'Sign in · App',
@@ -46,13 +47,36 @@ describe('prerendered pages', () => {
         { name: 'a1', global: false, rules: '.css-a1{color:red}' },
         { name: 'b2', global: false, rules: '.css-b2{content:"</style>"}' },
       ],
+      chunks: ['form:login', 'widget:form'],
     });
     expect(page).toContain('<title>Sign in · App</title>');
     expect(page).toContain('<style data-emotion="css-global g1">:root{--x:1}</style><style data-emotion="css a1 b2">.css-a1{color:red}.css-b2{content:"<\\/style>"}</style></head>');
-    expect(page).toContain('<div id="root" data-prerendered="/login"><h1>Sign in</h1></div>');
+    expect(page).toContain('<div id="root" data-prerendered="/login" data-prerendered-chunks="form:login widget:form"><h1>Sign in</h1></div>');
+    expect(page).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script><style');
+    expect(page).not.toContain('modulepreload');
   });
 
   it('refuse a template without an empty root element', () => {
-    expect(() => pageFromTemplate('<body></body>', '/x', { html: '', title: '', styles: [] })).toThrow(/no <div id="root"><\/div>/);
+    expect(() => pageFromTemplate('<body></body>', '/x', { html: '', title: '', styles: [], chunks: [] })).toThrow(/no <div id="root"><\/div>/);
+  });
+});
+
+describe('the chunk ledger', () => {
+  it('notes the chunks a render uses only while it is open, each once, sorted', async () => {
+    noteChunk('form', 'before');
+    const { value, chunks } = await withChunkLedger(async () => {
+      noteChunk('widget', 'form');
+      noteChunk('form', 'login');
+      noteChunk('widget', 'form');
+      return 'done';
+    });
+    noteChunk('form', 'after');
+    expect(value).toBe('done');
+    expect(chunks).toEqual(['form:login', 'widget:form']);
+  });
+
+  it('reads names back, leaving out anything malformed', () => {
+    expect(parseChunkNames('form:login  widget:form bad :x Upper:y')).toEqual([{ kind: 'form', id: 'login' }, { kind: 'widget', id: 'form' }]);
+    expect(parseChunkNames(null)).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { ComponentRegistryContext } from '../registry.tsx';
 import { systemFor } from '../theme/systems.ts';
 import type { AppParts } from './assemble.ts';
 import { RuntimeContext, type Runtime } from './runtime.ts';
+import { InteractiveProvider } from './interactive.tsx';
 import { Toaster } from './toaster.tsx';
 
 function Themed({ runtime, children }: { runtime: Runtime; children: ReactNode }) {
@@ -21,8 +22,11 @@ function Themed({ runtime, children }: { runtime: Runtime; children: ReactNode }
   );
 }
 
-/** The providers around the router, the same in the browser and when rendering ahead of time. */
-export function AppTree({ parts, router }: { parts: Omit<AppParts, 'routeObjects'>; router: ReactNode }) {
+/**
+ * The providers around the router, the same in the browser and when rendering ahead of time.
+ * `adopting`: the tree is rendered ahead of time, or adopts such markup (controls start inert).
+ */
+export function AppTree({ parts, router, adopting }: { parts: Omit<AppParts, 'routeObjects'>; router: ReactNode; adopting: boolean }) {
   const { components, runtime, i18n } = parts;
   return (
     <StrictMode>
@@ -30,7 +34,9 @@ export function AppTree({ parts, router }: { parts: Omit<AppParts, 'routeObjects
         <RuntimeContext.Provider value={runtime}>
           <I18nextProvider i18n={i18n}>
             <QueryClientProvider client={runtime.queryClient}>
-              <Themed runtime={runtime}>{router}</Themed>
+              <InteractiveProvider adopting={adopting}>
+                <Themed runtime={runtime}>{router}</Themed>
+              </InteractiveProvider>
             </QueryClientProvider>
           </I18nextProvider>
         </RuntimeContext.Provider>

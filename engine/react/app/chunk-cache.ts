@@ -1,3 +1,5 @@
+import { noteChunk } from './chunk-ledger.ts';
+
 /** A promise as React's `use` reads it: once settled, `use` returns its value without suspending. */
 type TrackedPromise<Value> = Promise<Value> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: Value; reason?: unknown };
 
@@ -23,6 +25,7 @@ export function chunkCache<Module, Value>(
 ): (id: string) => Promise<Value> {
   const loaded = new Map<string, Promise<Value>>();
   return (id) => {
+    noteChunk(kind, id);
     let promise = loaded.get(id);
     if (!promise) {
       const loader = loaders[id];

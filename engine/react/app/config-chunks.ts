@@ -2,6 +2,7 @@
 // the widgets and by the preloading of a first screen (first-screen.ts).
 import { formLoaders } from 'virtual:engine-forms';
 import { flowLoaders } from 'virtual:engine-flows';
+import { contentLoaders } from 'virtual:engine-content';
 import type { FlowDocument } from '../../core/flow/types.ts';
 import { chunkCache } from './chunk-cache.ts';
 
@@ -10,3 +11,6 @@ export const loadForm = chunkCache(formLoaders, 'form', (module) => module);
 
 /** A machine of flows/, fetched with the first screen that runs it. */
 export const loadFlow = chunkCache(flowLoaders, 'flow', (module): FlowDocument => module.default);
+
+/** A long text of schemas/content/ (Markdown). */
+export const loadContent = chunkCache(contentLoaders, 'content', (module): string => module.default);

@@ -1,7 +1,8 @@
 import { matchesRoutePattern } from '../../core/paths.ts';
 import { preloadScreen } from '../router/ScreenView.tsx';
 import type { AppParts } from './assemble.ts';
-import { loadFlow, loadForm } from './config-chunks.ts';
+import { parseChunkNames } from './chunk-ledger.ts';
+import { loadContent, loadFlow, loadForm } from './config-chunks.ts';
 
 interface Named { widgets: Set<string>; forms: Set<string>; flows: Set<string> }
 
@@ -37,5 +38,27 @@ export async function preloadFirstScreen(parts: AppParts, pathname: string): Pro
     ]);
   } catch {
     // The render reports what failed to load; this only saves a busy state.
+  }
+}
+
+/**
+ * Loads the chunks a page rendered ahead of time notes it used (`kind:id` names, see
+ * chunk-ledger.ts), so that adopting its markup waits for nothing. Only those: later steps of a
+ * wizard load when they are reached.
+ */
+export async function preloadNotedChunks(parts: AppParts, noted: string | null): Promise<void> {
+  const names = parseChunkNames(noted);
+  const ids = (kind: string) => names.filter((name) => name.kind === kind).map((name) => name.id);
+  try {
+    await Promise.all([
+      ...ids('screen').map((id) => preloadScreen(id)),
+      parts.components.preloadWidgets(ids('widget')),
+      parts.components.preloadShells(ids('shell')),
+      ...ids('form').map((id) => loadForm(id)),
+      ...ids('flow').map((id) => loadFlow(id)),
+      ...ids('content').map((id) => loadContent(id)),
+    ]);
+  } catch {
+    // The render reports what failed to load; this only saves the markup from being replaced.
   }
 }

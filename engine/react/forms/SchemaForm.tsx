@@ -12,7 +12,7 @@ import { withTheme, type IChangeEvent, type ThemeProps } from '@rjsf/core';
 import { deepEquals, getDefaultFormState, type ErrorSchema, type RJSFSchema, type RJSFValidationError, type UiSchema, type ValidatorType } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 
-import { awaitingCode, useInteractive } from '../app/interactive.ts';
+import { awaitingCode, useInteractive } from '../app/interactive.tsx';
 import { ErrorSummary, ServerError, type SummaryItem } from './ErrorSummary.tsx';
 import { engineFields } from './fields.tsx';
 import { cachedErrorTranslator, errorPath, fieldLabel, fieldOrder, makeErrorFilter, markFieldStates, translateUiSchema, type Translator } from './messages.ts';

@@ -1,5 +1,5 @@
 // The Chakra configuration themes build on: Chakra's tokens and styles, but only the component
-// recipes the engine renders. Chakra's full default config carries ~60 recipes (~25 KB gzip on every
+// recipes and colour palettes (palettes.ts) the engine renders. Chakra's full default config carries ~60 recipes (~25 KB gzip on every
 // page); tests/unit/chakra-recipes.test.ts fails when an engine file starts using a Chakra
 // component whose recipe is not listed here.
 import { defaultBaseConfig } from '@chakra-ui/react/preset-base';
@@ -10,6 +10,7 @@ import {
   listSlotRecipe, nativeSelectSlotRecipe, semanticTokens, spinnerRecipe, textareaRecipe, textStyles, toastSlotRecipe,
   tokens,
 } from '@chakra-ui/react/theme';
+import { engineColourTokens } from './palettes.ts';
 
 export const engineRecipes = {
   button: buttonRecipe, container: containerRecipe, heading: headingRecipe, input: inputRecipe, link: linkRecipe,
@@ -27,7 +28,9 @@ export const engineThemeConfig = defineConfig({
   cssVarsRoot,
   globalCss,
   theme: {
-    breakpoints, keyframes, tokens, semanticTokens, textStyles, layerStyles, animationStyles,
+    breakpoints, keyframes, textStyles, layerStyles, animationStyles,
+    tokens: { ...tokens, colors: engineColourTokens.colors as typeof tokens.colors },
+    semanticTokens: { ...semanticTokens, colors: engineColourTokens.semanticColors as typeof semanticTokens.colors },
     recipes: engineRecipes,
     slotRecipes: engineSlotRecipes,
   },

@@ -2,6 +2,7 @@ import { createSystem, defineConfig, type SystemContext } from '@chakra-ui/react
 import { defaultBaseConfig, engineThemeConfig } from './base-config.ts';
 import type { ThemeDocument } from '../app/config-types.ts';
 import { defaultToastTokens } from './toast-colours.ts';
+import { paletteTokens, palettesNamedBy } from './palettes.ts';
 
 const cache = new Map<string, SystemContext>();
 
@@ -21,7 +22,10 @@ export function systemFor(themes: Record<string, ThemeDocument>, name: string, f
   const key = doc?.name ?? 'engine-default';
   const cached = cache.get(key);
   if (cached) return cached;
+  const extraPalettes = paletteTokens(palettesNamedBy(doc));
   const system = createSystem(defaultBaseConfig, engineThemeConfig, ACCESSIBLE_DEFAULTS, defineConfig({
+    theme: { tokens: { colors: extraPalettes.colors as never }, semanticTokens: { colors: extraPalettes.semanticColors as never } },
+  }), defineConfig({
     theme: {
       tokens: (doc?.tokens ?? {}) as never,
       semanticTokens: (doc?.semanticTokens ?? {}) as never,

@@ -1,12 +1,9 @@
 import { Box } from '@chakra-ui/react';
 import { Suspense, use } from 'react';
 import Markdown from 'markdown-to-jsx/react';
-import { contentLoaders } from 'virtual:engine-content';
-import { chunkCache } from '../app/chunk-cache.ts';
+import { loadContent as load } from '../app/config-chunks.ts';
 import { Busy } from './Busy.tsx';
 import type { WidgetProps } from './WidgetNode.tsx';
-
-const load = chunkCache(contentLoaders, 'content', (module): string => module.default);
 
 function Document({ id }: { id: string }) {
   const text = use(load(id));

@@ -8,7 +8,7 @@ import { resolveLink } from '../app/route-table.ts';
 import { useScope } from '../app/scope.tsx';
 import { useFlowView } from './flow-context.ts';
 import type { WidgetProps } from './WidgetNode.tsx';
-import { awaitingCode, useInteractive } from '../app/interactive.ts';
+import { awaitingCode, useInteractive } from '../app/interactive.tsx';
 
 /** A button that sends an event to the surrounding flow. */
 export function ButtonWidget({ node }: WidgetProps) {
