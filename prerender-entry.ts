@@ -1,5 +1,5 @@
 // The portal's entry for rendering pages ahead of time (scripts/prerender.ts): the same engine,
-// configuration and modules as main.ts, rendered in Node.
+// configuration and modules as start.ts, rendered in Node.
 import config from 'virtual:engine-config';
 import { prerenderPage } from './engine/react/prerender.tsx';
 import { compileRoutes } from './engine/core/routes.ts';
