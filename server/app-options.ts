@@ -18,6 +18,8 @@ export interface AppOptions {
   db?: Db;
   /** postgres://... ; unset: PGlite under dataDir. */
   databaseUrl?: string;
+  /** Connections in the PostgreSQL pool (default DEFAULT_POOL_SIZE of server/db/index.ts). */
+  databasePoolSize?: number;
   /** PGlite data directory (default ./data); 'memory://' for an in-memory database. */
   dataDir?: string;
   /** true: load demo data into an empty database; false: never; undefined: only on PGlite (never in production). */

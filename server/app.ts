@@ -4,6 +4,7 @@
 //   services.ts          database, clock, tokens, sessions, mail, jobs, payment provider
 //   error-handler.ts     the one error shape
 //   security-headers.ts  CSP and friends
+//   request-log.ts       one log line per request
 //   dev-routes.ts        sandbox provider pages, movable clock, express-pay links
 //   web.ts               the static site, legacy redirects, the development mailbox
 import path from 'node:path';
@@ -13,6 +14,7 @@ import { loadOperations, registerOperationRoutes } from './operation-routes.ts';
 import { openServices, type Runtime } from './services.ts';
 import { registerErrorHandling } from './error-handler.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
+import { OneLinePerRequest } from './request-log.ts';
 import { registerDevRoutes } from './dev-routes.ts';
 import { registerWeb } from './web.ts';
 import { defaultHandlers } from './handlers/index.ts';
@@ -41,6 +43,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     trustProxy: options.trustProxy ?? false,
     return503OnClosing: true,
     genReqId: () => newErrorId(),
+    logController: new OneLinePerRequest(),
   });
   for (const warning of safety.warnings) app.log.warn(warning);
   let runtime: Runtime | null = null;
@@ -50,7 +53,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     app.decorate('services', runtime.services);
 
     registerErrorHandling(app);
-    await registerSecurityHeaders(app, { frameAncestors, production });
+    registerSecurityHeaders(app, { frameAncestors, production });
     app.addHook('preValidation', refuseControlCharacters);
     registerOperationRoutes(app, routes, { services: runtime.services, validateResponses: options.validateResponses ?? !production });
     registerDevRoutes(app, runtime, { production, sandboxInUse, devRoutes: safety.devRoutes, frameAncestors });

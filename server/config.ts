@@ -1,6 +1,7 @@
 // Environment variables -> AppOptions (documented in docs/server.md).
 import path from 'node:path';
 import type { AppOptions } from './app.ts';
+import { stdoutLog } from './log-stream.ts';
 
 export interface ServerConfig {
   port: number;
@@ -11,6 +12,13 @@ export interface ServerConfig {
 function flag(value: string | undefined): boolean | undefined {
   if (value === undefined || value === '') return undefined;
   return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+function poolSize(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const size = Number(value);
+  if (!Number.isInteger(size) || size < 1 || size > 1000) throw new Error(`DATABASE_POOL_SIZE must be a whole number from 1 to 1000, got '${value}'`);
+  return size;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -24,6 +32,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       nodeEnv,
       dataDir: path.resolve(env.DATA_DIR || './data'),
       databaseUrl: env.DATABASE_URL || undefined,
+      databasePoolSize: poolSize(env.DATABASE_POOL_SIZE),
       redisUrl: env.REDIS_URL || undefined,
       smtpUrl: env.SMTP_URL || undefined,
       mailFrom: env.MAIL_FROM || undefined,
@@ -36,7 +45,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       staticDir: path.resolve(env.STATIC_DIR || './dist'),
       schemasDir: env.SCHEMAS_DIR ? path.resolve(env.SCHEMAS_DIR) : undefined,
       trustProxy: flag(env.TRUST_PROXY) ?? false,
-      logger: { level: env.LOG_LEVEL || (nodeEnv === 'production' ? 'info' : 'warn') },
+      logger: { level: env.LOG_LEVEL || (nodeEnv === 'production' ? 'info' : 'warn'), stream: stdoutLog() },
     },
   };
 }

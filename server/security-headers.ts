@@ -1,11 +1,43 @@
-// Security headers on every answer (helmet): a strict Content-Security-Policy whose
-// frame-ancestors decide who may embed the portal, and HSTS in production.
+// Security headers on every answer (helmet's): a strict Content-Security-Policy whose
+// frame-ancestors decide who may embed the portal, and HSTS in production. helmet works out the
+// header values once per set of options, here at boot; each request only copies them (the
+// @fastify/helmet plugin built a new helmet middleware, CSP parsing included, on every request).
+// A route may replace parts of the options with its own (`config.securityHeaders`, e.g. the
+// sandbox provider's entry page); those are worked out once when the route is registered.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 
-export async function registerSecurityHeaders(app: FastifyInstance, options: { frameAncestors: string[]; production: boolean }): Promise<void> {
-  await app.register(helmet, {
-    global: true,
+export type { HelmetOptions };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** helmet options that replace the app's own for this route (each top-level option as a whole). */
+    securityHeaders?: HelmetOptions;
+    /** The headers those options give, worked out when the route is registered. */
+    securityHeaderValues?: Readonly<Record<string, string>>;
+  }
+}
+
+/** The headers helmet sets for these options, as lower-case name → value. */
+export function securityHeadersFor(options: HelmetOptions): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return Object.freeze(headers);
+}
+
+export function appSecurityOptions(options: { frameAncestors: string[]; production: boolean }): HelmetOptions {
+  return {
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
@@ -22,5 +54,18 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { f
     // Embedding is governed by CSP frame-ancestors; X-Frame-Options would block allowed parents.
     frameguard: false,
     strictTransportSecurity: options.production,
+  };
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, options: { frameAncestors: string[]; production: boolean }): void {
+  const appOptions = appSecurityOptions(options);
+  const appHeaders = securityHeadersFor(appOptions);
+  app.addHook('onRoute', (route) => {
+    const own = route.config?.securityHeaders;
+    if (own) route.config = { ...route.config, securityHeaderValues: securityHeadersFor({ ...appOptions, ...own } as HelmetOptions) };
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.routeOptions.config.securityHeaderValues ?? appHeaders);
+    done();
   });
 }

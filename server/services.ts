@@ -46,7 +46,7 @@ export async function openServices(options: AppOptions, context: RuntimeContext)
     closers.length = 0;
   };
   const ownDb = !options.db;
-  const db = options.db ?? (await openDb({ databaseUrl: options.databaseUrl, dataDir: options.dataDir ?? path.resolve('data') }));
+  const db = options.db ?? (await openDb({ databaseUrl: options.databaseUrl, dataDir: options.dataDir ?? path.resolve('data'), poolSize: options.databasePoolSize }));
   if (ownDb) closers.push(() => db.close());
   try {
     await migrate(db);

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import type { Clock } from '../clock.ts';
+import { createVerifiedTokenCache } from './verified-tokens.ts';
 
 export const ISSUER = 'community-portal';
 export const AUDIENCE = { homeowner: 'homeowner', portal: 'portal', reset: 'password-reset' } as const;
@@ -47,9 +48,19 @@ export function passwordFingerprint(passwordHash: string): string {
   return createHash('sha256').update(passwordHash).digest('base64url').slice(0, 16);
 }
 
+/**
+ * The HS256 key, imported once: given raw bytes, jose imports them into WebCrypto again on every
+ * sign and verify, which cost more than the HMAC itself.
+ */
+export function hmacKey(secret: string): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+}
+
 export function createTokenService(secret: string, clock: Clock, lifetimes: TokenLifetimes = defaultLifetimes): TokenService {
-  const key = new TextEncoder().encode(secret);
+  const key = hmacKey(secret);
   const now = () => Math.floor(clock().getTime() / 1000);
+  // Signed-in tokens verified once per process until they expire; ended sessions are checked by the caller on every use.
+  const verified = createVerifiedTokenCache<SignedInClaims>(clock);
 
   async function sign(payload: Record<string, unknown>, sub: number, audience: Audience, seconds: number): Promise<string> {
     const iat = now();
@@ -60,12 +71,12 @@ export function createTokenService(secret: string, clock: Clock, lifetimes: Toke
       .setAudience(audience)
       .setIssuedAt(iat)
       .setExpirationTime(iat + seconds)
-      .sign(key);
+      .sign(await key);
   }
 
   async function verifyRaw(token: string, audience: Audience): Promise<Record<string, unknown> | null> {
     try {
-      const { payload } = await jwtVerify(token, key, {
+      const { payload } = await jwtVerify(token, await key, {
         algorithms: ['HS256'],
         issuer: ISSUER,
         audience,
@@ -89,9 +100,15 @@ export function createTokenService(secret: string, clock: Clock, lifetimes: Toke
     issueReset: (c) =>
       sign({ UserId: c.userId, Customer: c.customer, email: c.email, phf: c.passwordFingerprint }, c.userId, AUDIENCE.reset, lifetimes.resetSeconds),
     async verifySession(token, audience = AUDIENCE.homeowner) {
+      const cacheKey = `${audience} ${token}`;
+      const known = verified.get(cacheKey);
+      if (known) return known;
       const p = await verifyRaw(token, audience);
       if (!p || typeof p.sid !== 'string' || p.sid === '') return null;
-      return { userId: p.UserId as number, customer: p.Customer as string, sessionId: p.sid };
+      const claims = { userId: p.UserId as number, customer: p.Customer as string, sessionId: p.sid };
+      // A token with a not-before time is checked in full every time (ours never carry one).
+      if (p.nbf === undefined) verified.set(cacheKey, claims, p.exp as number);
+      return claims;
     },
     async verifyReset(token) {
       const p = await verifyRaw(token, AUDIENCE.reset);

@@ -73,25 +73,39 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob | File): P
   };
 }
 
-export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<Db> {
+/** Connections in the PostgreSQL pool unless DATABASE_POOL_SIZE says otherwise (docs/server.md). */
+export const DEFAULT_POOL_SIZE = 10;
+
+export async function openPostgres(databaseUrl: string, poolSize = DEFAULT_POOL_SIZE): Promise<Db> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
   pool.on('error', () => undefined); // idle client errors surface on the next query instead
-  const run = async <T extends object>(client: pg.Pool | pg.PoolClient, sql: string, params: unknown[]): Promise<QueryResult<T>> => {
-    const r = await client.query(sql, params);
-    return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
+  const statements = preparedStatements();
+  const run = async <T extends object>(client: pg.Pool | pg.PoolClient, sql: string, params: unknown[], inTransaction: boolean): Promise<QueryResult<T>> => {
+    const name = params.length > 0 ? statements.nameOf(sql) : null;
+    try {
+      const r = name ? await client.query({ name, text: sql, values: params }) : await client.query(sql, params);
+      return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
+    } catch (error) {
+      if (!name || !statements.outdatedBy(error)) throw error;
+      // A statement prepared before a schema change: from now on nothing is prepared. Outside a
+      // transaction the query runs again at once; inside one, the transaction has failed.
+      if (inTransaction) throw error;
+      const r = await client.query(sql, params);
+      return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
+    }
   };
   // Fail fast with a clear message when the database is unreachable.
   await pool.query('SELECT 1');
   return {
     kind: 'postgres',
-    query: <T extends object = Row>(sql: string, params: unknown[] = []) => run<T>(pool, sql, params),
+    query: <T extends object = Row>(sql: string, params: unknown[] = []) => run<T>(pool, sql, params, false),
     exec: async (sql: string) => void (await pool.query(sql)),
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
         const result = await fn({
-          query: <R extends object = Row>(sql: string, params: unknown[] = []) => run<R>(client, sql, params),
+          query: <R extends object = Row>(sql: string, params: unknown[] = []) => run<R>(client, sql, params, true),
           exec: async (sql: string) => void (await client.query(sql)),
         });
         await client.query('COMMIT');
@@ -104,5 +118,37 @@ export async function openPostgres(databaseUrl: string, poolSize = 10): Promise<
       }
     },
     close: () => pool.end(),
+  };
+}
+
+/** At most this many distinct statements are prepared (the code has far fewer; the rest run unprepared). */
+export const MAX_PREPARED_STATEMENTS = 500;
+
+/**
+ * Names for the statements run as prepared (named) statements on PostgreSQL: each distinct SQL
+ * text with parameters is parsed and planned once per connection and then only executed, instead
+ * of parsed and planned on every call (planning cost PostgreSQL more than running the portal's
+ * short queries, docs/bench.md "Where the time goes"). The SQL texts are the code's own, with
+ * values always bound as parameters, so there are a few hundred at most. A schema change made
+ * while the server runs (a migration by a newer instance) can make a prepared statement's result
+ * change shape, which PostgreSQL refuses ("cached plan must not change result type"): from then on
+ * this process prepares nothing.
+ */
+export function preparedStatements(max = MAX_PREPARED_STATEMENTS): { nameOf(sql: string): string | null; outdatedBy(error: unknown): boolean } {
+  const names = new Map<string, string>();
+  let enabled = true;
+  return {
+    nameOf(sql) {
+      if (!enabled) return null;
+      let name = names.get(sql);
+      if (name === undefined && names.size < max) names.set(sql, (name = `portal_${names.size}`));
+      return name ?? null;
+    },
+    outdatedBy(error) {
+      const e = error as { code?: unknown; message?: unknown } | null;
+      const outdated = e?.code === '0A000' && typeof e.message === 'string' && e.message.includes('cached plan must not change result type');
+      if (outdated) enabled = false;
+      return outdated;
+    },
   };
 }

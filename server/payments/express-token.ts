@@ -11,7 +11,7 @@
 // express-links.ts.
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import type { Clock } from '../clock.ts';
-import { ISSUER } from '../auth/tokens.ts';
+import { hmacKey, ISSUER } from '../auth/tokens.ts';
 
 export const EXPRESS_LINK_AUDIENCE = 'express-pay';
 export const EXPRESS_SESSION_AUDIENCE = 'express-pay-session';
@@ -41,10 +41,10 @@ const LINK_ID = /^cl_[0-9a-z]{16,}$/;
 const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
 
 export function createExpressTokenService(keys: { link: string; session: string }, clock: Clock, sessionSeconds = EXPRESS_SESSION_SECONDS): ExpressTokenService {
-  const linkKey = new TextEncoder().encode(keys.link);
-  const sessionKey = new TextEncoder().encode(keys.session);
+  const linkKey = hmacKey(keys.link);
+  const sessionKey = hmacKey(keys.session);
 
-  function sign(c: ExpressClaims, audience: string, key: Uint8Array, exp: number): Promise<string> {
+  async function sign(c: ExpressClaims, audience: string, key: Promise<CryptoKey>, exp: number): Promise<string> {
     const iat = Math.floor(clock().getTime() / 1000);
     return new SignJWT({ uid: c.userId, poid: c.ownerId, slid: c.subLedgerId })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -53,12 +53,12 @@ export function createExpressTokenService(keys: { link: string; session: string 
       .setAudience(audience)
       .setIssuedAt(iat)
       .setExpirationTime(exp)
-      .sign(key);
+      .sign(await key);
   }
 
-  async function verify(token: string, audience: string, key: Uint8Array): Promise<ExpressClaims | null> {
+  async function verify(token: string, audience: string, key: Promise<CryptoKey>): Promise<ExpressClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, key, {
+      const { payload } = await jwtVerify(token, await key, {
         algorithms: ['HS256'],
         issuer: ISSUER,
         audience,

@@ -6,7 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import type { Clock } from '../clock.ts';
-import { ISSUER } from '../auth/tokens.ts';
+import { hmacKey, ISSUER } from '../auth/tokens.ts';
+import { createVerifiedTokenCache } from '../auth/verified-tokens.ts';
 
 export const GUEST_AUDIENCE = 'guest-payments';
 export const GUEST_TOKEN_SECONDS = 60 * 60;
@@ -31,7 +32,9 @@ export function newGuestSessionId(): string {
 }
 
 export function createGuestTokenService(key: string, clock: Clock, seconds = GUEST_TOKEN_SECONDS): GuestTokenService {
-  const secret = new TextEncoder().encode(key);
+  const secret = hmacKey(key);
+  // A guest session's requests verify its token once (server/auth/verified-tokens.ts); guest tokens cannot be ended early.
+  const verified = createVerifiedTokenCache<GuestClaims>(clock);
   return {
     async issue(c) {
       const iat = Math.floor(clock().getTime() / 1000);
@@ -43,11 +46,13 @@ export function createGuestTokenService(key: string, clock: Clock, seconds = GUE
         .setAudience(GUEST_AUDIENCE)
         .setIssuedAt(iat)
         .setExpirationTime(iat + seconds)
-        .sign(secret);
+        .sign(await secret);
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known) return known;
       try {
-        const { payload } = await jwtVerify(token, secret, {
+        const { payload } = await jwtVerify(token, await secret, {
           algorithms: ['HS256'],
           issuer: ISSUER,
           audience: GUEST_AUDIENCE,
@@ -58,7 +63,9 @@ export function createGuestTokenService(key: string, clock: Clock, seconds = GUE
         if (typeof aid !== 'number' || !Number.isInteger(aid) || payload.sub !== `guest:${aid}`) return null;
         if (typeof asc !== 'number' || !Number.isInteger(asc) || typeof email !== 'string' || !email) return null;
         if (typeof sid !== 'string' || !/^gs_[A-Za-z0-9_-]{16,64}$/.test(sid)) return null;
-        return { accountId: aid, associationId: asc, email, sessionId: sid };
+        const claims = { accountId: aid, associationId: asc, email, sessionId: sid };
+        if (payload.nbf === undefined) verified.set(token, claims, payload.exp as number);
+        return claims;
       } catch (error) {
         if (error instanceof joseErrors.JOSEError) return null;
         throw error;

@@ -82,16 +82,18 @@ export async function withIdempotency<T>(
   const started = Date.now();
   for (;;) {
     const now = clock();
-    // Forget this key if it is past retention (or its first attempt died running), then claim it.
-    await db.query(
-      `DELETE FROM idempotency_keys WHERE scope = $1 AND operation = $2 AND key = $3
-          AND (created_at < $4 OR (state = 'running' AND COALESCE(heartbeat_at, created_at) < $5))`,
-      [id.scope, id.operation, key, new Date(now.getTime() - retentionMs), new Date(now.getTime() - staleMs)],
-    );
+    // Claim the key: a new one, or one past retention, or one whose first attempt died running
+    // (taken over as if new). One statement: the row's lock decides between concurrent claimers,
+    // and the loser sees the winner's fresh claim when its WHERE is checked again.
     const claimed = await db.query(
       `INSERT INTO idempotency_keys (scope, operation, key, request_hash, state, created_at, heartbeat_at) VALUES ($1, $2, $3, $4, 'running', $5, $5)
-       ON CONFLICT DO NOTHING RETURNING key`,
-      [id.scope, id.operation, key, hash, now],
+       ON CONFLICT (scope, operation, key) DO UPDATE
+         SET request_hash = EXCLUDED.request_hash, state = 'running', response_body = NULL, completed_at = NULL,
+             created_at = EXCLUDED.created_at, heartbeat_at = EXCLUDED.heartbeat_at
+         WHERE idempotency_keys.created_at < $6
+            OR (idempotency_keys.state = 'running' AND COALESCE(idempotency_keys.heartbeat_at, idempotency_keys.created_at) < $7)
+       RETURNING key`,
+      [id.scope, id.operation, key, hash, now, new Date(now.getTime() - retentionMs), new Date(now.getTime() - staleMs)],
     );
     if (claimed.rows.length === 1) {
       let result: T;

@@ -84,6 +84,8 @@ export interface PaymentHooks {
    * commit. Throwing rolls the transaction back (tests simulate a crash after the charge).
    */
   beforeCommit?: (paymentId: string) => Promise<void>;
+  /** Makes the confirmation numbers (default newConfirmationNumber); tests make one collide with a number in use. */
+  confirmationNumber?: () => string;
 }
 
 export interface PaymentServiceDeps {
@@ -113,7 +115,22 @@ export const CLAIM_LEASE_MS = 15_000;
 /** Duplicate-payment window (spec section 9). */
 export const DUPLICATE_WINDOW_MS = 12 * 3600 * 1000;
 
+/**
+ * Whether the sub-ledger has another payment made in the duplicate window or scheduled for the
+ * date, as an SQL EXISTS over the given placeholders (sub-ledger id, payment id to leave out,
+ * start of the window, YYYY-MM-DD date).
+ */
+function duplicateCondition(subLedgerId: string, exceptPaymentId: string, since: string, scheduledDate: string): string {
+  return `EXISTS (SELECT 1 FROM payments d
+                   WHERE d.sub_ledger_id = ${subLedgerId} AND d.id <> ${exceptPaymentId}
+                     AND ((d.status IN ('processing', 'pending', 'succeeded') AND COALESCE(d.confirmed_at, d.updated_at) >= ${since})
+                       OR (d.status IN ('scheduled', 'processing', 'pending', 'succeeded') AND d.kind <> 'one_time' AND d.scheduled_date = ${scheduledDate}::date)))`;
+}
+
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** Receipt amounts ("1,234.50"), made once: toLocaleString builds a new formatter on every call. */
+const RECEIPT_AMOUNT = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export function newPaymentId(): string {
   const alphabet = '0123456789abcdefghjkmnpqrstvwxyz';
@@ -131,6 +148,12 @@ export function newConfirmationNumber(): string {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A unique constraint on `column` refused the write (PostgreSQL and PGlite name it table_column_key). */
+function isUniqueViolationOf(error: unknown, column: string): boolean {
+  const e = error as { code?: unknown; constraint?: unknown } | null;
+  return e?.code === '23505' && typeof e.constraint === 'string' && e.constraint.includes(column);
+}
 const n = (v: unknown): number => Number(v);
 const isoDate = (d: Date): string => d.toISOString().slice(0, 10);
 
@@ -205,9 +228,7 @@ function payerCondition(payer: Payer, param: number): { sql: string; value: numb
 async function loadLedgerContext(db: Queryable, payer: Payer, subLedgerId: number, lock = false): Promise<LedgerContext> {
   const cond = payerCondition(payer, 2);
   const { rows } = await db.query<LedgerContext>(
-    `SELECT sl.id AS sub_ledger_id, sl.name AS sub_ledger_name, sl.balance_cents, ac.id AS account_id, ac.account_number, ac.owner_user_id,
-            ac.payments_blocked, a.id AS association_id, a.name AS association_name, a.provider_account, a.accepts_card, a.accepts_bank,
-            a.large_amount_fee_bps, a.requires_primary_email
+    `SELECT ${LEDGER_CONTEXT_COLUMNS}
        FROM sub_ledgers sl JOIN accounts ac ON ac.id = sl.account_id JOIN associations a ON a.id = ac.association_id
       WHERE sl.id = $1 AND ${cond.sql}${lock ? ' FOR UPDATE OF sl' : ''}`,
     [subLedgerId, cond.value],
@@ -216,17 +237,49 @@ async function loadLedgerContext(db: Queryable, payer: Payer, subLedgerId: numbe
   return rows[0];
 }
 
+const LEDGER_CONTEXT_COLUMNS = `sl.id AS sub_ledger_id, sl.name AS sub_ledger_name, sl.balance_cents, ac.id AS account_id, ac.account_number, ac.owner_user_id,
+            ac.payments_blocked, a.id AS association_id, a.name AS association_name, a.provider_account, a.accepts_card, a.accepts_bank,
+            a.large_amount_fee_bps, a.requires_primary_email`;
+
+interface FeeRuleRow {
+  method_kind: MethodKind;
+  kind: 'flat' | 'percent';
+  flat_cents: string | number | null;
+  basis_points: number | null;
+  exempt_recurring: boolean;
+}
+
+const feeRuleOf = (r: FeeRuleRow): FeeRule => ({
+  methodKind: r.method_kind,
+  kind: r.kind,
+  ...(r.kind === 'flat' ? { flatCents: n(r.flat_cents) } : { basisPoints: n(r.basis_points) }),
+  exemptRecurring: r.exempt_recurring === true,
+});
+
 export async function loadFeeRules(db: Queryable, associationId: number): Promise<FeeRule[]> {
-  const { rows } = await db.query<{ method_kind: MethodKind; kind: 'flat' | 'percent'; flat_cents: string | number | null; basis_points: number | null; exempt_recurring: boolean }>(
+  const { rows } = await db.query<FeeRuleRow>(
     `SELECT method_kind, kind, flat_cents, basis_points, exempt_recurring FROM fee_rules WHERE association_id = $1 ORDER BY method_kind`,
     [associationId],
   );
-  return rows.map((r) => ({
-    methodKind: r.method_kind,
-    kind: r.kind,
-    ...(r.kind === 'flat' ? { flatCents: n(r.flat_cents) } : { basisPoints: n(r.basis_points) }),
-    exemptRecurring: r.exempt_recurring === true,
-  }));
+  return rows.map(feeRuleOf);
+}
+
+/** The ledger context and its association's fee rules, in one round trip (Setup and its updates price with both). */
+async function loadPricingContext(db: Queryable, payer: Payer, subLedgerId: number): Promise<{ ctx: LedgerContext; rules: FeeRule[] }> {
+  const cond = payerCondition(payer, 2);
+  const { rows } = await db.query<LedgerContext & { fee_rules: FeeRuleRow[] | string | null }>(
+    `SELECT ${LEDGER_CONTEXT_COLUMNS},
+            (SELECT json_agg(json_build_object('method_kind', f.method_kind, 'kind', f.kind, 'flat_cents', f.flat_cents, 'basis_points', f.basis_points,
+                                               'exempt_recurring', f.exempt_recurring) ORDER BY f.method_kind)
+               FROM fee_rules f WHERE f.association_id = a.id) AS fee_rules
+       FROM sub_ledgers sl JOIN accounts ac ON ac.id = sl.account_id JOIN associations a ON a.id = ac.association_id
+      WHERE sl.id = $1 AND ${cond.sql}`,
+    [subLedgerId, cond.value],
+  );
+  if (!rows[0]) throw paymentError('GP002');
+  const { fee_rules: raw, ...ctx } = rows[0];
+  const rules = (typeof raw === 'string' ? (JSON.parse(raw) as FeeRuleRow[]) : (raw ?? [])).map(feeRuleOf);
+  return { ctx, rules };
 }
 
 function checkAmount(amountCents: number): void {
@@ -331,18 +384,37 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
     return rows[0];
   }
 
-  async function duplicateWarning(q: Queryable, subLedgerId: number, scheduledDate: string, exceptPaymentId = ''): Promise<boolean> {
-    const since = new Date(clock().getTime() - DUPLICATE_WINDOW_MS);
-    const { rows } = await q.query(
-      `SELECT 1 FROM payments
-        WHERE sub_ledger_id = $1 AND id <> $2
-          AND ((status IN ('processing', 'pending', 'succeeded') AND COALESCE(confirmed_at, updated_at) >= $3)
-            OR (status IN ('scheduled', 'processing', 'pending', 'succeeded') AND kind <> 'one_time' AND scheduled_date = $4::date))
-        LIMIT 1`,
-      [subLedgerId, exceptPaymentId, since, scheduledDate],
+  /**
+   * The payment with its sub-ledger's balance and its account's block, the payment's row and the
+   * sub-ledger's both locked in one statement (the payment's first, in the order every writer of
+   * the two takes them): Confirm's claim decides under these locks.
+   */
+  async function lockForClaim(tx: Queryable, payer: Payer, paymentId: string): Promise<PaymentRow & { sub_ledger_balance_cents: number | string; payments_blocked: boolean }> {
+    const cond = payerCondition(payer, 2);
+    const guestSession = payer.kind === 'guest' ? ` AND p.payer_kind = 'guest' AND p.guest_session_id = $3` : '';
+    const { rows } = await tx.query<PaymentRow & { sub_ledger_balance_cents: number | string; payments_blocked: boolean }>(
+      `SELECT p.*, to_char(p.scheduled_date, 'YYYY-MM-DD') AS scheduled_date, ac.account_number, a.name AS association_name,
+              sl.balance_cents AS sub_ledger_balance_cents, ac.payments_blocked
+         FROM payments p JOIN accounts ac ON ac.id = p.account_id JOIN associations a ON a.id = p.association_id
+         JOIN sub_ledgers sl ON sl.id = p.sub_ledger_id
+        WHERE p.id = $1 AND ${cond.sql}${guestSession} FOR UPDATE OF p, sl`,
+      payer.kind === 'guest' ? [paymentId, cond.value, payer.sessionId] : [paymentId, cond.value],
     );
-    return rows.length > 0;
+    if (!rows[0]) throw paymentError('PAY009');
+    return rows[0];
   }
+
+  async function duplicateWarning(q: Queryable, subLedgerId: number, scheduledDate: string, exceptPaymentId = ''): Promise<boolean> {
+    const { rows } = await q.query<{ duplicate: boolean }>(`SELECT ${duplicateCondition('$1', '$2', '$3', '$4')} AS duplicate`, [
+      subLedgerId,
+      exceptPaymentId,
+      duplicateSince(),
+      scheduledDate,
+    ]);
+    return rows[0].duplicate === true;
+  }
+
+  const duplicateSince = () => new Date(clock().getTime() - DUPLICATE_WINDOW_MS);
 
   /** Amount, fee and the merchant checks shared by setup and update. */
   function priceFor(ctx: LedgerContext, rules: FeeRule[], payer: Payer, methodKind: MethodKind, amountCents: number, kind: PaymentKind) {
@@ -377,8 +449,8 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       }
       const kind: PaymentKind = input.kind ?? (scheduledDate > today ? 'future' : 'one_time');
       if (!input.methodToken && !input.setupIntent) throw new Error('setupPayment needs methodToken or setupIntent');
-      const ctx = await loadLedgerContext(db, payer, input.subLedgerId);
-      const fee = priceFor(ctx, await loadFeeRules(db, ctx.association_id), payer, input.methodKind, input.amountCents, kind);
+      const { ctx, rules } = await loadPricingContext(db, payer, input.subLedgerId);
+      const fee = priceFor(ctx, rules, payer, input.methodKind, input.amountCents, kind);
       let snapshot: { brand: string | null; last4: string | null } = { brand: null, last4: null };
       if (input.methodToken) {
         const { rows } = await db.query<{ brand: string | null; last4: string; kind: MethodKind }>(
@@ -391,40 +463,44 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       const intent = input.setupIntent ? await createIntent(ctx, payer, input.methodKind) : null;
       const id = newPaymentId();
       const now = clock();
-      return db.transaction(async (tx) => {
-        const warning = await duplicateWarning(tx, ctx.sub_ledger_id, scheduledDate, id);
-        await tx.query(
-          `INSERT INTO payments (id, sub_ledger_id, account_id, association_id, kind, scheduled_date, status, payer_kind, payer_user_id, payer_email,
+      // The new payment and the duplicate warning (other payments, as they were before it) in one
+      // statement: it answers from what it wrote, without reading the payment again.
+      const { rows } = await db.query<PaymentRow & { duplicate_warning: boolean }>(
+        `WITH inserted AS (
+           INSERT INTO payments (id, sub_ledger_id, account_id, association_id, kind, scheduled_date, status, payer_kind, payer_user_id, payer_email,
                                  receipt_email, amount_cents, fee_cents, total_cents, fee_lines, method_kind, setup_intent_id, method_token,
                                  method_brand, method_last4, merchant_account, guest_session_id, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, 'setup', $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $22, $21, $21)`,
-          [
-            id,
-            ctx.sub_ledger_id,
-            ctx.account_id,
-            ctx.association_id,
-            kind,
-            scheduledDate,
-            payer.kind,
-            payer.kind === 'guest' ? null : payer.userId,
-            payer.email,
-            input.receiptEmail === undefined ? payer.email : input.receiptEmail,
-            input.amountCents,
-            fee.feeCents,
-            fee.totalCents,
-            JSON.stringify(fee.lines),
-            input.methodKind,
-            intent?.setupIntentId ?? null,
-            input.methodToken ?? null,
-            snapshot.brand,
-            snapshot.last4,
-            ctx.provider_account,
-            now,
-            payer.kind === 'guest' ? payer.sessionId : null,
-          ],
-        );
-        return toSetup(await loadPayment(tx, payer, id), intent, warning);
-      });
+           VALUES ($1, $2, $3, $4, $5, $6, 'setup', $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $22, $21, $21)
+           RETURNING id, status, kind, sub_ledger_id, to_char(scheduled_date, 'YYYY-MM-DD') AS scheduled_date, amount_cents, fee_cents, total_cents,
+                     fee_lines, method_kind)
+         SELECT inserted.*, ${duplicateCondition('$2', '$1', '$23', '$6')} AS duplicate_warning FROM inserted`,
+        [
+          id,
+          ctx.sub_ledger_id,
+          ctx.account_id,
+          ctx.association_id,
+          kind,
+          scheduledDate,
+          payer.kind,
+          payer.kind === 'guest' ? null : payer.userId,
+          payer.email,
+          input.receiptEmail === undefined ? payer.email : input.receiptEmail,
+          input.amountCents,
+          fee.feeCents,
+          fee.totalCents,
+          JSON.stringify(fee.lines),
+          input.methodKind,
+          intent?.setupIntentId ?? null,
+          input.methodToken ?? null,
+          snapshot.brand,
+          snapshot.last4,
+          ctx.provider_account,
+          now,
+          payer.kind === 'guest' ? payer.sessionId : null,
+          duplicateSince(),
+        ],
+      );
+      return toSetup(rows[0], intent, rows[0].duplicate_warning === true);
     });
   }
 
@@ -435,8 +511,8 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       if (current.status !== 'setup' || current.charge_attempted_at) throw paymentError('PAY008');
       const methodKind = input.methodKind ?? current.method_kind;
       const amountCents = input.amountCents ?? n(current.amount_cents);
-      const ctx = await loadLedgerContext(db, payer, n(current.sub_ledger_id));
-      const fee = priceFor(ctx, await loadFeeRules(db, ctx.association_id), payer, methodKind, amountCents, current.kind);
+      const { ctx, rules } = await loadPricingContext(db, payer, n(current.sub_ledger_id));
+      const fee = priceFor(ctx, rules, payer, methodKind, amountCents, current.kind);
       // A new method kind needs a new hosted entry (and a saved token of the other kind cannot be used).
       let intent: PaymentSetup['setupIntent'] = null;
       if (methodKind !== current.method_kind) {
@@ -492,6 +568,10 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
     return n(rows[0].cents);
   }
 
+  /** reservedCents of the payment being updated (`payments`), as an SQL expression. */
+  const RESERVED_CENTS_SQL = `(SELECT COALESCE(SUM(o.amount_cents), 0) FROM payments o
+       WHERE o.sub_ledger_id = payments.sub_ledger_id AND o.id <> payments.id AND o.status = 'processing' AND o.charge_attempted_at IS NOT NULL)`;
+
   /**
    * The checks before a payment may be charged: the account is not blocked (PAY004) and the amount
    * is at most the balance less what is reserved (PAY001). Locks the sub-ledger row, so it must run
@@ -535,7 +615,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
 
   async function sendReceipt(p: ConfirmedPayment, row: PaymentRow): Promise<void> {
     if (!deps.mailer || !p.receiptEmail) return;
-    const money = (c: number) => `$${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    const money = (c: number) => `$${RECEIPT_AMOUNT.format(c / 100)}`;
     const method = p.method.kind === 'card' ? `${(p.method.brand ?? 'card').toUpperCase()} ending in ${p.method.last4}` : `bank account ending in ${p.method.last4}`;
     const text = [
       `Thank you for your payment to ${row.association_name}.`,
@@ -556,11 +636,55 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
     }
   }
 
-  async function assignConfirmationNumber(tx: Queryable): Promise<string> {
+  /**
+   * Records a charge that went through, while the claim is still ours: the payment's new state,
+   * its ledger entry (whose trigger moves the balance) and the row the answer is made of, in one
+   * statement, which is a transaction of its own (with a beforeCommit hook, tests run it in an
+   * explicit one to stop between the statement and the commit). A claim no longer ours changes
+   * nothing ('lost'). The confirmation number is unique in the table: on the rare collision the
+   * statement fails whole and is made again with another number.
+   */
+  async function recordCharged(paymentId: string, claim: string, result: ChargeResult, method: TokenizedMethod): Promise<{ row: PaymentRow; confirmed: ConfirmedPayment } | 'lost'> {
+    const write = async (q: Queryable) => {
+      const now = clock();
+      const { rows } = await q.query<PaymentRow>(
+        `WITH updated AS (
+           UPDATE payments SET status = $2, confirmation_number = $3, provider_charge_id = $4, confirmed_at = $5, settled_at = $6,
+                  claim_token = NULL, claimed_at = NULL, updated_at = $5
+            WHERE id = $1 AND claim_token = $7 AND status = 'processing'
+           RETURNING *),
+         entry AS (
+           INSERT INTO ledger_entries (sub_ledger_id, kind, amount_cents, description, reference, payment_id, effective_date, created_at)
+           SELECT sub_ledger_id, 'payment', -amount_cents, $8::text, confirmation_number, id, $9::date, $5 FROM updated)
+         SELECT u.*, to_char(u.scheduled_date, 'YYYY-MM-DD') AS scheduled_date, ac.account_number, a.name AS association_name
+           FROM updated u JOIN accounts ac ON ac.id = u.account_id JOIN associations a ON a.id = u.association_id`,
+        [
+          paymentId,
+          result.status,
+          (deps.hooks?.confirmationNumber ?? newConfirmationNumber)(),
+          result.chargeId,
+          now,
+          result.status === 'succeeded' ? now : null,
+          claim,
+          `Payment, thank you (${method.kind === 'card' ? 'card' : 'bank'} ${method.last4})`,
+          isoDate(now),
+        ],
+      );
+      return rows[0] ? { row: rows[0], confirmed: toConfirmed(rows[0]) } : ('lost' as const);
+    };
+    const beforeCommit = deps.hooks?.beforeCommit;
     for (;;) {
-      const candidate = newConfirmationNumber();
-      const { rows } = await tx.query('SELECT 1 FROM payments WHERE confirmation_number = $1', [candidate]);
-      if (rows.length === 0) return candidate;
+      try {
+        if (!beforeCommit) return await write(db);
+        return await db.transaction(async (tx) => {
+          const written = await write(tx);
+          if (written !== 'lost') await beforeCommit(paymentId);
+          return written;
+        });
+      } catch (error) {
+        if (isUniqueViolationOf(error, 'confirmation_number')) continue;
+        throw error;
+      }
     }
   }
 
@@ -572,26 +696,11 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
     result: ChargeResult,
     method: TokenizedMethod,
   ): Promise<{ row: PaymentRow; confirmed: ConfirmedPayment | null } | 'lost'> {
+    if (result.status === 'succeeded' || result.status === 'pending') return recordCharged(paymentId, claim, result, method);
     return db.transaction(async (tx) => {
       const p = await loadPayment(tx, payer, paymentId, true);
       if (p.claim_token !== claim || p.status !== 'processing') return 'lost' as const;
       const now = clock();
-      if (result.status === 'succeeded' || result.status === 'pending') {
-        const confirmation = await assignConfirmationNumber(tx);
-        await tx.query(
-          `INSERT INTO ledger_entries (sub_ledger_id, kind, amount_cents, description, reference, payment_id, effective_date, created_at)
-           VALUES ($1, 'payment', $2, $3, $4, $5, $6, $7)`,
-          [p.sub_ledger_id, -n(p.amount_cents), `Payment, thank you (${method.kind === 'card' ? 'card' : 'bank'} ${method.last4})`, confirmation, p.id, isoDate(now), now],
-        );
-        await tx.query(
-          `UPDATE payments SET status = $2, confirmation_number = $3, provider_charge_id = $4, confirmed_at = $5, settled_at = $6,
-                  claim_token = NULL, claimed_at = NULL, updated_at = $5 WHERE id = $1`,
-          [p.id, result.status, confirmation, result.chargeId, now, result.status === 'succeeded' ? now : null],
-        );
-        await deps.hooks?.beforeCommit?.(p.id);
-        const row = await loadPayment(tx, payer, paymentId);
-        return { row, confirmed: toConfirmed(row) };
-      }
       if (result.status === 'failed' && result.failure?.transient) {
         // The provider may be retried with the same key: stay 'processing', unclaimed.
         await tx.query(`UPDATE payments SET claim_token = NULL, claimed_at = NULL, updated_at = $2 WHERE id = $1`, [p.id, now]);
@@ -622,23 +731,27 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       const method = await resolveMethod(p, setupIntentId);
       const claim = randomBytes(12).toString('base64url');
       const claimed = await db.transaction(async (tx) => {
-        const row = await loadPayment(tx, payer, paymentId, true);
+        const row = await lockForClaim(tx, payer, paymentId);
         const takeover = row.status === 'processing' && !leaseFresh(row);
         if (!(row.status === 'setup' || takeover)) return false;
-        if (!takeover || !row.charge_attempted_at) {
-          // Nothing charged yet: the account and the balance less what is already being charged
-          // decide, under the sub-ledger's row lock (concurrent claims on it queue here).
-          await checkAvailable(tx, payer, row);
-          if (!row.merchant_account) throw paymentError('PA007');
-        }
+        // Nothing charged yet: the account and the balance less what is already being charged
+        // decide, under the sub-ledger's row lock (concurrent claims on it queue there).
+        const nothingCharged = !takeover || !row.charge_attempted_at;
+        if (nothingCharged && row.payments_blocked) throw paymentError('PAY004');
         const now = clock();
         // charge_attempted_at in the same transaction: from the commit on, the amount is reserved
-        // against the balance (see reservedCents) until the ledger entry is written.
-        await tx.query(
+        // against the balance (see reservedCents) until the ledger entry is written. The amount
+        // already reserved is read by this statement, which starts after the locks were taken, so
+        // it sees every claim on the sub-ledger committed before ours.
+        const { rows } = await tx.query(
           `UPDATE payments SET status = 'processing', claim_token = $2, claimed_at = $3, method_token = $4, method_brand = $5, method_last4 = $6,
-                  method_bank_type = $7, charge_attempted_at = COALESCE(charge_attempted_at, $3), updated_at = $3 WHERE id = $1`,
-          [row.id, claim, now, method.token, method.brand ?? null, method.last4, method.bankAccountType ?? null],
+                  method_bank_type = $7, charge_attempted_at = COALESCE(charge_attempted_at, $3), updated_at = $3
+            WHERE id = $1${nothingCharged ? ` AND amount_cents <= $8::bigint - ${RESERVED_CENTS_SQL}` : ''}
+           RETURNING id`,
+          [row.id, claim, now, method.token, method.brand ?? null, method.last4, method.bankAccountType ?? null, ...(nothingCharged ? [n(row.sub_ledger_balance_cents)] : [])],
         );
+        if (rows.length === 0) throw paymentError('PAY001');
+        if (nothingCharged && !row.merchant_account) throw paymentError('PA007');
         return true;
       });
       if (!claimed) continue;

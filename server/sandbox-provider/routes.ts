@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.ts';
 import type { Clock } from '../clock.ts';
 import { attachMethod, findIntentForEntry, SandboxProviderError } from './service.ts';
+import type { HelmetOptions } from '../security-headers.ts';
 
 export interface SandboxRoutesDeps {
   db: Db;
@@ -76,9 +77,9 @@ export function withQueryParam(path: string, name: string, value: string): strin
 
 export function registerSandboxProvider(app: FastifyInstance, deps: SandboxRoutesDeps): void {
   const ancestors = ["'self'", ...(deps.frameAncestors ?? []).filter((s) => s !== "'self'" && s !== "'none'")];
-  // This page's own policy replaces the app's global one (helmet route options): only 'self' for
-  // scripts, styles and requests, no inline anything, and frameable by the portal.
-  const pageHelmet = {
+  // This page's own policy replaces the app's global one (server/security-headers.ts): only 'self'
+  // for scripts, styles and requests, no inline anything, and frameable by the portal.
+  const pageSecurity: HelmetOptions = {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -93,8 +94,8 @@ export function registerSandboxProvider(app: FastifyInstance, deps: SandboxRoute
         frameAncestors: ancestors,
       },
     },
-    frameguard: false as const,
-    referrerPolicy: { policy: 'no-referrer' as const },
+    frameguard: false,
+    referrerPolicy: { policy: 'no-referrer' },
   };
 
   app.get('/sandbox-provider/entry.js', async (_request, reply) => {
@@ -108,7 +109,7 @@ export function registerSandboxProvider(app: FastifyInstance, deps: SandboxRoute
 
   app.get<{ Params: { setupIntentId: string }; Querystring: Record<string, string | undefined> }>(
     '/sandbox-provider/entry/:setupIntentId',
-    { helmet: pageHelmet },
+    { config: { securityHeaders: pageSecurity } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const q = request.query ?? {};

@@ -134,48 +134,65 @@ function toTokenized(row: MethodDisplayRow): TokenizedMethod {
 /** Validates what was typed on the hosted page, stores the method and completes the intent. */
 export async function attachMethod(deps: SandboxDeps, setupIntentId: string, body: Record<string, unknown>): Promise<TokenizedMethod> {
   const now = deps.clock();
-  return deps.db.transaction(async (tx) => {
-    const { rows } = await tx.query<IntentRow>(
-      `SELECT ${INTENT_COLUMNS} FROM sandbox_setup_intents WHERE id = $1 FOR UPDATE`,
-      [setupIntentId],
-    );
-    const intent = rows[0];
-    if (!intent || typeof body.secret !== 'string' || !secretsEqual(intent.client_secret, body.secret)) {
-      throw new SandboxProviderError('resource_missing', 'This card or bank entry link is not valid. Start again from the payment page.', 404);
-    }
-    if (intent.status !== 'pending') throw new SandboxProviderError('setup_intent_unexpected_state', 'These details were already saved. Start again from the payment page to enter others.', 409);
-    if (new Date(intent.expires_at).getTime() <= now.getTime()) throw new SandboxProviderError('setup_intent_expired', 'This entry link has expired. Start again from the payment page.', 410);
-    if (typeof body.kind === 'string' && body.kind !== intent.kind) throw new SandboxProviderError('invalid_request', `This entry link is for a ${intent.kind === 'card' ? 'card' : 'bank account'}.`, 400);
+  const { rows } = await deps.db.query<IntentRow>(`SELECT ${INTENT_COLUMNS} FROM sandbox_setup_intents WHERE id = $1`, [setupIntentId]);
+  const intent = rows[0];
+  if (!intent || typeof body.secret !== 'string' || !secretsEqual(intent.client_secret, body.secret)) {
+    throw new SandboxProviderError('resource_missing', 'This card or bank entry link is not valid. Start again from the payment page.', 404);
+  }
+  const alreadySaved = () => new SandboxProviderError('setup_intent_unexpected_state', 'These details were already saved. Start again from the payment page to enter others.', 409);
+  if (intent.status !== 'pending') throw alreadySaved();
+  if (new Date(intent.expires_at).getTime() <= now.getTime()) throw new SandboxProviderError('setup_intent_expired', 'This entry link has expired. Start again from the payment page.', 410);
+  if (typeof body.kind === 'string' && body.kind !== intent.kind) throw new SandboxProviderError('invalid_request', `This entry link is for a ${intent.kind === 'card' ? 'card' : 'bank account'}.`, 400);
 
-    const methodId = newId('pm');
-    const method = await insertMethod(tx, methodId, intent, body, now);
-    await tx.query(`UPDATE sandbox_setup_intents SET status = 'succeeded', method_id = $2 WHERE id = $1`, [intent.id, methodId]);
-    return toTokenized(method);
-  });
+  const methodId = newId('pm');
+  const fields = methodFields(intent, body, now);
+  const names = Object.keys(fields);
+  // Completing the intent and storing its method are one statement: the method is stored only if
+  // this request completed an intent still pending (of two attaches at once, the second finds it
+  // completed and stores nothing).
+  const { rows: stored } = await deps.db.query<MethodDisplayRow>(
+    `WITH completed AS (UPDATE sandbox_setup_intents SET status = 'succeeded', method_id = $1 WHERE id = $2 AND status = 'pending' RETURNING id)
+     INSERT INTO sandbox_methods (id, ${names.join(', ')})
+     SELECT $1, ${names.map((name, i) => `$${i + 3}::${fields[name].type}`).join(', ')} FROM completed
+     RETURNING ${METHOD_DISPLAY_COLUMNS}`,
+    [methodId, intent.id, ...names.map((name) => fields[name].value)],
+  );
+  if (!stored[0]) throw alreadySaved();
+  return toTokenized(stored[0]);
 }
 
-async function insertMethod(tx: Queryable, methodId: string, intent: IntentRow, body: Record<string, unknown>, now: Date): Promise<MethodDisplayRow> {
-  const customerRef = intent.customer_ref;
+/** The columns of a new method from what was typed (validated; 400 invalid_details otherwise), with their SQL types. */
+function methodFields(intent: IntentRow, body: Record<string, unknown>, now: Date): Record<string, { value: unknown; type: string }> {
+  const text = (value: unknown) => ({ value, type: 'text' });
+  const common = { merchant_account: text(intent.merchant_account), customer_ref: text(intent.customer_ref), kind: text(intent.kind), created_at: { value: now, type: 'timestamptz' } };
   if (intent.kind === 'card') {
     const result = validateCard(body, now);
     if (!result.ok) throw invalidFields(result.errors);
     const c = result.value;
-    const { rows } = await tx.query<MethodDisplayRow>(
-      `INSERT INTO sandbox_methods (id, merchant_account, customer_ref, kind, test_behavior, card_number, card_brand, exp_month, exp_year, holder_name, last4, created_at)
-       VALUES ($1, $2, $3, 'card', $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${METHOD_DISPLAY_COLUMNS}`,
-      [methodId, intent.merchant_account, customerRef, cardBehavior(c.number), c.number, c.brand, c.expMonth, c.expYear, c.name, c.number.slice(-4), now],
-    );
-    return rows[0];
+    return {
+      ...common,
+      test_behavior: text(cardBehavior(c.number)),
+      card_number: text(c.number),
+      card_brand: text(c.brand),
+      exp_month: { value: c.expMonth, type: 'integer' },
+      exp_year: { value: c.expYear, type: 'integer' },
+      holder_name: text(c.name),
+      last4: text(c.number.slice(-4)),
+    };
   }
   const result = validateBank(body);
   if (!result.ok) throw invalidFields(result.errors);
   const b = result.value;
-  const { rows } = await tx.query<MethodDisplayRow>(
-    `INSERT INTO sandbox_methods (id, merchant_account, customer_ref, kind, test_behavior, routing_number, account_number, bank_account_type, bank_name, holder_name, last4, created_at)
-     VALUES ($1, $2, $3, 'bank', $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${METHOD_DISPLAY_COLUMNS}`,
-    [methodId, intent.merchant_account, customerRef, bankBehavior(b.routingNumber, b.accountNumber), b.routingNumber, b.accountNumber, b.accountType, SANDBOX_BANK_NAME, b.holderName, b.accountNumber.slice(-4), now],
-  );
-  return rows[0];
+  return {
+    ...common,
+    test_behavior: text(bankBehavior(b.routingNumber, b.accountNumber)),
+    routing_number: text(b.routingNumber),
+    account_number: text(b.accountNumber),
+    bank_account_type: text(b.accountType),
+    bank_name: text(SANDBOX_BANK_NAME),
+    holder_name: text(b.holderName),
+    last4: text(b.accountNumber.slice(-4)),
+  };
 }
 
 function invalidFields(errors: FieldErrors): SandboxProviderError {
@@ -184,11 +201,15 @@ function invalidFields(errors: FieldErrors): SandboxProviderError {
 }
 
 export async function retrieveSetupIntent(deps: SandboxDeps, setupIntentId: string): Promise<{ status: 'pending' | 'succeeded'; method: TokenizedMethod | null }> {
-  const { rows } = await deps.db.query<{ status: 'pending' | 'succeeded'; method_id: string | null }>('SELECT status, method_id FROM sandbox_setup_intents WHERE id = $1', [setupIntentId]);
-  if (!rows[0]) throw new SandboxProviderError('resource_missing', `No such setup intent: '${setupIntentId}'`, 404);
-  if (!rows[0].method_id) return { status: rows[0].status, method: null };
-  const { rows: methods } = await deps.db.query<MethodDisplayRow>(`SELECT ${METHOD_DISPLAY_COLUMNS} FROM sandbox_methods WHERE id = $1`, [rows[0].method_id]);
-  return { status: rows[0].status, method: toTokenized(methods[0]) };
+  const columns = METHOD_DISPLAY_COLUMNS.split(', ').map((c) => `m.${c}`).join(', ');
+  const { rows } = await deps.db.query<Omit<MethodDisplayRow, 'id'> & { id: string | null; intent_status: 'pending' | 'succeeded' }>(
+    `SELECT i.status AS intent_status, ${columns} FROM sandbox_setup_intents i LEFT JOIN sandbox_methods m ON m.id = i.method_id WHERE i.id = $1`,
+    [setupIntentId],
+  );
+  const row = rows[0];
+  if (!row) throw new SandboxProviderError('resource_missing', `No such setup intent: '${setupIntentId}'`, 404);
+  const { intent_status: status, ...method } = row;
+  return { status, method: method.id === null ? null : toTokenized(method as MethodDisplayRow) };
 }
 
 // ---------------------------------------------------------------- idempotency
@@ -203,35 +224,52 @@ interface StoredResponse<T> {
   retryable?: boolean;
 }
 
+/** What a request did: its response (stored under its key), and the last write it still has to make. */
+interface Performed<T> {
+  response: StoredResponse<T>;
+  /** Made in one statement with storing the response (a round trip fewer); its own parameters are $1, $2, … */
+  lastWrite?: { sql: string; params: unknown[] };
+}
+
+/** A row the request needs read with the key's claim, in the same statement: a SELECT of at most one row whose parameters are $5, $6, … */
+interface Lookup {
+  sql: string;
+  params: unknown[];
+}
+
 /**
  * Runs `perform` once per (scope, key) inside one transaction holding the key's row lock, so
  * concurrent requests with one key wait for the first and then replay its stored result.
  */
-async function idempotent<T>(
+async function idempotent<T, Looked extends object = Record<string, never>>(
   deps: SandboxDeps,
   scope: string,
   key: string,
   params: object,
-  perform: (tx: Queryable, previous: StoredResponse<T> | null) => Promise<StoredResponse<T>>,
+  perform: (tx: Queryable, previous: StoredResponse<T> | null, looked: Partial<Looked>) => Promise<Performed<T>>,
+  lookup?: Lookup,
 ): Promise<T> {
   if (typeof key !== 'string' || key.length < 1 || key.length > 255) throw new SandboxProviderError('invalid_request', 'The idempotency key must be 1 to 255 characters.');
   const hash = requestHash(params);
   return deps.db.transaction(async (tx) => {
-    await tx.query(
-      `INSERT INTO sandbox_idempotency (scope, key, request_hash, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (scope, key) DO NOTHING`,
-      [scope, key, hash, deps.clock()],
+    // Inserted, or (already there) locked and read as the last request left it: one statement.
+    const claim = `INSERT INTO sandbox_idempotency (scope, key, request_hash, created_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (scope, key) DO UPDATE SET request_hash = sandbox_idempotency.request_hash
+       RETURNING request_hash, response`;
+    const { rows } = await tx.query<{ request_hash: string; response: StoredResponse<T> | string | null } & Partial<Looked>>(
+      lookup ? `WITH claimed AS (${claim}) SELECT looked.*, claimed.request_hash, claimed.response FROM claimed LEFT JOIN (${lookup.sql}) looked ON true` : claim,
+      [scope, key, hash, deps.clock(), ...(lookup?.params ?? [])],
     );
-    const { rows } = await tx.query<{ request_hash: string; response: StoredResponse<T> | string | null }>(
-      'SELECT request_hash, response FROM sandbox_idempotency WHERE scope = $1 AND key = $2 FOR UPDATE',
-      [scope, key],
-    );
-    const row = rows[0];
-    if (row.request_hash !== hash) throw new IdempotencyMismatchError(`The idempotency key '${key}' was already used with different parameters`);
-    const stored = typeof row.response === 'string' ? (JSON.parse(row.response) as StoredResponse<T>) : row.response;
+    const { request_hash: requestHashSeen, response: responseSeen, ...looked } = rows[0];
+    if (requestHashSeen !== hash) throw new IdempotencyMismatchError(`The idempotency key '${key}' was already used with different parameters`);
+    const stored = typeof responseSeen === 'string' ? (JSON.parse(responseSeen) as StoredResponse<T>) : responseSeen;
     if (stored && !stored.retryable) return stored.result;
-    const next = await perform(tx, stored);
-    await tx.query('UPDATE sandbox_idempotency SET response = $3 WHERE scope = $1 AND key = $2', [scope, key, JSON.stringify(next)]);
-    return next.result;
+    const { response, lastWrite } = await perform(tx, stored, looked as unknown as Partial<Looked>);
+    // The last write's parameters come first; storing the response takes the next three.
+    const taken = lastWrite?.params.length ?? 0;
+    const store = `UPDATE sandbox_idempotency SET response = $${taken + 1} WHERE scope = $${taken + 2} AND key = $${taken + 3}`;
+    await tx.query(lastWrite ? `WITH performed AS (${lastWrite.sql}) ${store}` : store, [...(lastWrite?.params ?? []), JSON.stringify(response), scope, key]);
+    return response.result;
   });
 }
 
@@ -251,30 +289,30 @@ export async function charge(deps: SandboxDeps, input: ChargeInput): Promise<Cha
     throw new SandboxProviderError('invalid_amount', `amountCents must be a whole number of cents from 1 to ${MAX_CHARGE_CENTS}`);
   }
   const params = { merchantAccount: input.merchantAccount, token: input.token, amountCents: input.amountCents };
-  return idempotent<ChargeResult>(deps, `charge:${input.merchantAccount}`, input.idempotencyKey, params, async (tx, previous) => {
+  // The method to charge is read with the key's claim (methods never change once stored).
+  const method = { sql: 'SELECT test_behavior, merchant_account AS method_merchant FROM sandbox_methods WHERE id = $5', params: [input.token] };
+  type Method = { test_behavior: TestBehavior; method_merchant: string };
+  return idempotent<ChargeResult, Method>(deps, `charge:${input.merchantAccount}`, input.idempotencyKey, params, async (_tx, previous, found) => {
     const now = deps.clock();
-    const { rows: methods } = await tx.query<{ kind: MethodKind; test_behavior: TestBehavior; merchant_account: string }>(
-      'SELECT kind, test_behavior, merchant_account FROM sandbox_methods WHERE id = $1',
-      [input.token],
-    );
-    const method = methods[0];
-    if (!method || method.merchant_account !== input.merchantAccount) throw new SandboxProviderError('resource_missing', `No such payment method: '${input.token}'`, 404);
+    if (!found.test_behavior || found.method_merchant !== input.merchantAccount) throw new SandboxProviderError('resource_missing', `No such payment method: '${input.token}'`, 404);
 
     if (previous) {
       // A retry of a transient failure: the same charge, attempted again (the test card succeeds on its 2nd attempt).
       const chargeId = previous.result.chargeId;
-      await tx.query(
-        `UPDATE sandbox_charges SET status = 'succeeded', failure_code = NULL, failure_message = NULL, failure_transient = NULL, attempts = attempts + 1 WHERE id = $1`,
-        [chargeId],
-      );
-      return { result: { chargeId, status: 'succeeded' } };
+      return {
+        response: { result: { chargeId, status: 'succeeded' } },
+        lastWrite: {
+          sql: `UPDATE sandbox_charges SET status = 'succeeded', failure_code = NULL, failure_message = NULL, failure_transient = NULL, attempts = attempts + 1 WHERE id = $1`,
+          params: [chargeId],
+        },
+      };
     }
 
     const chargeId = newId('ch');
     let result: ChargeResult;
     let settleOn: string | null = null;
     let outcome: 'settle' | 'return' | null = null;
-    switch (method.test_behavior) {
+    switch (found.test_behavior) {
       case 'decline':
         result = { chargeId, status: 'declined', failure: { code: 'card_declined', message: 'Your card was declined.', transient: false } };
         break;
@@ -285,18 +323,20 @@ export async function charge(deps: SandboxDeps, input: ChargeInput): Promise<Cha
       case 'return':
         result = { chargeId, status: 'pending' };
         settleOn = addBusinessDays(now, SETTLEMENT_BUSINESS_DAYS);
-        outcome = method.test_behavior;
+        outcome = found.test_behavior;
         break;
       default:
         result = { chargeId, status: 'succeeded' };
     }
-    await tx.query(
-      `INSERT INTO sandbox_charges (id, merchant_account, method_id, amount_cents, description, status, failure_code, failure_message, failure_transient, settle_on, settlement_outcome, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::date, $11, $12)`,
-      [chargeId, input.merchantAccount, input.token, input.amountCents, String(input.description ?? '').slice(0, 500), result.status, result.failure?.code ?? null, result.failure?.message ?? null, result.failure?.transient ?? null, settleOn, outcome, now],
-    );
-    return { result, retryable: result.failure?.transient === true };
-  });
+    return {
+      response: { result, retryable: result.failure?.transient === true },
+      lastWrite: {
+        sql: `INSERT INTO sandbox_charges (id, merchant_account, method_id, amount_cents, description, status, failure_code, failure_message, failure_transient, settle_on, settlement_outcome, created_at)
+              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::date, $11, $12)`,
+        params: [chargeId, input.merchantAccount, input.token, input.amountCents, String(input.description ?? '').slice(0, 500), result.status, result.failure?.code ?? null, result.failure?.message ?? null, result.failure?.transient ?? null, settleOn, outcome, now],
+      },
+    };
+  }, method);
 }
 
 export async function refund(deps: SandboxDeps, input: { chargeId: string; amountCents: number; idempotencyKey: string }): Promise<{ refundId: string; status: 'succeeded' | 'pending' }> {
@@ -314,13 +354,13 @@ export async function refund(deps: SandboxDeps, input: { chargeId: string; amoun
     if (input.amountCents > left) throw new SandboxProviderError('amount_too_large', `The refund (${input.amountCents} cents) is more than what is left to refund (${left} cents)`);
     const refundId = newId('re');
     await tx.query('UPDATE sandbox_charges SET refunded_cents = refunded_cents + $2 WHERE id = $1', [input.chargeId, input.amountCents]);
-    await tx.query(`INSERT INTO sandbox_refunds (id, charge_id, amount_cents, status, created_at) VALUES ($1, $2, $3, 'succeeded', $4)`, [
-      refundId,
-      input.chargeId,
-      input.amountCents,
-      deps.clock(),
-    ]);
-    return { result: { refundId, status: 'succeeded' } };
+    return {
+      response: { result: { refundId, status: 'succeeded' } },
+      lastWrite: {
+        sql: `INSERT INTO sandbox_refunds (id, charge_id, amount_cents, status, created_at) VALUES ($1, $2, $3, 'succeeded', $4)`,
+        params: [refundId, input.chargeId, input.amountCents, deps.clock()],
+      },
+    };
   });
 }
 

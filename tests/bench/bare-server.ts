@@ -1,20 +1,24 @@
 // The bare route the bench compares the real server with: Fastify + pg, one route, GET
 // /api/payments/Account, running the same SQL as server/handlers/payments/accounts.ts (getAccounts)
 // and answering the same JSON, after verifying the bearer JWT with jose exactly as
-// server/auth/tokens.ts does. Nothing else: no OpenAPI validation, hooks, helmet, logging, static
-// files. Env: PORT, DATABASE_URL, JWT_SECRET (the real server's). Exits when its stdin closes, so it
+// server/auth/tokens.ts does on a token it has not seen yet (the real server then remembers it,
+// server/auth/verified-tokens.ts; this route verifies every time). Nothing else: no OpenAPI
+// validation, hooks, security headers, logging, static files. Env: PORT, DATABASE_URL, JWT_SECRET (the real server's). Exits when its stdin closes, so it
 // never outlives the bench.
 import Fastify from 'fastify';
 import { jwtVerify, errors as joseErrors } from 'jose';
 import pg from 'pg';
+import { DEFAULT_POOL_SIZE } from '../../server/db/index.ts';
 
 const port = Number(process.env.PORT);
 const secret = process.env.JWT_SECRET;
 if (!port || !process.env.DATABASE_URL || !secret) throw new Error('bare-server needs PORT, DATABASE_URL and JWT_SECRET');
-const key = new TextEncoder().encode(secret);
+// Imported once, as server/auth/tokens.ts does (hmacKey).
+const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
 
-// The same pool size as server/db/index.ts (openPostgres).
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+// The same pool size as the real server's (server/db/index.ts, DATABASE_POOL_SIZE), with plain
+// unnamed statements: PostgreSQL parses and plans the query on every request.
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE || DEFAULT_POOL_SIZE) });
 pool.on('error', () => undefined);
 
 async function userIdOf(header: string | undefined): Promise<number | null> {

@@ -2,7 +2,7 @@
 // (lib/keystroke.ts), Lighthouse's mobile performance figures per page against the floor page
 // (lib/lighthouse.ts), API throughput (autocannon against the real server and a bare Fastify + pg
 // route on PostgreSQL) and guest payment throughput (Setup + attach + Confirm by 50 concurrent
-// payers through the real server, lib/pay.ts). One
+// payers through the real server, lib/pay.ts), with their budgets (lib/api-budgets.ts). One
 // `name: value unit` line per figure; exits 1 when a budget is exceeded or a figure could not be
 // measured. See docs/bench.md.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,6 +18,7 @@ import { runApiBench } from './lib/api.ts';
 import { PAYERS } from './lib/pay.ts';
 import { measureKeystrokes } from './lib/keystroke.ts';
 import { keystrokeBudgetProblems } from './lib/keystroke-budget.ts';
+import { apiBudgetProblems } from './lib/api-budgets.ts';
 import { runLighthouse } from './lib/lighthouse.ts';
 import { checkLighthouseBudgets, lighthouseSettings, type LhFigures, type LhPage } from './lib/lighthouse-budgets.ts';
 
@@ -254,10 +255,13 @@ async function main() {
   }
   if (!skip.has('api')) {
     try {
+      // Set by onRead (TypeScript cannot see a callback assign it, hence the assertion).
+      let read = null as { readRps: number; bareRps: number } | null;
       const pay = await runApiBench({
         root, tempDir, authenticate, pay: !skip.has('pay'),
         // Printed as soon as they are measured, before the guest payment load.
         onRead: (api) => {
+          read = { readRps: api.read.rps, bareRps: api.bare.rps };
           figure('api.read.rps', api.read.rps.toFixed(0), 'req/s');
           figure('api.read.p99', String(api.read.p99), 'ms');
           figure('api.bare.rps', api.bare.rps.toFixed(0), 'req/s');
@@ -275,6 +279,7 @@ async function main() {
         console.error(`bench: guest payments: ${pay.operations} operations (Setup + attach + Confirm) by ${PAYERS} payers in ${pay.seconds} s, p50 ${pay.p50.toFixed(0)} ms`);
         for (const note of pay.notes) console.error(`bench: ${note}`);
       }
+      if (read) problems.push(...apiBudgetProblems({ ...read, payRps: pay && !(pay instanceof Error) ? pay.rps : null }));
     } catch (error) {
       problems.push(`api figures${skip.has('pay') ? '' : ' (and pay.confirm)'}: ${(error as Error).message}`);
     }

@@ -75,6 +75,26 @@ describe.each(BACKENDS)('payment confirm on %s', (kind) => {
     expect(await paymentEntries(db(), first.data.paymentId)).toHaveLength(1);
   });
 
+  it('a confirmation number already in use is drawn again: one charge, one ledger entry, a number of its own', async () => {
+    const token = await guestSession(app, '200411', '33139');
+    const id = await subLedgerId(db(), '200411');
+    const earlier = await setupAndEnter(app, token, { subLedgerId: id, amountCents: 700, methodKind: 'card' }, 'visa');
+    const taken = await confirm(app, token, earlier.paymentId, earlier.setupIntentId);
+    expectStatus(taken, 200);
+    const s = await setupAndEnter(app, token, { subLedgerId: id, amountCents: 800, methodKind: 'card' }, 'visa');
+    const charges = await sandboxCharges(db());
+    const drawn = [taken.data.confirmationNumber, 'CP-0000NEW1'];
+    const service = paymentServiceFor(app.services, { confirmationNumber: () => drawn.shift() ?? 'CP-0000NEW2' });
+    const confirmed = await service.confirmPayment({ payer: guestPayerOf(token), paymentId: s.paymentId, setupIntentId: s.setupIntentId });
+    expect(confirmed).toMatchObject({ paymentId: s.paymentId, status: 'succeeded', confirmationNumber: 'CP-0000NEW1', amountCents: 800 });
+    expect(drawn).toEqual([]);
+    expect(await sandboxCharges(db())).toBe(charges + 1);
+    expect(await paymentEntries(db(), s.paymentId)).toEqual([{ kind: 'payment', amount: -800 }]);
+    expect(await paymentEntries(db(), earlier.paymentId)).toEqual([{ kind: 'payment', amount: -700 }]);
+    const { rows } = await db().query<{ reference: string }>(`SELECT reference FROM ledger_entries WHERE payment_id = $1`, [s.paymentId]);
+    expect(rows).toEqual([{ reference: 'CP-0000NEW1' }]);
+  });
+
   it('a crash after the charge and before the commit loses nothing; the retry gets the provider’s first result', async () => {
     const token = await guestSession(app, '200411', '33139');
     const id = await subLedgerId(db(), '200411');

@@ -188,6 +188,18 @@ describe.each(BACKENDS)('sandbox provider on %s', (kind) => {
       expect(again.status).toBe(409);
       expect((await call(app, 'GET', intent.hostedEntryUrl)).status).toBe(409);
     });
+
+    it('attaches once when the page posts twice at once: one method stored, the other post refused', async () => {
+      const db = database.current.db;
+      const intent = await provider.createSetupIntent({ merchantAccount: MERCHANT, kind: 'card', customerRef: 'user:1' });
+      const url = `/sandbox-provider/api/setup-intents/${intent.setupIntentId}/attach`;
+      const methods = await count(db, 'sandbox_methods');
+      const posts = await Promise.all([TEST_CARDS.visa, TEST_CARDS.mastercard].map((n) => call(app, 'POST', url, { body: { secret: intent.clientSecret, ...card(n) } })));
+      expect(posts.map((r) => r.status).sort()).toEqual([200, 409]);
+      expect(await count(db, 'sandbox_methods')).toBe(methods + 1);
+      const saved = posts.find((r) => r.status === 200)!.json.method as TokenizedMethod;
+      expect(await provider.retrieveSetupIntent(intent.setupIntentId)).toEqual({ status: 'succeeded', method: saved });
+    });
   });
 
   it('never leaves a full card or account number in any of our (non-sandbox) tables', async () => {

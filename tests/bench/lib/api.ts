@@ -2,14 +2,17 @@
 // both on one fresh PostgreSQL database, each loaded by autocannon with the homeowner's token.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { freePort, onCleanup, startNode, waitForHttp, type Child } from './procs.ts';
 import { getGetAccountsUrl } from '../../../generated/clients/payments.ts';
 import { apiClients, fetchTransport } from '../../support/api/clients.ts';
 import { expectAnswer } from './answers.ts';
 import { runPayBench, type PayResult } from './pay.ts';
+import { profileClock, profileReport, writePhases, type Phase } from './profile-report.ts';
+import { cpuBetween, sampleCpu, type CpuSample } from './cpu-usage.ts';
 
 const CONNECTIONS = 10;
 const WARMUP_S = 2;
@@ -46,6 +49,14 @@ async function autocannon(url: string, token: string, seconds: number): Promise<
 /** One getAccounts first: the answer must be 200 with the contract's body, so the load measures the real thing. */
 async function probe(baseUrl: string, token: string): Promise<unknown> {
   return expectAnswer(`getAccounts at ${baseUrl}`, apiClients(fetchTransport(baseUrl, 10_000), token).payments.getAccounts(), 200);
+}
+
+/** µs of CPU per request over some timed loads, the server's and PostgreSQL's. */
+function cpuPer(runs: Array<{ load: Load; cpu: { server: number | null; database: number } }>): string {
+  const requests = runs.reduce((sum, r) => sum + r.load.requests, 0);
+  const server = runs.every((r) => r.cpu.server !== null) ? runs.reduce((sum, r) => sum + r.cpu.server!, 0) / requests : NaN;
+  const database = runs.reduce((sum, r) => sum + r.cpu.database, 0) / requests;
+  return `${server.toFixed(0)} µs + PostgreSQL ${database.toFixed(0)} µs`;
 }
 
 /** Adds up the segments of one target: rps over the whole time, the worst segment's p50 and p99. */
@@ -92,14 +103,24 @@ export async function runApiBench({ root, tempDir, authenticate, pay, onRead }: 
   const nodeEnv = process.env.BENCH_API_NODE_ENV ?? 'production';
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server: Child = startNode('portal server (PostgreSQL)', ['server/main.ts'], {
+  // BENCH_CPU_PROF=<dir>: the real server writes a V8 CPU profile there when it stops, and the
+  // bench notes when each load ran (docs/bench.md, "Where the time goes").
+  const profileDir = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : null;
+  if (profileDir) mkdirSync(profileDir, { recursive: true });
+  const phases: Phase[] = [];
+  const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const server: Child = startNode('portal server (PostgreSQL)', [...profiling, 'server/main.ts'], {
     PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl.href, DEMO_DATA: '1', JWT_SECRET: jwtSecret,
     DATA_DIR: tempDir('bench-pgdata-'), STATIC_DIR: tempDir('bench-static-'), NODE_ENV: nodeEnv, REDIS_URL: '', SMTP_URL: '',
     // The guest payment figures pay through the sandbox provider, which production serves only when asked.
     SANDBOX_PROVIDER: '1',
   }, root);
   const barePort = await freePort();
-  const bare = startNode('bare server', [join(import.meta.dirname, '..', 'bare-server.ts')], {
+  const bareProfileDir = profileDir ? join(profileDir, 'bare') : null;
+  if (bareProfileDir) mkdirSync(bareProfileDir, { recursive: true });
+  const bareProfiling = bareProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${bareProfileDir}`] : [];
+  const barePhases: Phase[] = [];
+  const bare = startNode('bare server', [...bareProfiling, join(import.meta.dirname, '..', 'bare-server.ts')], {
     PORT: String(barePort), DATABASE_URL: databaseUrl.href, JWT_SECRET: jwtSecret,
   }, root);
   const realUrl = `${baseUrl}${PATH}`;
@@ -117,16 +138,40 @@ export async function runApiBench({ root, tempDir, authenticate, pay, onRead }: 
     await autocannon(bareUrl, token, WARMUP_S);
     // Real, bare, bare, real: a change in the machine's other load during the run weighs on both alike.
     const half = DURATION_S / 2;
-    const r1 = await autocannon(realUrl, token, half);
-    const b1 = await autocannon(bareUrl, token, half);
-    const b2 = await autocannon(bareUrl, token, half);
-    const r2 = await autocannon(realUrl, token, half);
-    onRead({ read: combine([r1, r2], half), bare: combine([b1, b2], half), notes, nodeEnv });
+    const timed = async (url: string, child: Child) => {
+      const before = await sampleCpu(child.process.pid, admin, database);
+      const from = profileClock();
+      const load = await autocannon(url, token, half);
+      const window = { from, to: profileClock() };
+      return { load, window, cpu: cpuBetween(before, await sampleCpu(child.process.pid, admin, database)) };
+    };
+    const r1 = await timed(realUrl, server);
+    const b1 = await timed(bareUrl, bare);
+    const b2 = await timed(bareUrl, bare);
+    const r2 = await timed(realUrl, server);
+    phases.push({ name: 'api.read', windows: [r1.window, r2.window], count: r1.load.requests + r2.load.requests, unit: 'requests' });
+    barePhases.push({ name: 'api.bare', windows: [b1.window, b2.window], count: b1.load.requests + b2.load.requests, unit: 'requests' });
+    notes.push(`CPU per request: the real server ${cpuPer([r1, r2])}; the bare server ${cpuPer([b1, b2])}`);
+    onRead({ read: combine([r1.load, r2.load], half), bare: combine([b1.load, b2.load], half), notes, nodeEnv });
     if (!pay) return null;
     // The guest payments write to the database: measured after the reads, with the bare server gone.
     await bare.stop();
     try {
-      return await runPayBench(baseUrl, databaseUrl.href);
+      // The CPU the server and the database use in the measured window (sampled when it starts and ends).
+      let windowStart: Promise<CpuSample> | null = null;
+      let windowEnd: Promise<CpuSample> | null = null;
+      const paid = await runPayBench(baseUrl, databaseUrl.href, (edge) => {
+        const sample = sampleCpu(server.process.pid, admin, database);
+        if (edge === 'start') windowStart = sample;
+        else windowEnd = sample;
+      });
+      if (windowStart && windowEnd) {
+        const used = cpuBetween(await windowStart, await windowEnd);
+        const ms = (micros: number) => (micros / paid.operations / 1000).toFixed(1);
+        paid.notes.push(`CPU per operation: the server ${used.server === null ? '?' : ms(used.server)} ms, PostgreSQL ${ms(used.database)} ms`);
+      }
+      phases.push({ name: 'pay.confirm', windows: [paid.window], count: paid.operations, unit: 'operations' });
+      return paid;
     } catch (error) {
       const failure = error as Error;
       if (server.process.exitCode !== null || server.process.signalCode !== null) failure.message += `; the server exited:\n${server.output()}`;
@@ -135,5 +180,14 @@ export async function runApiBench({ root, tempDir, authenticate, pay, onRead }: 
   } finally {
     await bare.stop();
     await server.stop();
+    for (const [dir, measured, who] of [[profileDir, phases, 'real'], [bareProfileDir, barePhases, 'bare']] as const) {
+      if (!dir || measured.length === 0) continue;
+      writePhases(dir, measured);
+      try {
+        console.error(`bench: where the ${who} server's CPU time went (${dir}):\n${profileReport(dir, root)}`);
+      } catch (error) {
+        console.error(`bench: no CPU profile report for the ${who} server: ${(error as Error).message}`);
+      }
+    }
   }
 }

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { apiClients, fetchTransport, type ApiClients } from '../../support/api/clients.ts';
 import { expectAnswer, OperationError } from './answers.ts';
 import { sleep } from './procs.ts';
+import { profileClock } from './profile-report.ts';
 
 export const PAYERS = 50;
 const WARMUP_MS = 2_000;
@@ -25,6 +26,8 @@ export interface PayResult {
   rps: number; p99: number; p50: number; operations: number; seconds: number;
   /** Every operation run, warm-up and tail included, all 2xx. */
   total: number;
+  /** The measured window on the CPU profile's clock (µs, lib/profile-report.ts). */
+  window: { from: number; to: number };
   notes: string[];
 }
 
@@ -142,7 +145,7 @@ function percentile(sorted: number[], p: number): number {
  * measured window; workers start no operation after it and the ones in flight finish (and must be
  * 2xx too). Throws when any operation fails.
  */
-export async function runPayBench(baseUrl: string, databaseUrl: string): Promise<PayResult> {
+export async function runPayBench(baseUrl: string, databaseUrl: string, onWindow?: (edge: 'start' | 'end') => void): Promise<PayResult> {
   const notes: string[] = [];
   const accounts = await createBenchAccounts(databaseUrl);
   const transport = fetchTransport(baseUrl, REQUEST_TIMEOUT_MS);
@@ -175,8 +178,10 @@ export async function runPayBench(baseUrl: string, databaseUrl: string): Promise
 
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
+  const profiledFrom = profileClock() + WARMUP_MS * 1000;
   const windowStart = started + WARMUP_MS;
   const windowEnd = windowStart + DURATION_MS;
+  const edges = [setTimeout(() => onWindow?.('start'), WARMUP_MS), setTimeout(() => onWindow?.('end'), WARMUP_MS + DURATION_MS)];
   const latencies: number[] = [];
   const failures = new Map<string, number>(); // message -> how many times
   let failed = 0;
@@ -199,6 +204,7 @@ export async function runPayBench(baseUrl: string, databaseUrl: string): Promise
       }
     }
   }));
+  for (const edge of edges) clearTimeout(edge);
   const cpu = process.cpuUsage(cpuBefore);
   const wall = (performance.now() - started) / 1000;
   notes.push(`the bench's own client used ${((cpu.user + cpu.system) / 1e6 / wall * 100).toFixed(0)} % of one core during the load`);
@@ -216,6 +222,6 @@ export async function runPayBench(baseUrl: string, databaseUrl: string): Promise
   const seconds = DURATION_MS / 1000;
   return {
     rps: latencies.length / seconds, p99: percentile(latencies, 99), p50: percentile(latencies, 50),
-    operations: latencies.length, seconds, total, notes,
+    operations: latencies.length, seconds, total, notes, window: { from: profiledFrom, to: profiledFrom + DURATION_MS * 1000 },
   };
 }
