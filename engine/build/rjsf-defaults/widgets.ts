@@ -1,6 +1,8 @@
 // rjsf's default widgets (@rjsf/core/lib/components/widgets/index.js) with the rarely rendered ones
 // fetched on first use. The engine's own widgets (engine/react/forms/widgets.tsx) take the place of
-// the common ones; text and hidden inputs stay at hand.
+// the common ones; text, date and hidden inputs stay at hand (forms use `ui:widget: date`, and a
+// part fetched while the form is shown would put the form's busy state in its place meanwhile).
+import DateWidget from '@rjsf/core/lib/components/widgets/DateWidget.js';
 import HiddenWidget from '@rjsf/core/lib/components/widgets/HiddenWidget.js';
 import TextWidget from '@rjsf/core/lib/components/widgets/TextWidget.js';
 import { lazyPart } from './lazy-part.ts';
@@ -12,7 +14,7 @@ export default function widgets() {
     CheckboxWidget: lazyPart(() => import('@rjsf/core/lib/components/widgets/CheckboxWidget.js')),
     CheckboxesWidget: lazyPart(() => import('@rjsf/core/lib/components/widgets/CheckboxesWidget.js')),
     ColorWidget: lazyPart(() => import('@rjsf/core/lib/components/widgets/ColorWidget.js')),
-    DateWidget: lazyPart(() => import('@rjsf/core/lib/components/widgets/DateWidget.js')),
+    DateWidget,
     DateTimeWidget: lazyPart(() => import('@rjsf/core/lib/components/widgets/DateTimeWidget.js')),
     EmailWidget: lazyPart(() => import('@rjsf/core/lib/components/widgets/EmailWidget.js')),
     FileWidget: lazyPart(() => import('@rjsf/core/lib/components/widgets/FileWidget.js')),
