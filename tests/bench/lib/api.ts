@@ -184,7 +184,7 @@ export async function runApiBench({ root, tempDir, authenticate, pay, onRead }: 
       if (!dir || measured.length === 0) continue;
       writePhases(dir, measured);
       try {
-        console.error(`bench: where the ${who} server's CPU time went (${dir}):\n${profileReport(dir, root)}`);
+        console.error(`bench: where the ${who} server's time went (${dir}):\n${profileReport(dir, root)}`);
       } catch (error) {
         console.error(`bench: no CPU profile report for the ${who} server: ${(error as Error).message}`);
       }
