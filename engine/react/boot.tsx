@@ -60,7 +60,7 @@ export async function boot({ config, modules, operations, element }: BootOptions
   await parts.components.preload();
   const tree = <AppTree parts={parts} router={<RouterProvider router={router} />} adopting={hydrate} />;
   // Markup rendered ahead of time stays in view while the chunks of what replaces it load: those it
-  // was rendered with, before adopting it (see chunk-ledger.ts); those of the screen, before a fresh
+  // was rendered with, before adopting it (see chunk-usage.ts); those of the screen, before a fresh
   // render replaces markup rendered for another state whole, without a busy state in between.
   if (hydrate) await preloadNotedChunks(parts, element.getAttribute(PRERENDERED_CHUNKS_ATTRIBUTE));
   else if (element.hasAttribute(PRERENDERED_ATTRIBUTE)) await preloadFirstScreen(parts, window.location.pathname);

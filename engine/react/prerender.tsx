@@ -8,7 +8,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { assembleApp, type AppInput } from './app/assemble.ts';
 import { AppTree } from './app/AppTree.tsx';
-import { withChunkLedger } from './app/chunk-ledger.ts';
+import { withChunkRecording } from './app/chunk-usage.ts';
 
 export interface PrerenderedPage {
   /** The markup to put inside the root element. */
@@ -53,7 +53,7 @@ export async function prerenderPage({ config, modules, operations, path }: Omit<
   // the markup, so the styles go into the page's head and the markup is exactly what React hydrates.
   const cache = createCache({ key: 'css' });
   cache.compat = true;
-  const { value: html, chunks } = await withChunkLedger(() => renderToText(
+  const { value: html, chunks } = await withChunkRecording(() => renderToText(
     <CacheProvider value={cache}>
       <AppTree parts={parts} router={<StaticRouterProvider router={router} context={context} hydrate={false} />} adopting />
     </CacheProvider>,

@@ -2,7 +2,7 @@
 // shell definition, loaded on first use; eager ones are loaded before the first screen renders.
 import { createContext, createElement, use, useContext, type ComponentType, type ReactNode } from 'react';
 import { buildRegistry, type EngineExtension, type Registry } from '../core/registry.ts';
-import { noteChunk } from './app/chunk-ledger.ts';
+import { noteChunk } from './app/chunk-usage.ts';
 import { engineBuiltins } from './builtins.ts';
 import type { ShellComponent } from './shells/ShellFrame.tsx';
 import type { WidgetComponent } from './widgets/WidgetNode.tsx';

@@ -3,7 +3,7 @@ import { looksLikeFirstVisit, type StorageExpectation } from '../../engine/core/
 import { prerenderedFile } from '../../engine/core/prerendered.ts';
 import { compileRoutes } from '../../engine/core/routes.ts';
 import { pageFromTemplate } from '../../scripts/prerender.ts';
-import { noteChunk, parseChunkNames, withChunkLedger } from '../../engine/react/app/chunk-ledger.ts';
+import { noteChunk, parseChunkNames, withChunkRecording } from '../../engine/react/app/chunk-usage.ts';
 
 const storage = (entries: Record<string, string>) => ({ getItem: (key: string) => entries[key] ?? null });
 const expected: StorageExpectation[] = [
@@ -64,7 +64,7 @@ describe('prerendered pages', () => {
 describe('the chunk ledger', () => {
   it('notes the chunks a render uses only while it is open, each once, sorted', async () => {
     noteChunk('form', 'before');
-    const { value, chunks } = await withChunkLedger(async () => {
+    const { value, chunks } = await withChunkRecording(async () => {
       noteChunk('widget', 'form');
       noteChunk('form', 'login');
       noteChunk('widget', 'form');

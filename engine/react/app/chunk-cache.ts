@@ -1,4 +1,4 @@
-import { noteChunk } from './chunk-ledger.ts';
+import { noteChunk } from './chunk-usage.ts';
 
 /** A promise as React's `use` reads it: once settled, `use` returns its value without suspending. */
 type TrackedPromise<Value> = Promise<Value> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: Value; reason?: unknown };

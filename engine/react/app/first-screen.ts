@@ -1,7 +1,7 @@
 import { matchesRoutePattern } from '../../core/paths.ts';
 import { preloadScreen } from '../router/ScreenView.tsx';
 import type { AppParts } from './assemble.ts';
-import { parseChunkNames } from './chunk-ledger.ts';
+import { parseChunkNames } from './chunk-usage.ts';
 import { loadContent, loadFlow, loadForm } from './config-chunks.ts';
 
 interface Named { widgets: Set<string>; forms: Set<string>; flows: Set<string> }
@@ -43,7 +43,7 @@ export async function preloadFirstScreen(parts: AppParts, pathname: string): Pro
 
 /**
  * Loads the chunks a page rendered ahead of time notes it used (`kind:id` names, see
- * chunk-ledger.ts), so that adopting its markup waits for nothing. Only those: later steps of a
+ * chunk-usage.ts), so that adopting its markup waits for nothing. Only those: later steps of a
  * wizard load when they are reached.
  */
 export async function preloadNotedChunks(parts: AppParts, noted: string | null): Promise<void> {

@@ -7,22 +7,22 @@
 /** `kind:id`, e.g. `form:login`. */
 export type ChunkName = `${string}:${string}`;
 
-let ledger: Set<ChunkName> | null = null;
+let recording: Set<ChunkName> | null = null;
 
-/** Notes that the render in progress uses a chunk; nothing is kept unless a ledger is open. */
+/** Notes that the render in progress uses a chunk; nothing is kept unless a recording is open. */
 export function noteChunk(kind: string, id: string): void {
-  ledger?.add(`${kind}:${id}`);
+  recording?.add(`${kind}:${id}`);
 }
 
-/** Runs `render` with a ledger open and returns what it rendered with the chunks it used, sorted. */
-export async function withChunkLedger<Value>(render: () => Promise<Value>): Promise<{ value: Value; chunks: ChunkName[] }> {
+/** Runs `render` while recording and returns what it rendered with the chunks it used, sorted. */
+export async function withChunkRecording<Value>(render: () => Promise<Value>): Promise<{ value: Value; chunks: ChunkName[] }> {
   const open = new Set<ChunkName>();
-  ledger = open;
+  recording = open;
   try {
     const value = await render();
     return { value, chunks: [...open].sort() };
   } finally {
-    ledger = null;
+    recording = null;
   }
 }
 
