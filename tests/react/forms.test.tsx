@@ -52,14 +52,20 @@ function renderForm(props: Partial<SchemaFormProps> = {}) {
 }
 
 const submit = () => fireEvent.click(screen.getByRole('button', { name: /create account/i }));
-const type = (label: RegExp | string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+/** After the next frame: when a typed value has reached the form (engine/react/forms/typing.tsx). */
+const afterFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+/** Types `value` into the field and waits until the form has it (its rules and live checks applied). */
+const type = (label: RegExp | string, value: string) => act(async () => {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  await afterFrame();
+});
 const errorOf = (input: HTMLElement) => {
   const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter((id) => id.endsWith('__error'));
   return ids.length ? document.getElementById(ids[0])?.textContent : undefined;
 };
 
 describe('SchemaForm', () => {
-  it('renders translated labels, widgets and autocomplete', () => {
+  it('renders translated labels, widgets and autocomplete', async () => {
     renderForm();
     const email = screen.getByLabelText(/email address/i);
     expect(email).toHaveProperty('type', 'email');
@@ -76,7 +82,7 @@ describe('SchemaForm', () => {
     expect(screen.getByText('Up to 5 characters')).toBeTruthy();
     // disabled by rule until password has a value
     expect((screen.getByLabelText(/nickname/i) as HTMLInputElement).disabled).toBe(true);
-    type(/^password/i, 'secret');
+    await type(/^password/i, 'secret');
     expect((screen.getByLabelText(/nickname/i) as HTMLInputElement).disabled).toBe(false);
   });
 
@@ -89,10 +95,10 @@ describe('SchemaForm', () => {
     expect(code.getAttribute('aria-describedby')).toBe('signup_code__help');
   });
 
-  it('layers messages: field-specific, then validation.<keyword>, then validation.default', () => {
+  it('layers messages: field-specific, then validation.<keyword>, then validation.default', async () => {
     renderForm();
-    type(/^password/i, 'abc');
-    type(/nickname/i, 'much too long');
+    await type(/^password/i, 'abc');
+    await type(/nickname/i, 'much too long');
     submit();
     expect(errorOf(screen.getByLabelText(/email address/i))).toBe('Error: Enter your email address');
     expect(errorOf(screen.getByLabelText(/^password/i))).toBe('Error: Must be at least 6 characters');
@@ -121,37 +127,37 @@ describe('SchemaForm', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('With a registration key'));
   });
 
-  it('validates live only the fields that already showed an error', () => {
+  it('validates live only the fields that already showed an error', async () => {
     renderForm();
-    type(/^password/i, 'abc');
+    await type(/^password/i, 'abc');
     expect(errorOf(screen.getByLabelText(/^password/i))).toBeUndefined();
     submit();
     expect(errorOf(screen.getByLabelText(/^password/i))).toBe('Error: Must be at least 6 characters');
-    type(/^password/i, 'abcdefg');
+    await type(/^password/i, 'abcdefg');
     expect(errorOf(screen.getByLabelText(/^password/i))).toBeUndefined();
-    type(/^password/i, 'ab');
+    await type(/^password/i, 'ab');
     expect(errorOf(screen.getByLabelText(/^password/i))).toBe('Error: Must be at least 6 characters');
     // email showed an error: fixing it removes it from the field and the summary
-    type(/email address/i, 'a@b.co');
+    await type(/email address/i, 'a@b.co');
     expect(errorOf(screen.getByLabelText(/email address/i))).toBeUndefined();
     expect(within(screen.getByRole('alert')).queryByText(/email/i)).toBeNull();
     // nickname never showed an error: no live error for it until the next submit
-    type(/nickname/i, 'much too long');
+    await type(/nickname/i, 'much too long');
     expect(errorOf(screen.getByLabelText(/nickname/i))).toBeUndefined();
     submit();
     expect(errorOf(screen.getByLabelText(/nickname/i))).toBe('Error: Check this field');
     // a disabled field's errors are dropped: the user could not fix them
-    type(/^password/i, '');
+    await type(/^password/i, '');
     expect((screen.getByLabelText(/nickname/i) as HTMLInputElement).disabled).toBe(true);
     expect(errorOf(screen.getByLabelText(/nickname/i))).toBeUndefined();
   });
 
-  it('hidden fields are not rendered, not required, not submitted, and hold no value', () => {
+  it('hidden fields are not rendered, not required, not submitted, and hold no value', async () => {
     const { onSubmit } = renderForm({ initialData: { registrationKey: 'stale', method: 'code' } });
     expect(screen.queryByLabelText(/^registration key/i)).toBeNull();
-    type(/email address/i, 'a@b.co');
-    type(/^password/i, 'secret1');
-    type(/^code/i, '123456');
+    await type(/email address/i, 'a@b.co');
+    await type(/^password/i, 'secret1');
+    await type(/^code/i, '123456');
     submit();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(onSubmit).toHaveBeenCalledTimes(1);
@@ -162,7 +168,7 @@ describe('SchemaForm', () => {
     expect(screen.queryByLabelText(/^code/i)).toBeNull();
     const key = screen.getByLabelText(/^registration key/i) as HTMLInputElement;
     expect(key.value).toBe('');
-    type(/^registration key/i, 'abcd');
+    await type(/^registration key/i, 'abcd');
     fireEvent.click(screen.getByLabelText('With a code'));
     expect((screen.getByLabelText(/^code/i) as HTMLInputElement).value).toBe('');
     fireEvent.click(screen.getByLabelText('With a registration key'));
@@ -171,6 +177,47 @@ describe('SchemaForm', () => {
     const summary = screen.getByRole('alert');
     expect(within(summary).getByRole('link', { name: 'Registration key: Registration key is required' })).toBeTruthy();
     expect(within(summary).queryByText(/code/i)).toBeNull();
+  });
+
+  it('shows each keystroke at once, hands it to the form after the frame, and submits a value typed just before', async () => {
+    const onChange = vi.fn();
+    const { onSubmit } = renderForm({ onChange, initialData: { method: 'code' } });
+    const password = screen.getByLabelText(/^password/i) as HTMLInputElement;
+    fireEvent.change(password, { target: { value: 'sec' } });
+    fireEvent.change(password, { target: { value: 'secret' } });
+    expect(password.value).toBe('secret');
+    // The form has not heard of it yet: its rule (nickname enabled once a password is typed) waits.
+    expect(onChange).not.toHaveBeenCalled();
+    expect((screen.getByLabelText(/nickname/i) as HTMLInputElement).disabled).toBe(true);
+    await act(afterFrame);
+    // Both keystrokes reach the form as one change.
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(onChange.mock.calls[0][0]).toMatchObject({ password: 'secret' });
+    expect((screen.getByLabelText(/nickname/i) as HTMLInputElement).disabled).toBe(false);
+    expect(password.value).toBe('secret');
+
+    // Typed and submitted in the same moment (Enter right after the last key): nothing is left out.
+    await type(/email address/i, 'a@b.co');
+    fireEvent.change(screen.getByLabelText(/^code/i), { target: { value: '123456' } });
+    submit();
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit.mock.calls[0][0]).toEqual({ email: 'a@b.co', password: 'secret', method: 'code', code: '123456' });
+    await act(afterFrame);
+    expect((screen.getByLabelText(/^code/i) as HTMLInputElement).value).toBe('123456');
+  });
+
+  it('a field a rule hides while its typed value is on the way keeps no value', async () => {
+    const { onSubmit } = renderForm({ initialData: { method: 'key' } });
+    await type(/email address/i, 'a@b.co');
+    await type(/^password/i, 'secret1');
+    fireEvent.change(screen.getByLabelText(/^registration key/i), { target: { value: 'abcd' } });
+    fireEvent.click(screen.getByLabelText('With a code'));
+    await act(afterFrame);
+    await type(/^code/i, '123456');
+    submit();
+    expect(onSubmit.mock.calls[0][0]).toEqual({ email: 'a@b.co', password: 'secret1', method: 'code', code: '123456' });
+    fireEvent.click(screen.getByLabelText('With a registration key'));
+    expect((screen.getByLabelText(/^registration key/i) as HTMLInputElement).value).toBe('');
   });
 
   it('busy disables the submit button and announces progress', () => {

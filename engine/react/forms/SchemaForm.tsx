@@ -5,7 +5,8 @@
 // keystroke re-renders the field typed into and the fields whose rule state it changes, nothing else.
 // Rule conditions run again only when a field they read changes (ruleEvaluator), the uiSchema keeps
 // the identity of every field's node whose state did not change (markFieldStates), and every prop of
-// rjsf's Form keeps its identity from one keystroke to the next (see StableForm).
+// rjsf's Form keeps its identity from one keystroke to the next (see StableForm). A text field shows
+// its keystrokes itself and hands them to the Form after the frame (typing.tsx).
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Box, Button, HStack, Spinner, VisuallyHidden } from '@chakra-ui/react';
 import { withTheme, type IChangeEvent, type ThemeProps } from '@rjsf/core';
@@ -18,6 +19,7 @@ import { engineFields } from './fields.tsx';
 import { cachedErrorTranslator, errorPath, fieldLabel, fieldOrder, makeErrorFilter, markFieldStates, translateUiSchema, type Translator } from './messages.ts';
 import { stripHidden } from './data-paths.ts';
 import { ruleErrors } from './rule-errors.ts';
+import { PendingTyping, PendingTypingProvider } from './typing.tsx';
 import { compiledRules, ruleEvaluator, sameStates, type FieldStates } from './rules.ts';
 import {
   BaseInputTemplate,
@@ -260,6 +262,7 @@ export function SchemaForm(props: SchemaFormProps) {
     [errors, form, tr, id],
   );
   const formContext = useDeepStable(props.formContext);
+  const [pendingTyping] = useState(() => new PendingTyping());
 
   const submitKey = props.submitLabelKey ?? form.submit ?? 'forms.submit';
   const actions = useMemo(
@@ -281,26 +284,29 @@ export function SchemaForm(props: SchemaFormProps) {
   );
 
   return (
-    <Box>
+    // Capture: the Form's own submit handler runs after every typed value has reached it.
+    <Box onSubmitCapture={() => pendingTyping.handAll()}>
       {serverError ? <ServerError ref={serverRef} message={serverError} /> : null}
       {summaryItems.length > 0 ? <ErrorSummary ref={summaryRef} idBase={id} items={summaryItems} /> : null}
-      <StableForm
-        idPrefix={id}
-        schema={form.schema}
-        uiSchema={uiSchema}
-        validator={validator}
-        formData={data}
-        onChange={handleChange}
-        onSubmit={handleSubmit}
-        extraErrors={extraErrors}
-        formContext={formContext}
-        readonly={!interactive}
-        noValidate
-        noHtml5Validate
-        showErrorList={false}
-      >
-        {actions}
-      </StableForm>
+      <PendingTypingProvider value={pendingTyping}>
+        <StableForm
+          idPrefix={id}
+          schema={form.schema}
+          uiSchema={uiSchema}
+          validator={validator}
+          formData={data}
+          onChange={handleChange}
+          onSubmit={handleSubmit}
+          extraErrors={extraErrors}
+          formContext={formContext}
+          readonly={!interactive}
+          noValidate
+          noHtml5Validate
+          showErrorList={false}
+        >
+          {actions}
+        </StableForm>
+      </PendingTypingProvider>
     </Box>
   );
 }

@@ -2,12 +2,14 @@
 // field's uiSchema on every render (it strips the class names it consumed), and rjsf's ObjectField
 // makes its children's callbacks from that uiSchema: every child of an object would render again
 // whenever any one of them changes. The engine's ObjectField gives rjsf's the uiSchema it had before
-// while the copy holds the same entries, so a keystroke renders only the field typed into.
+// while the copy holds the same entries. The engine's StringField (and so NumberField, which renders
+// it) shows typed text at once and hands it to the Form after the frame (typing.tsx).
 import { useState } from 'react';
 import { getDefaultRegistry } from '@rjsf/core';
 import { shallowEquals, type FieldProps, type RegistryFieldsType, type UiSchema } from '@rjsf/utils';
+import { withTypingAhead } from './typing.tsx';
 
-const RjsfObjectField = getDefaultRegistry().fields.ObjectField;
+const { ObjectField: RjsfObjectField, StringField: RjsfStringField } = getDefaultRegistry().fields;
 
 /** Whether two uiSchema copies hold the same entries (their `ui:options`, also copied, compared entry by entry). */
 export function sameUiEntries(a: UiSchema | undefined, b: UiSchema | undefined): boolean {
@@ -31,4 +33,6 @@ export function ObjectField(props: FieldProps) {
   return <RjsfObjectField {...props} uiSchema={uiSchema} />;
 }
 
-export const engineFields: RegistryFieldsType = { ObjectField };
+export const StringField = withTypingAhead(RjsfStringField);
+
+export const engineFields: RegistryFieldsType = { ObjectField, StringField };

@@ -4,6 +4,12 @@ import type { Browser } from 'playwright-core';
 import { percentile } from './keystroke-budget.ts';
 import { sleep } from './procs.ts';
 
+/**
+ * `BENCH_KEYSTROKE_CPU=4` types with the page's CPU slowed 4× (DevTools' throttling, as Lighthouse's
+ * mobile preset does), for a look at a phone; the budgets are for the unslowed figures.
+ */
+const KEYSTROKE_CPU_SLOWDOWN = Number(process.env.BENCH_KEYSTROKE_CPU ?? 1);
+
 /** One frame at 60 Hz, ms. */
 const FRAME_MS = 1000 / 60;
 
@@ -114,6 +120,10 @@ async function openForm(browser: Browser, url: string, spec: KeystrokeSpec): Pro
   try {
     await context.addInitScript(installProbe);
     const page = await context.newPage();
+    if (KEYSTROKE_CPU_SLOWDOWN > 1) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: KEYSTROKE_CPU_SLOWDOWN });
+    }
     const errors: string[] = [];
     page.on('pageerror', (error) => { errors.push(error.message); });
     await page.goto(`${url}/?form=${encodeURIComponent(spec.form)}`, { waitUntil: 'load', timeout: 30_000 });
