@@ -4,7 +4,7 @@ import { noteChunk } from './chunk-usage.ts';
 type TrackedPromise<Value> = Promise<Value> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: Value; reason?: unknown };
 
 /** Marks the promise the way React marks the promises it has seen, so a chunk already loaded never suspends. */
-function tracked<Value>(promise: Promise<Value>): Promise<Value> {
+export function tracked<Value>(promise: Promise<Value>): Promise<Value> {
   const marked = promise as TrackedPromise<Value>;
   marked.status = 'pending';
   promise.then(

@@ -1,10 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { use, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import { loadFlow } from '../app/config-chunks.ts';
+import { use, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { tracked } from '../app/chunk-cache.ts';
+import { loadFlow, loadForm } from '../app/config-chunks.ts';
+import { namesIn } from '../app/named-parts.ts';
 import { useParams } from 'react-router';
 import { createFlowMachine } from '../../core/flow/create-machine.ts';
 import { savePersisted } from '../../core/flow/persist.ts';
 import { useRuntime } from '../app/runtime.ts';
+import { useComponentRegistry, type ComponentRegistry } from '../registry.tsx';
 import { FlowScopeProvider } from '../app/scope.tsx';
 import { useWaitingMark } from '../app/settled.ts';
 import type { WidgetNodeConfig } from '../app/config-types.ts';
@@ -24,6 +27,18 @@ function stateName(value: unknown): string {
 
 
 /** Runs a machine of flows/ and shows the view configured for its current state. */
+/** The code a view renders with (its widgets and forms), loaded once per view. */
+const viewParts = new WeakMap<object, Promise<unknown>>();
+function partsOf(view: ViewConfig, components: ComponentRegistry): Promise<unknown> {
+  let loading = viewParts.get(view);
+  if (!loading) {
+    const { widgets, forms } = namesIn(view);
+    loading = tracked(Promise.all([components.preloadWidgets(widgets), ...[...forms].map((id) => loadForm(id))]));
+    viewParts.set(view, loading);
+  }
+  return loading;
+}
+
 export function FlowWidget({ node }: WidgetProps) {
   const runtime = useRuntime();
   const params = useParams();
@@ -37,15 +52,26 @@ export function FlowWidget({ node }: WidgetProps) {
     [node.flow, doc, runtime],
   );
   const actor = useActorRef(machine);
-  const snapshot = useSelector(actor, (s) => s);
+  const current = useSelector(actor, (s) => s);
+  useEffect(() => { savePersisted(doc.persist, current.context as Record<string, unknown>); }, [doc, current.context]);
+  // The view shown follows the machine as a deferred value: moving to a view whose code is still
+  // loading keeps the view before it (and its busy state) on screen until that code is there,
+  // rather than a busy placeholder of another size that the view then replaces, moving what is below.
+  const snapshot = useDeferredValue(current);
   const context = snapshot.context as Record<string, unknown>;
   const state = stateName(snapshot.value);
-
-  useEffect(() => { savePersisted(doc.persist, context); }, [doc, context]);
 
   const views = (node.views as ViewConfig[]) ?? [];
   const viewIndex = views.findIndex((candidate) => candidate.states.some((name) => state === name || state.startsWith(`${name}.`)));
   const view = views[viewIndex];
+  const components = useComponentRegistry();
+  const committedView = useRef(view);
+  useLayoutEffect(() => { committedView.current = view; }, [view]);
+  // Moving to another view waits here for its code, while the view before it stays on screen (the
+  // snapshot is deferred). The first view renders at once: its parts suspend on their own, or were
+  // loaded with the page it was rendered into ahead of time.
+  // eslint-disable-next-line react-hooks/refs
+  if (view && committedView.current && view !== committedView.current) use(partsOf(view, components));
   const busy = Boolean(view?.busyIn?.some((name) => state === name || state.startsWith(`${name}.`)));
   useWaitingMark(busy);
   const flowView = useMemo(() => ({ send: actor.send, context, busy, state }), [actor, context, busy, state]);
