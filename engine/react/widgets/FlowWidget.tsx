@@ -27,6 +27,11 @@ function stateName(value: unknown): string {
 
 
 /** Runs a machine of flows/ and shows the view configured for its current state. */
+/** The index of the view shown in `state` (-1: none). */
+function viewOf(views: ViewConfig[], state: string): number {
+  return views.findIndex((candidate) => candidate.states.some((name) => state === name || state.startsWith(`${name}.`)));
+}
+
 /** The code a view renders with (its widgets and forms), loaded once per view. */
 const viewParts = new WeakMap<object, Promise<unknown>>();
 function partsOf(view: ViewConfig, components: ComponentRegistry): Promise<unknown> {
@@ -62,8 +67,12 @@ export function FlowWidget({ node }: WidgetProps) {
   const state = stateName(snapshot.value);
 
   const views = (node.views as ViewConfig[]) ?? [];
-  const viewIndex = views.findIndex((candidate) => candidate.states.some((name) => state === name || state.startsWith(`${name}.`)));
+  const viewIndex = viewOf(views, state);
   const view = views[viewIndex];
+  // The machine has moved on to another view while this one stays on screen: it takes no input
+  // (its events would reach a state that no longer expects them) and is out of the accessibility
+  // tree, as inert content is, until the next view replaces it.
+  const leaving = viewOf(views, stateName(current.value)) !== viewIndex;
   const components = useComponentRegistry();
   const committedView = useRef(view);
   useLayoutEffect(() => { committedView.current = view; }, [view]);
@@ -73,14 +82,15 @@ export function FlowWidget({ node }: WidgetProps) {
   // eslint-disable-next-line react-hooks/refs
   if (view && committedView.current && view !== committedView.current) use(partsOf(view, components));
   const busy = Boolean(view?.busyIn?.some((name) => state === name || state.startsWith(`${name}.`)));
-  useWaitingMark(busy);
+  useWaitingMark(busy || leaving);
   const flowView = useMemo(() => ({ send: actor.send, context, busy, state }), [actor, context, busy, state]);
   if (!view) return null;
   const { states: _states, busyIn: _busyIn, ...widget } = view;
   return (
     <FlowViewContext.Provider value={flowView}>
       <FlowScopeProvider value={context}>
-        <div data-flow-state={state} aria-busy={busy || undefined}>
+        <div data-flow-state={state} aria-busy={busy || leaving || undefined} inert={leaving || undefined}
+          aria-hidden={leaving || undefined}>
           {/* Each view is its own subtree: moving to another view starts its forms afresh. */}
           <WidgetNode key={viewIndex} node={widget as WidgetNodeConfig} />
         </div>
