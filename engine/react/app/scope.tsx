@@ -1,6 +1,7 @@
 import { createContext, useContext, useMemo } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { useSelector } from '@xstate/react';
+import { sameFields } from '../../core/same-fields.ts';
 import { SESSION_STATES } from '../../core/session-contract.ts';
 import { useRuntime } from './runtime.ts';
 
@@ -23,7 +24,9 @@ export const ItemScopeProvider = ItemScopeContext.Provider;
 
 export function useSessionContext(): Record<string, unknown> {
   const { session } = useRuntime();
-  return useSelector(session, (snapshot) => snapshot.context as Record<string, unknown>);
+  // Every widget with a binding reads it: an event that changes no field of it (a guest page saying
+  // "no brand" to a portal that has none) re-renders none of them.
+  return useSelector(session, (snapshot) => snapshot.context as Record<string, unknown>, sameFields);
 }
 
 export function useSessionStatus(): 'loading' | 'signedIn' | 'signedOut' {
