@@ -26,7 +26,6 @@ function stateName(value: unknown): string {
 }
 
 
-/** Runs a machine of flows/ and shows the view configured for its current state. */
 /** The index of the view shown in `state` (-1: none). */
 function viewOf(views: ViewConfig[], state: string): number {
   return views.findIndex((candidate) => candidate.states.some((name) => state === name || state.startsWith(`${name}.`)));
@@ -44,6 +43,7 @@ function partsOf(view: ViewConfig, components: ComponentRegistry): Promise<unkno
   return loading;
 }
 
+/** Runs a machine of flows/ and shows the view configured for its current state. */
 export function FlowWidget({ node }: WidgetProps) {
   const runtime = useRuntime();
   const params = useParams();
