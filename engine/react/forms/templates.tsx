@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { fieldAria, isRequired } from './aria.ts';
 
 /** Widgets that render a group of options with their own fieldset/legend or inline label. */
-const GROUP_WIDGETS = new Set(['choice', 'ChoiceWidget', 'radio', 'RadioWidget', 'checkboxes', 'CheckboxesWidget', 'checkbox', 'CheckboxWidget']);
+export const GROUP_WIDGETS = new Set(['choice', 'ChoiceWidget', 'radio', 'RadioWidget', 'checkboxes', 'CheckboxesWidget', 'checkbox', 'CheckboxWidget']);
 
 export function RequiredMark() {
   return (

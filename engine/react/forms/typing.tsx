@@ -9,6 +9,7 @@
 // should apply in the same frame.
 import { createContext, startTransition, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import type { FieldProps, UiSchema } from '@rjsf/utils';
+import { GROUP_WIDGETS } from './templates.tsx';
 
 type Change = Parameters<FieldProps['onChange']>;
 
@@ -31,11 +32,8 @@ export class PendingTyping {
 const PendingTypingContext = createContext<PendingTyping | null>(null);
 export const PendingTypingProvider = PendingTypingContext.Provider;
 
-/** Widgets that make one discrete choice rather than take typed text. */
-const CHOICE_WIDGETS = new Set([
-  'select', 'SelectWidget', 'radio', 'RadioWidget', 'choice', 'ChoiceWidget',
-  'checkbox', 'CheckboxWidget', 'checkboxes', 'CheckboxesWidget',
-]);
+/** Widgets that make one discrete choice rather than take typed text: the option groups and a select. */
+const CHOICE_WIDGETS = new Set([...GROUP_WIDGETS, 'select', 'SelectWidget']);
 
 /** Whether the field takes typed text (no enumeration of values, no choice widget). */
 export function takesTypedText(schema: FieldProps['schema'], uiSchema: UiSchema | undefined): boolean {
