@@ -44,15 +44,27 @@ step('configuration check (npm run check)', run('node', ['engine/cli/check.ts'])
 step('type check (tsc --noEmit)', run('tsc', ['--noEmit', '-p', 'tsconfig.json']) === 0);
 step('lint (eslint)', run('eslint', ['.', '--max-warnings', '0']) === 0);
 
+interface VitestReport {
+  numPassedTests: number; numFailedTests: number; numTotalTestSuites: number; success: boolean; numFailedTestSuites: number;
+  testResults: { name: string; assertionResults: { fullName: string; status: string }[] }[];
+}
+
+/** The failed tests by file and name, so that the last lines of a long run say what to look at. */
+function failedVitestTests(report: VitestReport): string[] {
+  return report.testResults.flatMap((file) => file.assertionResults
+    .filter((test) => test.status === 'failed')
+    .map((test) => `${file.name.replace(`${root}/`, '')} › ${test.fullName}`));
+}
+
 // Unit, React and server suites.
 const vitestReport = join(tmp, 'vitest-report.json');
 rmSync(vitestReport, { force: true });
 run('vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
 if (existsSync(vitestReport)) {
-  const report = JSON.parse(readFileSync(vitestReport, 'utf8')) as { numPassedTests: number; numFailedTests: number; numTotalTestSuites: number; success: boolean; numFailedTestSuites: number };
+  const report = JSON.parse(readFileSync(vitestReport, 'utf8')) as VitestReport;
   passed += report.numPassedTests;
   failed += report.numFailedTests + (report.numFailedTests === 0 && !report.success ? Math.max(1, report.numFailedTestSuites) : 0);
-  if (!report.success) failures.push('vitest suites');
+  if (!report.success) failures.push(`vitest suites (${failedVitestTests(report).join('; ') || 'a suite did not load'})`);
 } else {
   step('vitest ran', false);
 }
