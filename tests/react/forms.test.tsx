@@ -1,7 +1,7 @@
 // The generic form renderer against a fixture form, with the validator and rule conditions built by
 // the same code the Vite plugin emits: formModuleSource() is written to a module file and imported.
 import { resolve } from 'node:path';
-import type { ReactNode } from 'react';
+import { startTransition, use, type ReactNode } from 'react';
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
@@ -254,6 +254,22 @@ describe('SchemaForm', () => {
     await check();
   });
 
+  it('tells its parent the defaults it fills in once it is on screen, never from a render React drops', async () => {
+    const onChange = vi.fn();
+    const never = new Promise<never>(() => {});
+    function StillLoading() { return use(never); }
+    const form = <SchemaForm id="c" form={checksMod.form} validator={checksMod.validator} conditions={checksMod.conditions} onSubmit={vi.fn()} onChange={onChange} />;
+    const { rerender } = render(<p>Before</p>, { wrapper: Providers });
+    // A transition whose render suspends is dropped, and the page keeps what it showed: the form
+    // rendered in it must not have told anyone anything (a parent acting on it would re-render for ever).
+    await act(async () => { startTransition(() => rerender(<>{form}<StillLoading /></>)); });
+    expect(screen.getByText('Before')).toBeTruthy();
+    expect(onChange).not.toHaveBeenCalled();
+    rerender(form);
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(onChange.mock.calls[0][0]).toMatchObject({ kind: 'one' });
+  });
+
   it('schema defaults drive rules; HIDE and REQUIRE rules; sameAs checks', () => {
     const onSubmit = vi.fn();
     render(<SchemaForm id="c" form={checksMod.form} validator={checksMod.validator} conditions={checksMod.conditions} onSubmit={onSubmit} />, { wrapper: Providers });
@@ -278,6 +294,7 @@ describe('SchemaForm', () => {
     expect(screen.queryByLabelText('First')).toBeNull();
     expect(screen.getByLabelText('Second')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(onSubmit).toHaveBeenCalledWith({ kind: 'two', contact: true, phone: '123', secret: 'abc', secretAgain: 'abc' });
+    // Shown, `second` takes its schema default.
+    expect(onSubmit).toHaveBeenCalledWith({ kind: 'two', second: 'later', contact: true, phone: '123', secret: 'abc', secretAgain: 'abc' });
   });
 });

@@ -168,6 +168,20 @@ export function SchemaForm(props: SchemaFormProps) {
     latest.current = { busy, onSubmit: props.onSubmit, onChange: props.onChange };
   });
 
+  // rjsf's Form reports the defaults it fills in while it is first rendered. A render must not act
+  // outside the component: one React drops and tries again (a deferred or interrupted render) would
+  // tell the parent again on every try, and a parent that re-renders when told (a flow) interrupts
+  // the render again, for ever. Such a report reaches the parent once the form is on screen.
+  const onScreen = useRef(false);
+  const reportedBeforeOnScreen = useRef<FormData | null>(null);
+  useLayoutEffect(() => {
+    onScreen.current = true;
+    const early = reportedBeforeOnScreen.current;
+    reportedBeforeOnScreen.current = null;
+    if (early) latest.current.onChange?.(early);
+    return () => { onScreen.current = false; };
+  }, []);
+
   const messageOf = useMemo(() => cachedErrorTranslator(form, tr), [form, tr]);
   /**
    * Validates `values` as submitted: hidden fields removed, their errors dropped, the first error of
@@ -217,7 +231,8 @@ export function SchemaForm(props: SchemaFormProps) {
         const live = validate(next, shown);
         setErrors((prev) => (sameErrors(prev, live) ? prev : live));
       }
-      latest.current.onChange?.(next);
+      if (onScreen.current) latest.current.onChange?.(next);
+      else reportedBeforeOnScreen.current = next;
     },
     [evaluate, translated, form.schema, validate],
   );
