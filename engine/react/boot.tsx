@@ -1,7 +1,6 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import type { OperationDescriptor } from '../core/api/client.ts';
 import { browserStorages, looksLikeFirstVisit } from '../core/first-visit.ts';
 import { PRERENDERED_ATTRIBUTE, PRERENDERED_CHUNKS_ATTRIBUTE } from '../core/prerendered.ts';
@@ -10,7 +9,8 @@ import { assembleApp } from './app/assemble.ts';
 import { AppTree } from './app/AppTree.tsx';
 import { preloadFirstScreen, preloadNotedChunks } from './app/first-screen.ts';
 import type { EngineConfig } from './app/config-types.ts';
-import type { Navigator } from './app/create-runtime.ts';
+import { createBrowserNavigator } from './router/browser-navigator.tsx';
+import { PortalRoutes } from './router/build-routes.tsx';
 
 export interface BootOptions {
   config: EngineConfig;
@@ -45,20 +45,16 @@ export async function boot({ config, modules, operations, element }: BootOptions
   // Decided before the session starts: starting it remembers its state in storage.
   const hydrate = adoptsPrerendered(element, config);
   document.documentElement.lang = 'en';
-  // The router and the runtime need each other: the router is made first, the runtime reaches it lazily.
-  let router: ReturnType<typeof createBrowserRouter> | null = null;
-  const navigator: Navigator = {
-    navigate: (to, options) => { void router?.navigate(to, options); },
-    location: () => ({ pathname: window.location.pathname, search: window.location.search }),
-  };
+  // The router and the runtime need each other: the runtime is made first, the router in the page hands it its navigate.
+  const { navigator, Bridge } = createBrowserNavigator();
   // Each step its own task: a page already painted stays responsive while the portal starts.
   await nextTask();
   const parts = assembleApp({ config, modules, operations, navigator });
   await nextTask();
-  router = createBrowserRouter(parts.routeObjects);
   // The shells and the widgets of most first screens are in this chunk already: no request, no flash of a busy state.
   await parts.components.preload();
-  const tree = <AppTree parts={parts} router={<RouterProvider router={router} />} adopting={hydrate} />;
+  const router = <BrowserRouter><Bridge /><PortalRoutes routes={parts.routeObjects} /></BrowserRouter>;
+  const tree = <AppTree parts={parts} router={router} adopting={hydrate} />;
   // Markup rendered ahead of time stays in view while the chunks of what replaces it load: those it
   // was rendered with, before adopting it (see chunk-usage.ts); those of the screen, before a fresh
   // render replaces markup rendered for another state whole, without a busy state in between.

@@ -5,10 +5,11 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { assembleApp, type AppInput } from './app/assemble.ts';
 import { AppTree } from './app/AppTree.tsx';
 import { withChunkRecording } from './app/chunk-usage.ts';
+import { PortalRoutes } from './router/build-routes.tsx';
 
 export interface PrerenderedPage {
   /** The markup to put inside the root element. */
@@ -45,17 +46,13 @@ export async function prerenderPage({ config, modules, operations, path }: Omit<
     },
   });
   await parts.components.preload();
-  const handler = createStaticHandler(parts.routeObjects);
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response) throw new Error(`prerender: ${path} answers ${context.status} before rendering`);
-  const router = createStaticRouter(handler.dataRoutes, context);
   // Emotion's compat mode keeps every rule in the cache instead of writing <style> elements into
   // the markup, so the styles go into the page's head and the markup is exactly what React hydrates.
   const cache = createCache({ key: 'css' });
   cache.compat = true;
   const { value: html, chunks } = await withChunkRecording(() => renderToText(
     <CacheProvider value={cache}>
-      <AppTree parts={parts} router={<StaticRouterProvider router={router} context={context} hydrate={false} />} adopting />
+      <AppTree parts={parts} router={<StaticRouter location={url.pathname}><PortalRoutes routes={parts.routeObjects} /></StaticRouter>} adopting />
     </CacheProvider>,
   ));
   const styles = Object.entries(cache.inserted)

@@ -1,6 +1,7 @@
-import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
+import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import type { CompiledRoute } from '../app/route-table.ts';
 import { ShellFrame } from '../shells/ShellFrame.tsx';
+import { FailSafe } from './FailSafe.tsx';
 import { RouteElement } from './RouteElement.tsx';
 import { LegacyRedirectOrNotFound } from './LegacyRedirect.tsx';
 import { ScreenView } from './ScreenView.tsx';
@@ -8,6 +9,15 @@ import { ScreenView } from './ScreenView.tsx';
 function RedirectKeepingQuery({ to }: { to: string }) {
   const { search, hash } = useLocation();
   return <Navigate to={`${to}${search}${hash}`} replace />;
+}
+
+/**
+ * The portal's routes, rendered inside a router of any kind (the browser's, the static one that renders
+ * ahead of time, a memory router in tests). A plain router rather than a data router: the portal's
+ * routes load no data of their own, and the data router's code (about 18 KB gzip) came with every page.
+ */
+export function PortalRoutes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
 }
 
 /** The react-router tree: one pathless layout route per layout (and mirror), each wrapping its shell. */
@@ -22,8 +32,7 @@ export function buildRouteObjects(routes: CompiledRoute[], notFoundScreen: strin
     groups.set(key, group);
   }
   const objects: RouteObject[] = [...groups.values()].map((group) => ({
-    errorElement,
-    element: <ShellFrame name={group.shell}><Outlet /></ShellFrame>,
+    element: <FailSafe fallback={errorElement}><ShellFrame name={group.shell}><Outlet /></ShellFrame></FailSafe>,
     children: group.routes.map((route) => ({
       path: route.path,
       element: route.redirect

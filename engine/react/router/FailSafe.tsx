@@ -1,0 +1,12 @@
+import type { ReactNode } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
+import { useLocation } from 'react-router';
+
+/**
+ * Shows `fallback` instead of a part of the page that throws while rendering, rather than a blank
+ * page; moving to another address tries the part again.
+ */
+export function FailSafe({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <ErrorBoundary fallback={fallback} resetKeys={[pathname]}>{children}</ErrorBoundary>;
+}
