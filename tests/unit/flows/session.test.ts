@@ -43,13 +43,15 @@ describe('session flow: page load', () => {
     expect(host.calls).toEqual([]);
   });
 
-  it('with a stored token: refreshes the user and portal token, loads settings and accounts, and is signed in', async () => {
+  it('with a stored token: asks for the user, portal token, settings and accounts at once, and is signed in', async () => {
     const { host, flow } = start({ tokens: { user: userToken } });
-    expect(flow.state()).toBe('refreshingUser');
+    expect(flow.state()).toBe('loadingSession');
     expect(flow.context()).toMatchObject({ token: userToken, refreshing: true });
+    // All four before any answer: none needs another's, so the page waits for one round trip.
+    expect(host.calls.map((call) => call.operationId).sort()).toEqual(['createPortalToken', 'getAccounts', 'getHomeSettings', 'getUser']);
     await flow.settle();
     expect(flow.state()).toBe('signedIn.idle');
-    expect(host.calls.map((call) => call.operationId)).toEqual(['getUser', 'createPortalToken', 'getHomeSettings', 'getAccounts']);
+    expect(host.calls).toHaveLength(4);
     expect(host.callsTo('getUser')).toEqual([{ params: { id: 5 }, suppressToast: true }]);
     expect(host.callsTo('createPortalToken')).toEqual([{ suppressToast: true }]);
     expect(host.callsTo('getAccounts')).toEqual([{ suppressToast: true }]);
@@ -88,8 +90,7 @@ describe('session flow: page load', () => {
     expect(flow.state()).toBe('signedOut');
     expect(host.tokens.has('user')).toBe(false);
     expect(host.tokens.has('portal')).toBe(false);
-    expect(flow.context()).toMatchObject({ isLoggedIn: false, token: null, user: null });
-    expect(host.callsTo('getHomeSettings')).toEqual([]);
+    expect(flow.context()).toMatchObject({ isLoggedIn: false, token: null, user: null, settings: null, accounts: [] });
   });
 
   it('a stored token without a user id is not sent to the server: signed out at once', async () => {
@@ -105,7 +106,7 @@ describe('session flow: page load', () => {
     await flow.settle();
     expect(flow.state()).toBe('signedOut');
     expect([...host.tokens.keys()]).toEqual([]);
-    expect(host.callsTo('getAccounts')).toEqual([]);
+    expect(flow.context()).toMatchObject({ isLoggedIn: false, settings: null, accounts: [] });
   });
 
   it('a failed or aborted load (not a refusal) signs out for now but keeps the token for the next page load', async () => {
@@ -114,7 +115,7 @@ describe('session flow: page load', () => {
     expect(flow.state()).toBe('signedOut');
     expect(flow.context()).toMatchObject({ isLoggedIn: false, user: null });
     expect(host.tokens.get('user')).toBe(userToken);
-    expect(host.callsTo('getAccounts')).toEqual([]);
+    expect(flow.context()).toMatchObject({ settings: null, accounts: [] });
 
     const again = start({ tokens: { user: userToken }, answers: { ...answers, getUser: fail(503) } });
     await again.flow.settle();
@@ -170,6 +171,30 @@ describe('session flow: signed in', () => {
     expect(flow.state()).toBe('signedIn.idle');
     expect(host.callsTo('getHomeSettings')).toHaveLength(2);
     expect(flow.context()).toMatchObject({ selectedPropertyId: 21, selectedAssociationId: 2 });
+  });
+
+  it('REFRESH: accounts that fail keep the old ones, signed in; settings that fail sign out, and clear the tokens when refused', async () => {
+    const { host, flow } = start({ tokens: { user: userToken } });
+    await flow.settle();
+    host.answers.getAccounts = fail(503);
+    flow.send({ type: 'REFRESH' });
+    await flow.settle();
+    expect(flow.state()).toBe('signedIn.idle');
+    expect(flow.context()).toMatchObject({ isLoggedIn: true, refreshing: false, accounts: accounts.accounts });
+
+    host.answers.getHomeSettings = fail(500);
+    flow.send({ type: 'REFRESH' });
+    await flow.settle();
+    expect(flow.state()).toBe('signedOut');
+    expect(host.tokens.get('user')).toBe(userToken);
+
+    const refused = start({ tokens: { user: userToken, portal: 'portal-0' } });
+    await refused.flow.settle();
+    refused.host.answers.getHomeSettings = fail(401);
+    refused.flow.send({ type: 'REFRESH' });
+    await refused.flow.settle();
+    expect(refused.flow.state()).toBe('signedOut');
+    expect([...refused.host.tokens.keys()]).toEqual([]);
   });
 
   it('selecting a property follows its association and theme; an unknown property changes nothing', async () => {
