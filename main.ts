@@ -4,4 +4,8 @@
 import './engine/react/theme/base.css';
 import { afterFirstPaint } from './engine/react/first-paint.ts';
 
-void afterFirstPaint(document.getElementById('root')).then(() => import('./start.ts'));
+void afterFirstPaint(document.getElementById('root')).then(() => {
+  // Both are fetched at once; the libraries, a part of what start.ts needs, are evaluated first.
+  void import('./engine/react/libraries.ts');
+  return import('./start.ts');
+});
