@@ -29,9 +29,9 @@ export const sessionFlow: FlowModule = {
         pmbEnabled: isBusinessManagementEnabled(customer, params.customers as string[] | undefined),
       };
     },
-    /** The settings answered: `params.settings` when the session was just loaded, else the event's output. */
-    applySettings: ({ context, event }, params) => {
-      const settings = (params.settings ?? event.output) as HomeSettings;
+    /** The settings the server answered (`params.settings`). */
+    applySettings: ({ context }, params) => {
+      const settings = params.settings as HomeSettings;
       const associations = normalizeAssociations(settings.userSettings.associations);
       const selection = chooseSelection(associations, settings.userSettings.pages, {
         accountNumber: (params.accountNumber as string | undefined) ?? null,
@@ -41,9 +41,9 @@ export const sessionFlow: FlowModule = {
       const theme = chooseTheme(context as never, found.selectedAssociation, settings.userSettings.designTemplate);
       return { settings, associations, selectorGroups: selectorGroups(associations), ...selection, ...found, theme };
     },
-    /** The accounts answered (`params.accounts` when the session was just loaded, null when they failed to load): signed in either way. */
-    applyAccounts: ({ event }, params) => {
-      const answer = ('accounts' in params ? params.accounts : event.output) as ResponseOf<'getAccounts'> | null;
+    /** The accounts the server answered (`params.accounts`; null when they failed to load, keeping those held): signed in either way. */
+    applyAccounts: (_args, params) => {
+      const answer = params.accounts as ResponseOf<'getAccounts'> | null | undefined;
       return { ...(answer ? { accounts: answer.accounts } : {}), isLoggedIn: true, refreshing: false };
     },
     selectProperty: ({ context, event }) => {
