@@ -61,7 +61,7 @@ export async function prerenderPage({ config, modules, operations, path }: Omit<
     .map(([name, rules]) => ({ name, rules, global: !rules.includes(`.${cache.key}-${name}`) }));
   parts.runtime.session.stop();
   const match = parts.runtime.routes.find((route) => route.path === url.pathname || route.path.replace(/\/:[^/]+\?/g, '') === url.pathname);
-  const t = parts.i18n.t.bind(parts.i18n);
+  const { t } = parts.translator;
   return {
     html,
     styles,

@@ -4,8 +4,8 @@ import { resolve } from 'node:path';
 import type { ReactNode } from 'react';
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import i18next, { type i18n as I18n } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { TranslatorContext } from '../../engine/react/app/translation.ts';
+import { createTranslator, type Translator } from '../../engine/react/app/translator.ts';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { readFormFile } from '../../engine/build/form-files.ts';
@@ -15,21 +15,20 @@ import catalog from '../fixtures/forms/catalog.en.json';
 import { loadFormModule } from '../unit/support/form-module.ts';
 
 let mod: FormModule;
-let i18n: I18n;
+let translator: Translator;
 
 beforeAll(async () => {
   mod = await loadFormModule(readFormFile(resolve(import.meta.dirname, '../fixtures/forms/conditions.yaml')));
-  i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: catalog } }, interpolation: { escapeValue: false } });
+  translator = createTranslator(catalog);
 });
 
 afterEach(cleanup);
 
 function Providers({ children }: { children: ReactNode }) {
   return (
-    <I18nextProvider i18n={i18n}>
+    <TranslatorContext.Provider value={translator}>
       <ChakraProvider value={defaultSystem}>{children}</ChakraProvider>
-    </I18nextProvider>
+    </TranslatorContext.Provider>
   );
 }
 

@@ -5,8 +5,8 @@ import { startTransition, use, type ReactNode } from 'react';
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
-import i18next, { type i18n as I18n } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { TranslatorContext } from '../../engine/react/app/translation.ts';
+import { createTranslator, type Translator } from '../../engine/react/app/translator.ts';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { readFormFile } from '../../engine/build/form-files.ts';
@@ -18,27 +18,22 @@ import { loadFormModule } from '../unit/support/form-module.ts';
 const fixtures = resolve(import.meta.dirname, '../fixtures/forms');
 let mod: FormModule;
 let checksMod: FormModule;
-let i18n: I18n;
+let translator: Translator;
 
 beforeAll(async () => {
   mod = await loadFormModule(readFormFile(resolve(fixtures, 'sample-signup.yaml')));
   checksMod = await loadFormModule(readFormFile(resolve(fixtures, 'with-checks.yaml')));
 
-  i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { translation: catalog } },
-    interpolation: { escapeValue: false },
-  });
+  translator = createTranslator(catalog);
 });
 
 afterEach(cleanup);
 
 function Providers({ children }: { children: ReactNode }) {
   return (
-    <I18nextProvider i18n={i18n}>
+    <TranslatorContext.Provider value={translator}>
       <ChakraProvider value={defaultSystem}>{children}</ChakraProvider>
-    </I18nextProvider>
+    </TranslatorContext.Provider>
   );
 }
 

@@ -1,6 +1,6 @@
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { TranslatorContext } from '../../engine/react/app/translation.ts';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { configPlugin } from '../../engine/build/config-plugin.ts';
 import type { EngineConfig } from '../../engine/react/app/config-types.ts';
-import { createI18n } from '../../engine/react/app/i18n.ts';
+import { createTranslator } from '../../engine/react/app/translator.ts';
 import { createRuntime } from '../../engine/react/app/create-runtime.ts';
 import { RuntimeContext } from '../../engine/react/app/runtime.ts';
 import { productRegistry } from '../../flows/registry.ts';
@@ -30,14 +30,14 @@ function Where() {
 }
 
 function renderAt(config: EngineConfig, url: string) {
-  const i18n = createI18n(config.messages);
+  const translator = createTranslator(config.messages);
   const runtime = createRuntime({
-    config, flows: productRegistry.flows, formatters: productRegistry.formatters, operations: operations as never, i18n,
+    config, flows: productRegistry.flows, formatters: productRegistry.formatters, operations: operations as never, translator,
     navigator: { navigate: () => {}, location: () => ({ pathname: url, search: '' }) },
   });
   return render(
     <ChakraProvider value={defaultSystem}>
-    <I18nextProvider i18n={i18n}>
+    <TranslatorContext.Provider value={translator}>
     <RuntimeContext.Provider value={runtime}>
       <MemoryRouter initialEntries={[url]}>
         <Routes>
@@ -47,7 +47,7 @@ function renderAt(config: EngineConfig, url: string) {
         </Routes>
       </MemoryRouter>
     </RuntimeContext.Provider>
-    </I18nextProvider>
+    </TranslatorContext.Provider>
     </ChakraProvider>,
   );
 }

@@ -51,8 +51,8 @@ afterEach(() => {
 describe('data widget', () => {
   it('refetches a read on screen when a write that invalidates it succeeds', async () => {
     const { api } = world();
-    const { runtime, i18n } = makeRuntime(projectConfig({ alwaysRefetch: [], invalidates: { confirmPayment: ['getCharges'] } }, messages));
-    await renderNodes(runtime, i18n, [dataNode('getCharges')]);
+    const { runtime, translator } = makeRuntime(projectConfig({ alwaysRefetch: [], invalidates: { confirmPayment: ['getCharges'] } }, messages));
+    await renderNodes(runtime, translator, [dataNode('getCharges')]);
     expect(await screen.findByText('Rows: 1')).toBeTruthy();
     await confirmPayment(runtime);
     expect(await screen.findByText('Rows: 2')).toBeTruthy();
@@ -61,12 +61,12 @@ describe('data widget', () => {
 
   it('without an invalidation a cached read is served from the cache', async () => {
     const { api } = world();
-    const { runtime, i18n } = makeRuntime(projectConfig({ alwaysRefetch: [], invalidates: {} }, messages));
-    const first = await renderNodes(runtime, i18n, [dataNode('getCharges')]);
+    const { runtime, translator } = makeRuntime(projectConfig({ alwaysRefetch: [], invalidates: {} }, messages));
+    const first = await renderNodes(runtime, translator, [dataNode('getCharges')]);
     expect(await screen.findByText('Rows: 1')).toBeTruthy();
     await confirmPayment(runtime);
     first.unmount();
-    await renderNodes(runtime, i18n, [dataNode('getCharges')]);
+    await renderNodes(runtime, translator, [dataNode('getCharges')]);
     // Stale for the user (two rows on the server), as long as nothing declares the write makes it stale.
     expect(await screen.findByText('Rows: 1')).toBeTruthy();
     expect(api.count('GET', '/api/payments/Charge')).toBe(1);
@@ -74,12 +74,12 @@ describe('data widget', () => {
 
   it('fetches an alwaysRefetch read again each time it is shown, even within the cache time', async () => {
     const { api } = world();
-    const { runtime, i18n } = makeRuntime(projectConfig({ alwaysRefetch: ['getLedger'], invalidates: {} }, messages));
-    const first = await renderNodes(runtime, i18n, [dataNode('getLedger')]);
+    const { runtime, translator } = makeRuntime(projectConfig({ alwaysRefetch: ['getLedger'], invalidates: {} }, messages));
+    const first = await renderNodes(runtime, translator, [dataNode('getLedger')]);
     expect(await screen.findByText('Rows: 1')).toBeTruthy();
     await confirmPayment(runtime);
     first.unmount();
-    await renderNodes(runtime, i18n, [dataNode('getLedger')]);
+    await renderNodes(runtime, translator, [dataNode('getLedger')]);
     expect(await screen.findByText('Rows: 2')).toBeTruthy();
     expect(api.count('GET', '/api/payments/Ledger')).toBe(2);
   });
@@ -88,8 +88,8 @@ describe('data widget', () => {
 describe('grid and repeat widgets', () => {
   it('a grid reading an operation shows the new row after an invalidating write', async () => {
     world();
-    const { runtime, i18n } = makeRuntime(projectConfig({ alwaysRefetch: [], invalidates: { confirmPayment: ['getLedger'] } }, messages));
-    await renderNodes(runtime, i18n, [{
+    const { runtime, translator } = makeRuntime(projectConfig({ alwaysRefetch: [], invalidates: { confirmPayment: ['getLedger'] } }, messages));
+    await renderNodes(runtime, translator, [{
       widget: 'grid', grid: 'account-history', caption: 'test.grid', layout: false,
       source: { operation: 'getLedger', query: { accountNumber: '1' }, rows: 'entries' },
     }]);
@@ -102,8 +102,8 @@ describe('grid and repeat widgets', () => {
 
   it('a repeat reading an operation shows the new row after an invalidating write', async () => {
     world();
-    const { runtime, i18n } = makeRuntime(projectConfig({ alwaysRefetch: [], invalidates: { confirmPayment: ['getLedger'] } }, messages));
-    await renderNodes(runtime, i18n, [{
+    const { runtime, translator } = makeRuntime(projectConfig({ alwaysRefetch: [], invalidates: { confirmPayment: ['getLedger'] } }, messages));
+    await renderNodes(runtime, translator, [{
       widget: 'repeat', label: 'test.grid',
       source: { operation: 'getLedger', query: { accountNumber: '1' }, rows: 'entries' },
       children: [{ widget: 'text', text: 'test.row', values: { text: '$item.description' } }],
@@ -144,8 +144,8 @@ const payAndReread: FlowDocument = {
 describe('flows calling operations', () => {
   it('a flow reads afresh what its own write invalidated, and the widgets on screen follow', async () => {
     const { api } = world();
-    const { runtime, i18n } = makeRuntime(projectConfig({ alwaysRefetch: [], invalidates: { confirmPayment: ['getCharges'] } }, messages));
-    await renderNodes(runtime, i18n, [dataNode('getCharges')]);
+    const { runtime, translator } = makeRuntime(projectConfig({ alwaysRefetch: [], invalidates: { confirmPayment: ['getCharges'] } }, messages));
+    await renderNodes(runtime, translator, [dataNode('getCharges')]);
     expect(await screen.findByText('Rows: 1')).toBeTruthy();
     const actor = createActor(createFlowMachine('pay-and-reread', payAndReread, flowCatalog, runtime.environment())).start();
     await waitForActor(actor, (s) => s.value === 'idle');

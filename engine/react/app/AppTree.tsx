@@ -2,7 +2,6 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { StrictMode, useMemo, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { SESSION_FIELDS } from '../../core/session-contract.ts';
 import { ComponentRegistryContext } from '../registry.tsx';
 import { systemFor } from '../theme/systems.ts';
@@ -10,6 +9,7 @@ import type { AppParts } from './assemble.ts';
 import { RuntimeContext, type Runtime } from './runtime.ts';
 import { InteractiveProvider } from './interactive.tsx';
 import { Toaster } from './toaster.tsx';
+import { TranslatorContext } from './translation.ts';
 
 function Themed({ runtime, children }: { runtime: Runtime; children: ReactNode }) {
   const theme = useSelector(runtime.session, (snapshot) => String((snapshot.context as Record<string, unknown>)[SESSION_FIELDS.theme] ?? ''));
@@ -27,18 +27,18 @@ function Themed({ runtime, children }: { runtime: Runtime; children: ReactNode }
  * `adopting`: the tree is rendered ahead of time, or adopts such markup (controls start inert).
  */
 export function AppTree({ parts, router, adopting }: { parts: Omit<AppParts, 'routeObjects'>; router: ReactNode; adopting: boolean }) {
-  const { components, runtime, i18n } = parts;
+  const { components, runtime, translator } = parts;
   return (
     <StrictMode>
       <ComponentRegistryContext.Provider value={components}>
         <RuntimeContext.Provider value={runtime}>
-          <I18nextProvider i18n={i18n}>
+          <TranslatorContext.Provider value={translator}>
             <QueryClientProvider client={runtime.queryClient}>
               <InteractiveProvider adopting={adopting}>
                 <Themed runtime={runtime}>{router}</Themed>
               </InteractiveProvider>
             </QueryClientProvider>
-          </I18nextProvider>
+          </TranslatorContext.Provider>
         </RuntimeContext.Provider>
       </ComponentRegistryContext.Provider>
     </StrictMode>

@@ -1,6 +1,5 @@
 // The parts of a running portal, made the same way in the browser (engine/react/boot.tsx) and when a
 // page is rendered ahead of time (engine/react/prerender.tsx), so that both render the same tree.
-import type { i18n as I18n } from 'i18next';
 import type { RouteObject } from 'react-router';
 import type { OperationDescriptor } from '../../core/api/client.ts';
 import type { EngineExtension } from '../../core/registry.ts';
@@ -8,9 +7,9 @@ import { compileRoutes } from '../../core/routes.ts';
 import { createComponentRegistry, type ComponentRegistry } from '../registry.tsx';
 import { buildRouteObjects } from '../router/build-routes.tsx';
 import type { EngineConfig } from './config-types.ts';
-import { createI18n } from './i18n.ts';
 import { createRuntime, type Navigator } from './create-runtime.ts';
 import type { Runtime } from './runtime.ts';
+import { createTranslator, type Translator } from './translator.ts';
 
 export interface AppInput {
   config: EngineConfig;
@@ -20,14 +19,14 @@ export interface AppInput {
   navigator: Navigator;
 }
 
-export interface AppParts { components: ComponentRegistry; i18n: I18n; runtime: Runtime; routeObjects: RouteObject[] }
+export interface AppParts { components: ComponentRegistry; translator: Translator; runtime: Runtime; routeObjects: RouteObject[] }
 
 export function assembleApp({ config, modules, operations, navigator }: AppInput): AppParts {
   const components = createComponentRegistry(modules);
   const { flows, formatters } = components.registry;
-  const i18n = createI18n(config.messages);
+  const translator = createTranslator(config.messages);
   const routes = compileRoutes(config.routesDoc as never, new Set(config.enabledFeatures));
   const { notFound = 'not-found', serverError = 'server-error' } = config.routesDoc as { notFound?: string; serverError?: string };
-  const runtime = createRuntime({ config, flows, formatters, operations, i18n, navigator });
-  return { components, i18n, runtime, routeObjects: buildRouteObjects(routes, notFound, serverError) };
+  const runtime = createRuntime({ config, flows, formatters, operations, translator, navigator });
+  return { components, translator, runtime, routeObjects: buildRouteObjects(routes, notFound, serverError) };
 }

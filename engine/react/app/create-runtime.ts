@@ -1,6 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createActor } from 'xstate';
-import type { i18n } from 'i18next';
 import { createApiClient, retryDelay, shouldRetry, type OperationDescriptor } from '../../core/api/client.ts';
 import { createTokenStore } from '../../core/api/tokens.ts';
 import { decideErrorHandling } from '../../core/errors.ts';
@@ -14,6 +13,7 @@ import { invalidateAfter, operationQueryKey, operationStaleTime } from './operat
 import { resolveLink } from './route-table.ts';
 import type { ReadQuery, Runtime } from './runtime.ts';
 import { toaster } from './toaster.tsx';
+import type { Translator } from './translator.ts';
 
 export interface Navigator { navigate(to: string, options?: { replace?: boolean }): void; location(): { pathname: string; search: string } }
 
@@ -22,24 +22,24 @@ export interface RuntimeInput {
   flows: FlowCatalog;
   formatters: Record<string, Formatter>;
   operations: Record<string, OperationDescriptor>;
-  i18n: i18n;
+  translator: Translator;
   navigator: Navigator;
 }
 
 interface ShownToast extends ToastRequest { title?: string; lines?: string[]; reportUrl?: string }
 
-function showToast(i18n: i18n, request: ShownToast) {
-  const title = request.titleKey ? i18n.t(request.titleKey) : request.title;
-  const description = [request.descriptionKey ? i18n.t(request.descriptionKey) : request.description, ...(request.lines ?? [])]
+function showToast({ t }: Translator, request: ShownToast) {
+  const title = request.titleKey ? t(request.titleKey) : request.title;
+  const description = [request.descriptionKey ? t(request.descriptionKey) : request.description, ...(request.lines ?? [])]
     .filter(Boolean).join(' ');
   const reportUrl = request.reportUrl;
   toaster.create({
     type: request.status, title, description, duration: request.durationMs ?? 6000, closable: true,
-    ...(reportUrl ? { action: { label: i18n.t('errors.report'), onClick: () => { window.open(reportUrl, '_blank', 'noopener'); } } } : {}),
+    ...(reportUrl ? { action: { label: t('errors.report'), onClick: () => { window.open(reportUrl, '_blank', 'noopener'); } } } : {}),
   });
 }
 
-export function createRuntime({ config, flows, formatters, operations, i18n, navigator }: RuntimeInput): Runtime {
+export function createRuntime({ config, flows, formatters, operations, translator, navigator }: RuntimeInput): Runtime {
   const tokens = createTokenStore(config.api.tokens);
   const routes = compileRoutes(config.routesDoc as never, new Set(config.enabledFeatures));
   let sendToSession: (event: { type: string }) => void = () => {};
@@ -56,12 +56,12 @@ export function createRuntime({ config, flows, formatters, operations, i18n, nav
       if (decision.toast) {
         const toast = decision.toast;
         const lines = [
-          toast.errorId ? i18n.t('errors.errorId', { id: toast.errorId }) : '',
-          toast.errorCode ? i18n.t('errors.errorCode', { code: toast.errorCode }) : '',
+          toast.errorId ? translator.t('errors.errorId', { id: toast.errorId }) : '',
+          toast.errorCode ? translator.t('errors.errorCode', { code: toast.errorCode }) : '',
         ];
         const site = siteFor(sessionContext());
         const reportUrl = toast.reportLink && typeof site.reportProblemUrl === 'string' ? site.reportProblemUrl : undefined;
-        showToast(i18n, { ...toast, lines, reportUrl });
+        showToast(translator, { ...toast, lines, reportUrl });
       }
       if (decision.logout) sendToSession({ type: SESSION_EVENTS.signOut });
       if (decision.navigateTo) {
@@ -119,7 +119,7 @@ export function createRuntime({ config, flows, formatters, operations, i18n, nav
       return result;
     },
     navigate,
-    toast: (request) => showToast(i18n, request),
+    toast: (request) => showToast(translator, request),
     sendToSession: (event) => sendToSession(event),
     scope: () => {
       const { search } = navigator.location();

@@ -2,7 +2,7 @@
 // alert with a heading and one link per field error; each link moves focus to its field.
 import { forwardRef, memo, type MouseEvent } from 'react';
 import { Box, Heading, List, Text, chakra } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslator } from '../app/translation.ts';
 
 export interface SummaryItem {
   /** Dotted field path, '' for errors that belong to the whole form. */
@@ -35,7 +35,7 @@ export function focusField(targetId: string, root: ParentNode = document): boole
 // Memoized: the form renders on every keystroke, the summary only when its items change.
 export const ErrorSummary = memo(forwardRef<HTMLDivElement, { idBase: string; items: SummaryItem[] }>(
   function ErrorSummary({ idBase, items }, ref) {
-    const { t } = useTranslation();
+    const { t } = useTranslator();
     const headingId = `${idBase}-error-summary-title`;
     const onClick = (targetId: string) => (e: MouseEvent<HTMLAnchorElement>) => {
       if (focusField(targetId)) e.preventDefault();

@@ -11,7 +11,7 @@ import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useStat
 import { Box, Button, HStack, Spinner, VisuallyHidden } from '@chakra-ui/react';
 import { withTheme, type IChangeEvent, type ThemeProps } from '@rjsf/core';
 import { deepEquals, getDefaultFormState, type ErrorSchema, type RJSFSchema, type RJSFValidationError, type UiSchema, type ValidatorType } from '@rjsf/utils';
-import { useTranslation } from 'react-i18next';
+import { useTranslator } from '../app/translation.ts';
 
 import { awaitingCode, useInteractive } from '../app/interactive.tsx';
 import { ErrorSummary, ServerError, type SummaryItem } from './ErrorSummary.tsx';
@@ -122,17 +122,8 @@ function toErrorSchema(errors: ShownError[]): ErrorSchema {
 
 export function SchemaForm(props: SchemaFormProps) {
   const { id, form, validator, conditions, busy = false, serverError, extraActions, beforeSubmit } = props;
-  const { t, i18n } = useTranslation();
+  const tr: Translator = useTranslator();
   const interactive = useInteractive();
-  const tr = useMemo<Translator>(
-    () => ({
-      t: (key, options) => String(t(key, options as never)),
-      exists: (key, options) => i18n.exists(key, options as never),
-    }),
-    // i18n.language: re-translate when the language changes
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, i18n, i18n.language],
-  );
 
   const rules = useMemo(() => compiledRules(form.id, form.rules, conditions), [form.id, form.rules, conditions]);
   const evaluate = useMemo(() => ruleEvaluator(rules), [rules]);

@@ -7,7 +7,7 @@ import { isWithin } from './data-paths.ts';
 import type { FieldStates } from './rules.ts';
 import type { FormDoc } from './types.ts';
 
-/** The subset of i18next that the forms need; `useTranslation()` provides both. */
+/** What the forms need of the app's texts (`useTranslator()`). */
 export interface Translator {
   t: (key: string, options?: Record<string, unknown>) => string;
   exists: (key: string, options?: Record<string, unknown>) => boolean;

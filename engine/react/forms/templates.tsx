@@ -12,7 +12,7 @@ import type {
   TitleFieldProps,
 } from '@rjsf/utils';
 import { descriptionId, errorId, getInputProps, helpId } from '@rjsf/utils';
-import { useTranslation } from 'react-i18next';
+import { useTranslator } from '../app/translation.ts';
 
 import { fieldAria, isRequired } from './aria.ts';
 
@@ -28,7 +28,7 @@ export function RequiredMark() {
 }
 
 export function FieldError({ id, message }: { id: string; message: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslator();
   return (
     <Text id={errorId(id)} color="fg.error" fontSize="sm" fontWeight="medium" mt="1">
       <VisuallyHidden>{`${t("forms.errorPrefix")} `}</VisuallyHidden>

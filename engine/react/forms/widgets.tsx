@@ -9,7 +9,7 @@ import {
   enumOptionsValueForIndex,
   optionId,
 } from '@rjsf/utils';
-import { useTranslation } from 'react-i18next';
+import { useTranslator } from '../app/translation.ts';
 
 import { fieldAria, isRequired } from './aria.ts';
 import { RequiredMark } from './templates.tsx';
@@ -43,7 +43,7 @@ function commonInputProps(props: WidgetProps) {
 
 /** A password with a show/hide toggle; autocomplete from `ui:autocomplete` (default current-password). */
 export function PasswordWidget(props: WidgetProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslator();
   const [visible, setVisible] = useState(false);
   const { id, schema } = props;
   return (
@@ -111,7 +111,7 @@ export function TextareaWidget(props: WidgetProps) {
 
 /** A native select: keyboard and screen-reader behaviour for free, styled by Chakra. */
 export function SelectWidget(props: WidgetProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslator();
   const { id, options, value, multiple } = props;
   const required = isRequired(props.required, props.uiSchema);
   const enumOptions = options.enumOptions ?? [];
@@ -273,7 +273,7 @@ interface ChoiceOption { value: string | number; label: string; detail?: string 
  * form's context (`{ value, label, detail? }` items), which the screen fills from its data.
  */
 export function ChoiceWidget(props: WidgetProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslator();
   const { id, htmlName, options, value, label, hideLabel, disabled, readonly, rawErrors, uiSchema, schema, registry } = props;
   const required = isRequired(props.required, uiSchema);
   const sources = (registry.formContext as { options?: Record<string, ChoiceOption[]> } | undefined)?.options ?? {};

@@ -1,5 +1,5 @@
 import { Suspense, use, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslator } from '../app/translation.ts';
 import { screenLoaders } from 'virtual:engine-screens';
 import type { WidgetNodeConfig } from '../app/config-types.ts';
 import { WidgetNode } from '../widgets/WidgetNode.tsx';
@@ -18,9 +18,9 @@ export function preloadScreen(screenId: string): Promise<WidgetNodeConfig> {
 
 function Screen({ screenId, titleKey }: { screenId: string; titleKey?: string }) {
   const { screen, messages } = use(loadScreen(screenId));
-  const { t, i18n } = useTranslation();
+  const { t, add } = useTranslator();
   // The screen's own texts arrive with its chunk; adding them again is harmless.
-  i18n.addResources('en', 'translation', messages);
+  add(messages);
   const title = titleKey ?? (screen.title as string | undefined);
   useEffect(() => {
     document.title = title ? `${t(title)} · ${t('app.name')}` : t('app.name');

@@ -1,11 +1,11 @@
 import { Box, Container, Flex, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslator } from '../app/translation.ts';
 import { Footer, Main, SkipLink } from './parts.tsx';
 
 /** A plain frame for pages outside the portal navigation (not found, server error, sign-in hand-offs). */
 export function BareShell({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useTranslator();
   return (
     <Flex direction="column" minH="100vh">
       <SkipLink />

@@ -1,6 +1,6 @@
 import { Box, Container, Flex, Image, NativeSelect, Field, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslator } from '../app/translation.ts';
 import { resolveBindings } from '../../core/bindings.ts';
 import type { NavigationConfig } from '../app/config-types.ts';
 import { useRuntime } from '../app/runtime.ts';
@@ -12,7 +12,7 @@ interface SelectorGroup { label: string; options: { value: string | number; labe
 
 /** The frame's picker (navigation.yaml `selector`): its choice is sent to the session flow. */
 function SelectionPicker({ selector }: { selector: NonNullable<NavigationConfig['selector']> }) {
-  const { t } = useTranslation();
+  const { t } = useTranslator();
   const { session } = useRuntime();
   const scope = useScope();
   const groups = resolveBindings<SelectorGroup[] | undefined>(selector.groups, scope) ?? [];
@@ -45,7 +45,7 @@ function SelectionPicker({ selector }: { selector: NonNullable<NavigationConfig[
  * out of the accessibility tree, so that the frame has its signed-in height from its first paint.
  */
 function SelectionPickerPlaceholder({ selector }: { selector: NonNullable<NavigationConfig['selector']> }) {
-  const { t } = useTranslation();
+  const { t } = useTranslator();
   return (
     <Field.Root width={{ base: '100%', md: '22rem' }} aria-hidden="true" inert visibility="hidden">
       <Field.Label fontSize="sm">{t(selector.label)}</Field.Label>
@@ -64,7 +64,7 @@ export function PublicShell({ children }: { children: ReactNode }) {
 
 /** The portal frame: brand, navigation, the picker for signed-in users, and the footer. */
 export function PortalShell({ children, publicView = false }: { children: ReactNode; publicView?: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslator();
   const { config } = useRuntime();
   const status = useSessionStatus();
   const scope = useScope();

@@ -1,6 +1,6 @@
 import { Box, Container, Flex, HStack, Link as ChakraLink, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslator } from '../app/translation.ts';
 import type { NavigationItem } from '../app/config-types.ts';
 import { useRuntime } from '../app/runtime.ts';
 import { useScope, useSessionStatus } from '../app/scope.tsx';
@@ -9,7 +9,7 @@ import { isLinkable } from '../app/route-table.ts';
 import { EngineLink } from '../widgets/links.tsx';
 
 export function SkipLink() {
-  const { t } = useTranslation();
+  const { t } = useTranslator();
   return (
     <ChakraLink href="#main-content" position="absolute" left="2" top="-20" zIndex="skipLink" bg="bg" color="fg" p="2"
       _focus={{ top: '2' }}>
@@ -36,7 +36,7 @@ export function useFrameItems(items: NavigationItem[]): FrameItem[] {
 }
 
 export function NavList({ items, label }: { items: NavigationItem[]; label: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslator();
   const shown = useFrameItems(items);
   if (shown.length === 0) return null;
   return (
@@ -70,7 +70,7 @@ export function FrameLink({ item, children, placeholder = false }: { item: Navig
  * the first screen has settled: the screen's content arriving then moves nothing a visitor sees.
  */
 export function Footer() {
-  const { t } = useTranslation();
+  const { t } = useTranslator();
   const { config } = useRuntime();
   const settled = useFirstScreenSettled();
   return (

@@ -1,9 +1,9 @@
 import { Center, Spinner } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslator } from '../app/translation.ts';
 import { useWaitingMark } from '../app/settled.ts';
 
 export function Busy() {
-  const { t } = useTranslation();
+  const { t } = useTranslator();
   useWaitingMark();
   return (
     <Center py="10" role="status" data-busy="">

@@ -1,5 +1,5 @@
 import { Button, Dialog, Portal } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslator } from '../app/translation.ts';
 import { useRuntime } from '../app/runtime.ts';
 import { useScope } from '../app/scope.tsx';
 import { useFlowView } from './flow-context.ts';
@@ -11,7 +11,7 @@ interface DialogAction { text: string; event: string }
 
 /** A modal question for the surrounding flow: open while `open` holds; each button sends an event. */
 export function DialogWidget({ node }: WidgetProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslator();
   const flow = useFlowView();
   const scope = useScope();
   const runtime = useRuntime();

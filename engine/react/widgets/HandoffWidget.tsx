@@ -1,6 +1,6 @@
 import { Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslator } from '../app/translation.ts';
 import { useLocation } from 'react-router';
 import { useRuntime } from '../app/runtime.ts';
 import { useScope } from '../app/scope.tsx';
@@ -55,7 +55,7 @@ export function handoffAddress(url: string, returnParam: string | undefined, ret
  * (`message` is shown instead).
  */
 export function HandoffWidget({ node }: WidgetProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslator();
   const scope = useScope();
   const runtime = useRuntime();
   const { pathname } = useLocation();

@@ -1,6 +1,6 @@
 import { Box } from '@chakra-ui/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslator } from '../app/translation.ts';
 import { useRuntime } from '../app/runtime.ts';
 import { useScope } from '../app/scope.tsx';
 import { useFlowView } from './flow-context.ts';
@@ -26,7 +26,7 @@ export function requestedHeight(data: unknown): number | null {
  * no scroll bar of its own; without one the frame keeps `height`.
  */
 export function HostedEntryWidget({ node }: WidgetProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslator();
   const flow = useFlowView();
   const scope = useScope();
   const runtime = useRuntime();

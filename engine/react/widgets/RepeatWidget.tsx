@@ -1,5 +1,5 @@
 import { Stack, Text } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslator } from '../app/translation.ts';
 import { resolveBindings } from '../../core/bindings.ts';
 import { ItemScopeProvider, useScope } from '../app/scope.tsx';
 import { Busy } from './Busy.tsx';
@@ -21,7 +21,7 @@ function BoundRepeat({ node }: WidgetProps) {
 }
 
 function SourceRepeat({ node }: WidgetProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslator();
   const loaded = useSourceRows(node.source as RowSource);
   if (loaded.status === 'waiting') return <Busy />;
   if (loaded.status === 'error') return node.error ? <Text role="alert">{t(String(node.error))}</Text> : null;
@@ -29,7 +29,7 @@ function SourceRepeat({ node }: WidgetProps) {
 }
 
 function RepeatList({ node, items }: WidgetProps & { items: unknown[] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslator();
   if (items.length === 0) {
     return node.empty ? <Text color="fg.muted">{t(String(node.empty))}</Text> : null;
   }

@@ -1,6 +1,6 @@
 import { Button, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslator } from '../app/translation.ts';
 import { useNavigate, useLocation } from 'react-router';
 import { resolveBindings } from '../../core/bindings.ts';
 import { useRuntime } from '../app/runtime.ts';
@@ -12,7 +12,7 @@ import { awaitingCode, useInteractive } from '../app/interactive.tsx';
 
 /** A button that sends an event to the surrounding flow. */
 export function ButtonWidget({ node }: WidgetProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslator();
   const flow = useFlowView();
   const scope = useScope();
   // `payload` travels with the event, e.g. `{ id: $item.id }` for a button inside a repeated list.
@@ -35,7 +35,7 @@ export function ButtonWidget({ node }: WidgetProps) {
 
 /** Counts down to a time in the flow's context, then offers a button that sends an event. */
 export function CountdownWidget({ node }: WidgetProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslator();
   const flow = useFlowView();
   const scope = useScope();
   const until = Number(resolveBindings(node.until, scope) ?? 0);
@@ -61,7 +61,7 @@ export function CountdownWidget({ node }: WidgetProps) {
 
 /** Does something once when shown (send an event to the session, then navigate), e.g. signing out. */
 export function EffectWidget({ node }: WidgetProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslator();
   const runtime = useRuntime();
   const navigate = useNavigate();
   const { pathname } = useLocation();

@@ -1,5 +1,5 @@
 import { Alert, Heading, Stack, Text } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslator } from '../app/translation.ts';
 import { useRuntime } from '../app/runtime.ts';
 import { useScope } from '../app/scope.tsx';
 import { displayValue } from './format.ts';
@@ -9,7 +9,7 @@ import { WidgetChildren, type WidgetProps } from './WidgetNode.tsx';
 
 /** Translates a node's text key with its `values` (bindings, optionally formatted) interpolated. */
 export function useNodeText(key: unknown, values: unknown): string {
-  const { t } = useTranslation();
+  const { t } = useTranslator();
   const scope = useScope();
   const runtime = useRuntime();
   if (typeof key !== 'string') return '';

@@ -1,5 +1,5 @@
 import { Box, Flex, Text, chakra } from '@chakra-ui/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslator } from '../app/translation.ts';
 import { useRuntime } from '../app/runtime.ts';
 import { useScope } from '../app/scope.tsx';
 import { resolveBindings } from '../../core/bindings.ts';
@@ -28,7 +28,7 @@ function rowItems(spec: unknown, scope: Record<string, unknown>): SummaryItem[] 
 
 /** Label / value pairs (a description list), e.g. amount, fee and total. */
 export function SummaryWidget({ node }: WidgetProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslator();
   const scope = useScope();
   const runtime = useRuntime();
   const listed = ((node.items as SummaryItem[]) ?? []).filter((item) => !item.when || displayValue(item.when, scope, runtime));
@@ -57,7 +57,7 @@ export function SummaryWidget({ node }: WidgetProps) {
 
 /** Where the user is in a sequence of steps: an ordered list with the current step marked. */
 export function StepsWidget({ node }: WidgetProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslator();
   const scope = useScope();
   const runtime = useRuntime();
   const current = Number(displayValue(node.current, scope, runtime) ?? 1);

@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslator } from '../app/translation.ts';
 
 /** Turns what a failed call said into text: the catalogue's text for its error code, else the server's words. */
 export function useErrorText(error: unknown): string | null {
-  const { t, i18n } = useTranslation();
+  const { t, exists } = useTranslator();
   if (!error || typeof error !== 'object') return null;
   const { code, text } = error as { code?: string; text?: string };
-  if (code && i18n.exists(`errorCodes.${code}`)) return t(`errorCodes.${code}`);
+  if (code && exists(`errorCodes.${code}`)) return t(`errorCodes.${code}`);
   return text || t('errors.unexpected');
 }

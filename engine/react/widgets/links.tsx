@@ -1,6 +1,6 @@
 import { Link as ChakraLink, List } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslator } from '../app/translation.ts';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useRuntime } from '../app/runtime.ts';
 import { isLinkable, resolveLink } from '../app/route-table.ts';
@@ -22,12 +22,12 @@ export function EngineLink({ to, children }: { to: string; children: ReactNode }
 }
 
 export function LinkWidget({ node }: WidgetProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslator();
   return <EngineLink to={String(node.to)}>{t(String(node.text))}</EngineLink>;
 }
 
 export function LinksWidget({ node }: WidgetProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslator();
   const { routes } = useRuntime();
   const items = ((node.items as { text: string; to: string }[]) ?? []).filter((item) => isLinkable(item.to, routes));
   if (items.length === 0) return null;

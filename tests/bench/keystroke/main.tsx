@@ -1,14 +1,14 @@
 // The keystroke page: one fixture form (`?form=keystroke-200`, default keystroke-10) rendered by the
 // engine's SchemaForm exactly as FormWidget renders a form of schemas/forms/: loaded from
 // `virtual:engine-forms` (precompiled validator and rule conditions), inside the portal's providers
-// (StrictMode, i18next made by the engine from the portal's messages, Chakra with the default theme).
+// (StrictMode, the texts made by the engine from the portal's messages, Chakra with the default theme).
 // `npm run bench` types into it (tests/bench/lib/keystroke.ts).
 import { StrictMode, Suspense, use } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ChakraProvider } from '@chakra-ui/react';
-import { I18nextProvider } from 'react-i18next';
+import { TranslatorContext } from '../../../engine/react/app/translation.ts';
 import { formLoaders } from 'virtual:engine-forms';
-import { createI18n } from '../../../engine/react/app/i18n.ts';
+import { createTranslator } from '../../../engine/react/app/translator.ts';
 import { SchemaForm } from '../../../engine/react/forms/index.ts';
 import type { FormModule } from '../../../engine/react/forms/types.ts';
 import { systemFor } from '../../../engine/react/theme/systems.ts';
@@ -20,7 +20,7 @@ import '../../../engine/react/theme/base.css';
 
 const formId = new URLSearchParams(window.location.search).get('form') ?? 'keystroke-10';
 const loading: Promise<FormModule> = formLoaders[formId]?.() ?? Promise.reject(new Error(`no fixture form "${formId}"`));
-const i18n = createI18n({ ...portalMessages, ...fixtureMessages });
+const translator = createTranslator({ ...portalMessages, ...fixtureMessages });
 const theme = defaultTheme as unknown as ThemeDocument;
 const system = systemFor({ [theme.name]: theme }, theme.name, theme.name);
 
@@ -45,7 +45,7 @@ function LoadedForm() {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <I18nextProvider i18n={i18n}>
+    <TranslatorContext.Provider value={translator}>
       <ChakraProvider value={system}>
         <main style={{ maxWidth: '40rem', margin: '0 auto', padding: '1rem' }}>
           <Suspense fallback={null}>
@@ -53,6 +53,6 @@ createRoot(document.getElementById('root')!).render(
           </Suspense>
         </main>
       </ChakraProvider>
-    </I18nextProvider>
+    </TranslatorContext.Provider>
   </StrictMode>,
 );

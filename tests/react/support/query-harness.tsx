@@ -4,12 +4,12 @@ import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, type RenderResult } from '@testing-library/react';
 import path from 'node:path';
-import { I18nextProvider } from 'react-i18next';
+import { TranslatorContext } from '../../../engine/react/app/translation.ts';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { configPlugin } from '../../../engine/build/config-plugin.ts';
 import type { EngineConfig, WidgetNodeConfig } from '../../../engine/react/app/config-types.ts';
-import { createI18n } from '../../../engine/react/app/i18n.ts';
+import { createTranslator, type Translator } from '../../../engine/react/app/translator.ts';
 import { createRuntime } from '../../../engine/react/app/create-runtime.ts';
 import { RuntimeContext, type Runtime } from '../../../engine/react/app/runtime.ts';
 import { WidgetNode } from '../../../engine/react/widgets/WidgetNode.tsx';
@@ -45,24 +45,24 @@ export function fakeApi(answers: Record<string, Answer>) {
   return { requests, count: (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path).length };
 }
 
-export function makeRuntime(config: EngineConfig): { runtime: Runtime; i18n: ReturnType<typeof createI18n> } {
-  const i18n = createI18n(config.messages);
+export function makeRuntime(config: EngineConfig): { runtime: Runtime; translator: Translator } {
+  const translator = createTranslator(config.messages);
   const runtime = createRuntime({
-    config, flows: productRegistry.flows, formatters: productRegistry.formatters, operations: operations as never, i18n,
+    config, flows: productRegistry.flows, formatters: productRegistry.formatters, operations: operations as never, translator,
     navigator: { navigate: () => {}, location: () => ({ pathname: '/', search: '' }) },
   });
-  return { runtime, i18n };
+  return { runtime, translator };
 }
 
 /**
  * Renders screen nodes as the app does (runtime, messages, query cache, router). Widgets load on
  * first use and suspend until then; React resumes a suspended render only inside an awaited act.
  */
-export async function renderNodes(runtime: Runtime, i18n: ReturnType<typeof createI18n>, nodes: WidgetNodeConfig[]): Promise<RenderResult> {
+export async function renderNodes(runtime: Runtime, translator: Translator, nodes: WidgetNodeConfig[]): Promise<RenderResult> {
   let result: RenderResult | undefined;
   await act(async () => { result = render(
     <ChakraProvider value={defaultSystem}>
-      <I18nextProvider i18n={i18n}>
+      <TranslatorContext.Provider value={translator}>
         <RuntimeContext.Provider value={runtime}>
           <QueryClientProvider client={runtime.queryClient}>
             <MemoryRouter>
@@ -70,7 +70,7 @@ export async function renderNodes(runtime: Runtime, i18n: ReturnType<typeof crea
             </MemoryRouter>
           </QueryClientProvider>
         </RuntimeContext.Provider>
-      </I18nextProvider>
+      </TranslatorContext.Provider>
     </ChakraProvider>,
   ); });
   return result!;

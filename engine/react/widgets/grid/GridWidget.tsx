@@ -1,6 +1,6 @@
 import { Box, Button, HStack, Text } from '@chakra-ui/react';
 import { Suspense, use, useCallback, useId, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslator } from '../../app/translation.ts';
 import {
   CellStyleModule, ClientSideRowModelModule, ColumnApiModule, themeQuartz,
   type ColumnState, type GridApi, type GridReadyEvent, type Module,
@@ -74,7 +74,7 @@ function BoundRows({ node, id, doc }: WidgetProps & { id: string; doc: GridDoc }
 }
 
 function OperationRows({ node, id, doc }: WidgetProps & { id: string; doc: GridDoc }) {
-  const { t } = useTranslation();
+  const { t } = useTranslator();
   const loaded = useSourceRows(node.source as RowSource);
   if (loaded.status === 'waiting') return <Busy />;
   if (loaded.status === 'error') return node.error ? <Text role="alert">{t(String(node.error))}</Text> : null;
@@ -82,7 +82,7 @@ function OperationRows({ node, id, doc }: WidgetProps & { id: string; doc: GridD
 }
 
 function GridView({ node, id, doc, rows }: WidgetProps & { id: string; doc: GridDoc; rows: unknown[] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslator();
   const runtime = useRuntime();
   const captionId = useId();
   const apiRef = useRef<GridApi | null>(null);
