@@ -6,6 +6,8 @@ import { resolveFeatures } from '../core/features.ts';
 import { pickNamespaces, screenNamespaces } from './message-split.ts';
 import type { StorageExpectation } from '../core/first-visit.ts';
 import type { FlowDocument } from '../core/flow/types.ts';
+import type { ThemeDocument } from '../react/app/config-types.ts';
+import { themeVariablesCss } from '../react/theme/theme-variables.ts';
 
 const CONFIG = 'virtual:engine-config';
 const SCREENS = 'virtual:engine-screens';
@@ -53,7 +55,11 @@ export function configPlugin({ root, features }: { root: string; features?: stri
 
   function configModule(): string {
     const featuresDoc = load(join(schemas, 'features.yaml'));
-    const appDoc = load(join(schemas, 'app.yaml')) as { sessionFlow: string; sharedMessages?: string[] };
+    const appDoc = load(join(schemas, 'app.yaml')) as { sessionFlow: string; sharedMessages?: string[]; defaultTheme: string; breakpoints?: Record<string, string> };
+    const themes: Record<string, ThemeDocument> = Object.fromEntries(files(join(root, 'themes'), '.json').map((name) => {
+      const doc = load(join(root, 'themes', name)) as ThemeDocument;
+      return [doc.name, doc];
+    }));
     const config = {
       routesDoc: load(join(schemas, 'routes.yaml')),
       redirectsDoc: load(join(schemas, 'redirects.yaml')),
@@ -64,10 +70,8 @@ export function configPlugin({ root, features }: { root: string; features?: stri
       errors: load(join(schemas, 'errors.yaml')),
       messages: pickNamespaces(load(join(schemas, 'messages', 'en.json')), new Set(appDoc.sharedMessages ?? [])),
       app: appDoc,
-      themes: Object.fromEntries(files(join(root, 'themes'), '.json').map((name) => {
-        const doc = load(join(root, 'themes', name));
-        return [doc.name, doc];
-      })),
+      themes,
+      themeStyles: themeVariablesCss(themes, appDoc.defaultTheme, appDoc.breakpoints),
       // Only the flow that runs for the whole page travels with the configuration; every other
       // machine is fetched with the screen that runs it (virtual:engine-flows).
       flows: Object.fromEntries(files(join(root, 'flows'), '.machine.yaml')

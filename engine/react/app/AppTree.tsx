@@ -1,10 +1,11 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { StrictMode, useMemo, type ReactNode } from 'react';
+import { StrictMode, useLayoutEffect, useMemo, type ReactNode } from 'react';
 import { SESSION_FIELDS } from '../../core/session-contract.ts';
 import { ComponentRegistryContext } from '../registry.tsx';
-import { systemFor } from '../theme/systems.ts';
+import { sharedSystem } from '../theme/systems.ts';
+import { showTheme } from '../theme/theme-variables.ts';
 import type { AppParts } from './assemble.ts';
 import { RuntimeContext, type Runtime } from './runtime.ts';
 import { InteractiveProvider } from './interactive.tsx';
@@ -13,7 +14,12 @@ import { TranslatorContext } from './translation.ts';
 
 function Themed({ runtime, children }: { runtime: Runtime; children: ReactNode }) {
   const theme = useSelector(runtime.session, (snapshot) => String((snapshot.context as Record<string, unknown>)[SESSION_FIELDS.theme] ?? ''));
-  const system = useMemo(() => systemFor(runtime.config.themes, theme, runtime.config.app.defaultTheme, runtime.config.app.breakpoints), [runtime, theme]);
+  const { themes, themeStyles, app } = runtime.config;
+  const system = useMemo(() => sharedSystem(themes, app.defaultTheme, app.breakpoints), [themes, app]);
+  // Before the browser paints what this render shows: a page never shows in the theme it leaves.
+  useLayoutEffect(() => {
+    showTheme(document.documentElement, themeStyles, Object.hasOwn(themes, theme) && theme !== app.defaultTheme ? theme : null);
+  }, [theme, themes, themeStyles, app]);
   return (
     <ChakraProvider value={system}>
       {children}

@@ -13,6 +13,8 @@ export interface EngineConfig {
   errors: Record<string, unknown>;
   messages: Record<string, string>;
   themes: Record<string, ThemeDocument>;
+  /** The CSS that shows each theme but the default (engine/react/theme/theme-variables.ts), made by the build. */
+  themeStyles: string;
   flows: Record<string, FlowDocument>;
   /** What web storage holds on a first visit (engine/core/first-visit.ts). */
   firstVisit: StorageExpectation[];

@@ -1,10 +1,8 @@
-import { createSystem, defineConfig, type SystemContext } from '@chakra-ui/react';
+import { createSystem, defineConfig, type SystemConfig, type SystemContext } from '@chakra-ui/react';
 import { defaultBaseConfig, engineThemeConfig } from './base-config.ts';
 import type { ThemeDocument } from '../app/config-types.ts';
 import { defaultToastTokens } from './toast-colours.ts';
 import { paletteTokens, palettesNamedBy } from './palettes.ts';
-
-const cache = new Map<string, SystemContext>();
 
 // Chakra's default error red (red.500) and toast colours fall below 4.5:1 contrast on light
 // backgrounds; a theme may still set its own.
@@ -16,28 +14,53 @@ const ACCESSIBLE_DEFAULTS = defineConfig({
   },
 });
 
-/** One Chakra system per theme document, made on first use. Unknown names fall back to the default theme. */
-export function systemFor(themes: Record<string, ThemeDocument>, name: string, fallback: string, breakpoints?: Record<string, string>): SystemContext {
-  const doc = themes[name] ?? themes[fallback];
-  const key = doc?.name ?? 'engine-default';
-  const cached = cache.get(key);
-  if (cached) return cached;
-  const extraPalettes = paletteTokens(palettesNamedBy(doc));
-  const system = createSystem(defaultBaseConfig, engineThemeConfig, ACCESSIBLE_DEFAULTS, defineConfig({
-    theme: { tokens: { colors: extraPalettes.colors as never }, semanticTokens: { colors: extraPalettes.semanticColors as never } },
-  }), defineConfig({
-    theme: {
-      tokens: (doc?.tokens ?? {}) as never,
-      semanticTokens: (doc?.semanticTokens ?? {}) as never,
-      ...(breakpoints ? { breakpoints } : {}),
-    },
-    globalCss: {
-      body: { bg: 'frame.page', color: 'fg' },
-      // A control waiting for its code is inert but not dimmed: dimming it and undimming it a moment
-      // later would flash every button of a page rendered ahead of time.
-      'button[data-awaiting-code]:disabled': { opacity: 1, cursor: 'progress' },
-    },
-  }));
+const PAGE_STYLES = defineConfig({
+  globalCss: {
+    body: { bg: 'frame.page', color: 'fg' },
+    // A control waiting for its code is inert but not dimmed: dimming it and undimming it a moment
+    // later would flash every button of a page rendered ahead of time.
+    'button[data-awaiting-code]:disabled': { opacity: 1, cursor: 'progress' },
+  },
+});
+
+function themeTokens(doc: ThemeDocument | undefined): SystemConfig {
+  return defineConfig({ theme: { tokens: (doc?.tokens ?? {}) as never, semanticTokens: (doc?.semanticTokens ?? {}) as never } });
+}
+
+/** A system with `doc`'s tokens and, beside the engine's, the colour palettes any of `paletteDocs` names. */
+function makeSystem(doc: ThemeDocument | undefined, paletteDocs: (ThemeDocument | undefined)[], breakpoints?: Record<string, string>): SystemContext {
+  const palettes = paletteTokens([...new Set(paletteDocs.flatMap((named) => palettesNamedBy(named)))]);
+  return createSystem(
+    defaultBaseConfig, engineThemeConfig, ACCESSIBLE_DEFAULTS,
+    defineConfig({ theme: { tokens: { colors: palettes.colors as never }, semanticTokens: { colors: palettes.semanticColors as never } } }),
+    themeTokens(doc),
+    defineConfig({ theme: breakpoints ? { breakpoints } : {} }),
+    PAGE_STYLES,
+  );
+}
+
+const cache = new Map<string, SystemContext>();
+
+function cached(key: string, make: () => SystemContext): SystemContext {
+  const known = cache.get(key);
+  if (known) return known;
+  const system = make();
   cache.set(key, system);
   return system;
+}
+
+/** A theme document's own Chakra system. Unknown names fall back to the default theme. */
+export function systemFor(themes: Record<string, ThemeDocument>, name: string, fallback: string, breakpoints?: Record<string, string>): SystemContext {
+  const doc = themes[name] ?? themes[fallback];
+  return cached(`own:${doc?.name ?? ''}`, () => makeSystem(doc, [doc], breakpoints));
+}
+
+/**
+ * The one Chakra system the page renders with, whatever its theme: the default theme's, with every
+ * colour palette any theme names. Another theme only gives some of its CSS variables other values
+ * (theme-variables.ts), so a change of theme makes no system and renders nothing again.
+ */
+export function sharedSystem(themes: Record<string, ThemeDocument>, defaultName: string, breakpoints?: Record<string, string>): SystemContext {
+  const docs = Object.values(themes);
+  return cached(`shared:${defaultName}:${docs.map((doc) => doc.name).join(',')}`, () => makeSystem(themes[defaultName], docs, breakpoints));
 }
