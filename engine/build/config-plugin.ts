@@ -3,7 +3,7 @@ import { basename, join } from 'node:path';
 import { parse } from 'yaml';
 import type { Plugin } from 'vite';
 import { resolveFeatures } from '../core/features.ts';
-import { pickNamespaces, screenNamespaces } from './message-split.ts';
+import { flatMessages, pickNamespaces, screenNamespaces } from './message-split.ts';
 import type { StorageExpectation } from '../core/first-visit.ts';
 import type { FlowDocument } from '../core/flow/types.ts';
 import type { ThemeDocument } from '../react/app/config-types.ts';
@@ -68,7 +68,7 @@ export function configPlugin({ root, features }: { root: string; features?: stri
       site: load(join(schemas, 'site.yaml')),
       api: load(join(schemas, 'api.yaml')),
       errors: load(join(schemas, 'errors.yaml')),
-      messages: pickNamespaces(load(join(schemas, 'messages', 'en.json')), new Set(appDoc.sharedMessages ?? [])),
+      messages: pickNamespaces(flatMessages(load(join(schemas, 'messages', 'en.json'))), new Set(appDoc.sharedMessages ?? [])),
       app: appDoc,
       themes,
       themeStyles: themeVariablesCss(themes, appDoc.defaultTheme, appDoc.breakpoints),
@@ -109,7 +109,7 @@ export function configPlugin({ root, features }: { root: string; features?: stri
         const screen = load(join(schemas, 'screens', `${name.slice(SCREEN.length)}.yaml`));
         const shared = new Set((load(join(schemas, 'app.yaml')) as { sharedMessages?: string[] }).sharedMessages ?? []);
         const own = new Set([...screenNamespaces(root, screen)].filter((namespace) => !shared.has(namespace)));
-        const messages = pickNamespaces(load(join(schemas, 'messages', 'en.json')), own);
+        const messages = pickNamespaces(flatMessages(load(join(schemas, 'messages', 'en.json'))), own);
         return `export default ${JSON.stringify(screen)};\nexport const messages = ${JSON.stringify(messages)};`;
       }
       if (name.startsWith(CONTENT)) {

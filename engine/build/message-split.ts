@@ -10,6 +10,13 @@ export function namespaceOf(key: string): string {
   return key.split('.')[0];
 }
 
+/** The catalogue with every text under its dotted key: `{ "login": { "title": … } }` becomes `{ "login.title": … }`. */
+export function flatMessages(catalog: Record<string, unknown>, prefix = ''): Record<string, string> {
+  return Object.fromEntries(Object.entries(catalog).flatMap(([key, value]) => (value && typeof value === 'object'
+    ? Object.entries(flatMessages(value as Record<string, unknown>, `${prefix}${key}.`))
+    : [[`${prefix}${key}`, String(value)]])));
+}
+
 export function pickNamespaces(messages: Record<string, string>, namespaces: Set<string>): Record<string, string> {
   return Object.fromEntries(Object.entries(messages).filter(([key]) => namespaces.has(namespaceOf(key))));
 }

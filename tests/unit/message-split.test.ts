@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { namespaceOf, pickNamespaces, screenNamespaces } from '../../engine/build/message-split.ts';
+import { flatMessages, namespaceOf, pickNamespaces, screenNamespaces } from '../../engine/build/message-split.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const screen = (id: string) => parse(readFileSync(join(root, 'schemas', 'screens', `${id}.yaml`), 'utf8'));
@@ -36,5 +36,12 @@ describe('message catalogue split', () => {
     const messages = JSON.parse(readFileSync(join(root, 'schemas', 'messages', 'en.json'), 'utf8')) as Record<string, string>;
     const namespaces = new Set(Object.keys(messages).map(namespaceOf));
     for (const shared of app.sharedMessages) expect(namespaces.has(shared), shared).toBe(true);
+  });
+});
+
+describe('flatMessages', () => {
+  it('puts nested texts under their dotted keys and keeps flat ones, so that both forms of the catalogue work', () => {
+    expect(flatMessages({ 'app.name': 'Portal', login: { title: 'Sign in', help: { link: 'Help' } } }))
+      .toEqual({ 'app.name': 'Portal', 'login.title': 'Sign in', 'login.help.link': 'Help' });
   });
 });
