@@ -24,6 +24,7 @@ export type Operations = {
   "createGuestPayment": OperationTypesOf<guestPay["createGuestPayment"]>;
   "createGuestSession": OperationTypesOf<guestPay["createGuestSession"]>;
   "createPortalToken": OperationTypesOf<users["createPortalToken"]>;
+  "createStatement": OperationTypesOf<payments["createStatement"]>;
   "deletePaymentMethod": OperationTypesOf<payments["deletePaymentMethod"]>;
   "getAccounts": OperationTypesOf<payments["getAccounts"]>;
   "getCharges": OperationTypesOf<payments["getCharges"]>;

@@ -17,6 +17,7 @@ export const operations = {
   "createGuestPayment": {"group":"guest-pay","basePath":"/api/guest-pay","method":"post","path":"/payment","callers":["guest"],"pathParams":[],"queryParams":[],"hasBody":true},
   "createGuestSession": {"group":"guest-pay","basePath":"/api/guest-pay","method":"post","path":"/session","callers":["public"],"pathParams":[],"queryParams":[],"hasBody":true},
   "createPortalToken": {"group":"users","basePath":"/api/users","method":"post","path":"/Users/Authenticate/PortalToken","callers":["user"],"pathParams":[],"queryParams":[],"hasBody":false},
+  "createStatement": {"group":"payments","basePath":"/api/payments","method":"post","path":"/Ledger/Statement","callers":["homeowner"],"pathParams":[],"queryParams":[],"hasBody":true},
   "deletePaymentMethod": {"group":"payments","basePath":"/api/payments","method":"delete","path":"/PaymentMethod/{id}","callers":["homeowner"],"pathParams":["id"],"queryParams":[],"hasBody":false},
   "getAccounts": {"group":"payments","basePath":"/api/payments","method":"get","path":"/Account","callers":["user"],"pathParams":[],"queryParams":["portalEnabled"],"hasBody":false},
   "getCharges": {"group":"payments","basePath":"/api/payments","method":"get","path":"/Charge","callers":["homeowner"],"pathParams":[],"queryParams":["accountNumber"],"hasBody":false},

@@ -5,6 +5,7 @@
 //   error-handler.ts     the one error shape
 //   security-headers.ts  CSP and friends
 //   request-log.ts       one log line per request
+//   statements/          the download link of made statements (a plain route, in production too)
 //   dev-routes.ts        sandbox provider pages, movable clock, express-pay links
 //   web.ts               the static site, legacy redirects, the development mailbox
 import path from 'node:path';
@@ -16,6 +17,7 @@ import { registerErrorHandling } from './error-handler.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { OneLinePerRequest } from './request-log.ts';
 import { registerDevRoutes } from './dev-routes.ts';
+import { registerStatementDownloads } from './statements/download-route.ts';
 import { registerWeb } from './web.ts';
 import { defaultHandlers } from './handlers/index.ts';
 import type { Services } from './handlers/types.ts';
@@ -56,6 +58,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     registerSecurityHeaders(app, { frameAncestors, production });
     app.addHook('preValidation', refuseControlCharacters);
     registerOperationRoutes(app, routes, { services: runtime.services, validateResponses: options.validateResponses ?? !production });
+    registerStatementDownloads(app, runtime.services);
     registerDevRoutes(app, runtime, { production, sandboxInUse, devRoutes: safety.devRoutes, frameAncestors });
     await registerWeb(app, {
       staticDir: options.staticDir === undefined ? path.join(repoRoot, 'dist') : options.staticDir,

@@ -504,6 +504,67 @@ export type GetRecentPayments200 = {
   payments: GetRecentPayments200PaymentsItem[];
 };
 
+export type CreateStatementBodyDuration = typeof CreateStatementBodyDuration[keyof typeof CreateStatementBodyDuration];
+
+
+export const CreateStatementBodyDuration = {
+  last30Days: 'last30Days',
+  last60Days: 'last60Days',
+  yearToDate: 'yearToDate',
+  lastCalendarYear: 'lastCalendarYear',
+  fullHistory: 'fullHistory',
+} as const;
+
+/**
+ * The kind of PDF statement; a CSV has none
+ */
+export type CreateStatementBodyType = typeof CreateStatementBodyType[keyof typeof CreateStatementBodyType];
+
+
+export const CreateStatementBodyType = {
+  transactionHistory: 'transactionHistory',
+  coupons: 'coupons',
+  futureCharges: 'futureCharges',
+  chargeSummary: 'chargeSummary',
+} as const;
+
+export type CreateStatementBodyFormat = typeof CreateStatementBodyFormat[keyof typeof CreateStatementBodyFormat];
+
+
+export const CreateStatementBodyFormat = {
+  pdf: 'pdf',
+  csv: 'csv',
+} as const;
+
+export type CreateStatementBody = {
+  /**
+     * @minLength 1
+     * @maxLength 20
+     * @pattern ^[0-9]+$
+     */
+  accountNumber: string;
+  duration: CreateStatementBodyDuration;
+  /** The kind of PDF statement; a CSV has none */
+  type?: CreateStatementBodyType;
+  format?: CreateStatementBodyFormat;
+};
+
+export type CreateStatement201MediaType = typeof CreateStatement201MediaType[keyof typeof CreateStatement201MediaType];
+
+
+export const CreateStatement201MediaType = {
+  'application/pdf': 'application/pdf',
+  'text/csv': 'text/csv',
+} as const;
+
+export type CreateStatement201 = {
+  url: string;
+  fileName: string;
+  mediaType: CreateStatement201MediaType;
+  bytes: number;
+  expiresAt: string;
+};
+
 export type GetChargesParams = {
 /**
  * @maxLength 20
@@ -1856,6 +1917,86 @@ export const getRecentPayments = async (params: GetRecentPaymentsParams, options
     method: 'GET'
 
 
+  }
+);}
+
+
+
+export type createStatementResponse201 = {
+  data: CreateStatement201
+  status: 201
+}
+
+export type createStatementResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type createStatementResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type createStatementResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type createStatementResponseSuccess = (createStatementResponse201) & {
+  headers: Headers;
+};
+export type createStatementResponseError = (createStatementResponse400 | createStatementResponse401 | createStatementResponse404) & {
+  headers: Headers;
+};
+
+export type createStatementResponse = (createStatementResponseSuccess | createStatementResponseError)
+
+export const getCreateStatementUrl = () => {
+
+
+
+
+  return `/api/payments/Ledger/Statement`
+}
+
+/**
+ * `duration` picks the period, ending today by the application clock: `last30Days`,
+ * `last60Days`, `yearToDate`, `lastCalendarYear` (1 January to 31 December of last year) or
+ * `fullHistory`. `format: pdf` (the default) makes a statement a homeowner can print, of the
+ * kind `type` names: `transactionHistory` (the ledger lines of the period with the opening and
+ * closing balances), `coupons` (the same, then a payment coupon per sub-ledger with a balance),
+ * `futureCharges` (the same, then the charges scheduled after today) or `chargeSummary` (the
+ * same, then the period's totals by kind). `format: csv` is the ledger export: the ledger
+ * lines of the period, one row each, whatever the `type`.
+ *
+ * The file is made before the answer (a caller shows progress while it waits) and kept for
+ * 10 minutes. `url` downloads it (`GET /api/payments/Ledger/Export?file=…`, docs/server.md,
+ * "Statements"): a link a browser can follow, which only the caller has been given. Not the
+ * caller's account: 404 GP002.
+ * @summary Makes a statement of one account (PDF) or its ledger export (CSV) and answers a link to download it
+ */
+export const createStatement = async (createStatementBody: CreateStatementBody, options?: Parameters<typeof apiFetch>[1]): Promise<createStatementResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<createStatementResponse>(getCreateStatementUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(createStatementBody)
   }
 );}
 

@@ -369,6 +369,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Ledger/Statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Makes a statement of one account (PDF) or its ledger export (CSV) and answers a link to download it
+         * @description `duration` picks the period, ending today by the application clock: `last30Days`,
+         *     `last60Days`, `yearToDate`, `lastCalendarYear` (1 January to 31 December of last year) or
+         *     `fullHistory`. `format: pdf` (the default) makes a statement a homeowner can print, of the
+         *     kind `type` names: `transactionHistory` (the ledger lines of the period with the opening and
+         *     closing balances), `coupons` (the same, then a payment coupon per sub-ledger with a balance),
+         *     `futureCharges` (the same, then the charges scheduled after today) or `chargeSummary` (the
+         *     same, then the period's totals by kind). `format: csv` is the ledger export: the ledger
+         *     lines of the period, one row each, whatever the `type`.
+         *
+         *     The file is made before the answer (a caller shows progress while it waits) and kept for
+         *     10 minutes. `url` downloads it (`GET /api/payments/Ledger/Export?file=…`, docs/server.md,
+         *     "Statements"): a link a browser can follow, which only the caller has been given. Not the
+         *     caller's account: 404 GP002.
+         */
+        post: operations["createStatement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Charge": {
         parameters: {
             query?: never;
@@ -1212,6 +1244,56 @@ export interface operations {
                             paymentMethod?: "Credit Card" | "eCheck";
                             confirmationNumber?: string;
                         }[];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    createStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    accountNumber: string;
+                    /** @enum {string} */
+                    duration: "last30Days" | "last60Days" | "yearToDate" | "lastCalendarYear" | "fullHistory";
+                    /**
+                     * @description The kind of PDF statement; a CSV has none
+                     * @default transactionHistory
+                     * @enum {string}
+                     */
+                    type?: "transactionHistory" | "coupons" | "futureCharges" | "chargeSummary";
+                    /**
+                     * @default pdf
+                     * @enum {string}
+                     */
+                    format?: "pdf" | "csv";
+                };
+            };
+        };
+        responses: {
+            /** @description The file is made; `url` downloads it until `expiresAt` */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        url: string;
+                        fileName: string;
+                        /** @enum {string} */
+                        mediaType: "application/pdf" | "text/csv";
+                        bytes: number;
+                        /** Format: date-time */
+                        expiresAt: string;
                     };
                 };
             };

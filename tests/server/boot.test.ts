@@ -46,6 +46,8 @@ const EXPECTED = {
     'updateFuturePayment',
     'getLedger',
     'getRecentPayments',
+    // statements and the ledger export (tests/server/statements.test.ts)
+    'createStatement',
     'getCharges',
   ],
 };

@@ -4,6 +4,7 @@ import { getPaymentOptions, listPaymentMethods, setupPaymentMethod, confirmPayme
 import { setupPayment, updatePaymentSetup, cancelPaymentSetup, confirmPayment, listPayments } from './payments.ts';
 import { setupFuturePayment, confirmFuturePayment, listFuturePayments, updateFuturePayment, cancelFuturePayment } from './future.ts';
 import { getLedger, getCharges, getRecentPayments } from './ledger.ts';
+import { createStatement } from './statements.ts';
 
 export const paymentsHandlers: OperationHandlers<GroupOperationId<'payments'>> = {
   getAccounts,
@@ -30,4 +31,6 @@ export const paymentsHandlers: OperationHandlers<GroupOperationId<'payments'>> =
   getLedger,
   getRecentPayments,
   getCharges,
+  // statements and the ledger export (downloaded through server/statements/download-route.ts)
+  createStatement,
 };

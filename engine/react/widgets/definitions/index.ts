@@ -23,7 +23,9 @@ import repeat from './repeat.widget.ts';
 import image from './image.widget.ts';
 import grid from './grid.widget.ts';
 import data from './data.widget.ts';
+import modal from './modal.widget.ts';
+import download from './download.widget.ts';
 
 export const builtinWidgets: readonly WidgetDefinition<WidgetComponent>[] = [
-  stack, heading, text, content, link, links, alert, form, flow, countdown, button, effect, spacer, summary, steps, dialog, hostedEntry, handoff, repeat, image, grid, data,
+  stack, heading, text, content, link, links, alert, form, flow, countdown, button, effect, spacer, summary, steps, dialog, hostedEntry, handoff, repeat, image, grid, data, modal, download,
 ];

@@ -1,0 +1,35 @@
+import { Button, Dialog, Portal } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslator } from '../app/translation.ts';
+import { WidgetChildren, type WidgetProps } from './WidgetNode.tsx';
+
+/**
+ * A button that opens a window over the page with its children inside. Closing it (its close
+ * button, Escape, or a click outside) takes its children off the page, so a flow inside starts
+ * afresh the next time it opens.
+ */
+export function ModalWidget({ node }: WidgetProps) {
+  const { t } = useTranslator();
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog.Root open={open} onOpenChange={(details) => setOpen(details.open)} size="md" scrollBehavior="inside">
+      <Dialog.Trigger asChild>
+        <Button variant="outline" colorPalette="brand" alignSelf="flex-start">{t(String(node.trigger))}</Button>
+      </Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header><Dialog.Title>{t(String(node.title))}</Dialog.Title></Dialog.Header>
+            <Dialog.Body>{open ? <WidgetChildren nodes={node.children} /> : null}</Dialog.Body>
+            <Dialog.Footer>
+              <Dialog.ActionTrigger asChild>
+                <Button variant="ghost" colorPalette="brand">{t(String(node.close))}</Button>
+              </Dialog.ActionTrigger>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
