@@ -6,6 +6,7 @@ import { formatters } from './formatters.ts';
 import { guestPaymentFlow } from './guest-payment.ts';
 import { instantPaymentFlow } from './instant-payment.ts';
 import { makePaymentFlow } from './make-payment.ts';
+import { recurringPaymentsFlow } from './recurring-payments.ts';
 import { sessionFlow } from './session.ts';
 import { accountLedgers } from './shared/account-ledgers.ts';
 import { methodEntry } from './shared/method-entry.ts';
@@ -24,6 +25,7 @@ export const flowModules: Record<string, FlowModule> = {
   'make-payment': makePaymentFlow,
   'express-pay': expressPayFlow,
   'instant-payment': instantPaymentFlow,
+  'recurring-payments': recurringPaymentsFlow,
 };
 
 /** Modules several flows share; a machine names those it uses in `uses:`. */

@@ -14,12 +14,14 @@ export type Operations = {
   "authenticateSSO": OperationTypesOf<users["authenticateSSO"]>;
   "cancelFuturePayment": OperationTypesOf<payments["cancelFuturePayment"]>;
   "cancelPaymentSetup": OperationTypesOf<payments["cancelPaymentSetup"]>;
+  "cancelRecurringPayment": OperationTypesOf<payments["cancelRecurringPayment"]>;
   "changePassword": OperationTypesOf<users["changePassword"]>;
   "confirmExpressPayment": OperationTypesOf<expressPay["confirmExpressPayment"]>;
   "confirmFuturePayment": OperationTypesOf<payments["confirmFuturePayment"]>;
   "confirmGuestPayment": OperationTypesOf<guestPay["confirmGuestPayment"]>;
   "confirmPayment": OperationTypesOf<payments["confirmPayment"]>;
   "confirmPaymentMethodSetup": OperationTypesOf<payments["confirmPaymentMethodSetup"]>;
+  "confirmRecurringPayment": OperationTypesOf<payments["confirmRecurringPayment"]>;
   "createExpressPayment": OperationTypesOf<expressPay["createExpressPayment"]>;
   "createGuestPayment": OperationTypesOf<guestPay["createGuestPayment"]>;
   "createGuestSession": OperationTypesOf<guestPay["createGuestSession"]>;
@@ -44,6 +46,7 @@ export type Operations = {
   "listFuturePayments": OperationTypesOf<payments["listFuturePayments"]>;
   "listPaymentMethods": OperationTypesOf<payments["listPaymentMethods"]>;
   "listPayments": OperationTypesOf<payments["listPayments"]>;
+  "listRecurringPayments": OperationTypesOf<payments["listRecurringPayments"]>;
   "logout": OperationTypesOf<users["logout"]>;
   "registerHomeowner": OperationTypesOf<users["registerHomeowner"]>;
   "requestAccount": OperationTypesOf<users["requestAccount"]>;
@@ -52,8 +55,10 @@ export type Operations = {
   "setupFuturePayment": OperationTypesOf<payments["setupFuturePayment"]>;
   "setupPayment": OperationTypesOf<payments["setupPayment"]>;
   "setupPaymentMethod": OperationTypesOf<payments["setupPaymentMethod"]>;
+  "setupRecurringPayment": OperationTypesOf<payments["setupRecurringPayment"]>;
   "updateExpressPayment": OperationTypesOf<expressPay["updateExpressPayment"]>;
   "updateFuturePayment": OperationTypesOf<payments["updateFuturePayment"]>;
   "updatePaymentSetup": OperationTypesOf<payments["updatePaymentSetup"]>;
+  "updateRecurringPayment": OperationTypesOf<payments["updateRecurringPayment"]>;
   "verifyOneTimePassword": OperationTypesOf<users["verifyOneTimePassword"]>;
 };

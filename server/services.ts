@@ -21,6 +21,7 @@ import { createGuestTokenService } from './payments/guest-token.ts';
 import { createExpressTokenService } from './payments/express-token.ts';
 import { paymentServiceFor } from './payments/index.ts';
 import { enableFuturePayments } from './payments/future.ts';
+import { enableRecurringPayments } from './payments/recurring-due-work.ts';
 import { startJobs } from './jobs/index.ts';
 import { createSandboxProvider, settleDue } from './sandbox-provider/index.ts';
 
@@ -100,6 +101,8 @@ export async function openServices(options: AppOptions, context: RuntimeContext)
       jobs.register('payments.provider-events', async () => (await paymentServiceFor(services).applyProviderEvents()).applied);
       // Future-dated payments are charged on their date (due work payments.future).
       closers.push(enableFuturePayments(services));
+      // Recurring payments are charged on each of their dates (due work payments.recurring).
+      closers.push(enableRecurringPayments(services));
     }
     return { services, adjustableClock, close };
   } catch (error) {

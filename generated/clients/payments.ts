@@ -75,7 +75,7 @@ export interface PaymentMethod {
   expYear?: number;
   bankAccountType?: PaymentMethodBankAccountType;
   bankName?: string;
-  /** Future payments scheduled with this method */
+  /** Future payments scheduled with this method, and recurring payments paid from it */
   scheduledPaymentCount: number;
 }
 
@@ -128,6 +128,94 @@ export interface PaymentSetup {
   hostedEntryUrl?: string;
   /** A payment on this sub-ledger was made in the past 12 hours or one is scheduled for the date; the payer may continue */
   duplicateWarning: boolean;
+}
+
+export type RecurringFrequency = typeof RecurringFrequency[keyof typeof RecurringFrequency];
+
+
+export const RecurringFrequency = {
+  monthly: 'monthly',
+  quarterly: 'quarterly',
+  yearly: 'yearly',
+} as const;
+
+/**
+ * How much each payment is: a fixed amount, the full balance on the day, or a percentage of it (both with an optional maximum)
+ */
+export type RecurringAmount = {
+  kind: 'fixed';
+  /**
+     * @minimum 1
+     * @maximum 100000000000
+     */
+  amountCents: number;
+} | {
+  kind: 'fullBalance';
+  /**
+     * @minimum 1
+     * @maximum 100000000000
+     */
+  maximumCents?: number;
+} | {
+  kind: 'percentage';
+  /**
+     * Hundredths of a percent: 2500 is 25 %
+     * @minimum 1
+     * @maximum 10000
+     */
+  basisPoints: number;
+  /**
+     * @minimum 1
+     * @maximum 100000000000
+     */
+  maximumCents?: number;
+};
+
+/**
+ * setup: waiting for Confirm; paused: after two failed payments in a row, until resumed
+ */
+export type RecurringPaymentStatus = typeof RecurringPaymentStatus[keyof typeof RecurringPaymentStatus];
+
+
+export const RecurringPaymentStatus = {
+  setup: 'setup',
+  active: 'active',
+  paused: 'paused',
+} as const;
+
+export type RecurringPaymentLastPayment = {
+  date: string;
+  amountCents: number;
+  status: PaymentStatus;
+  confirmationNumber?: string;
+};
+
+export interface RecurringPayment {
+  recurringPaymentId: string;
+  subLedgerId: number;
+  accountNumber: string;
+  subLedgerName: string;
+  frequency: RecurringFrequency;
+  /**
+     * The day it runs; the last day of a shorter month when that month has no such day
+     * @minimum 1
+     * @maximum 31
+     */
+  dayOfMonth: number;
+  startDate: string;
+  nextPaymentDate: string;
+  amount: RecurringAmount;
+  paymentMethodId?: number;
+  method: MethodSummary;
+  /** setup: waiting for Confirm; paused: after two failed payments in a row, until resumed */
+  status: RecurringPaymentStatus;
+  /** @minimum 0 */
+  consecutiveFailures: number;
+  lastPayment?: RecurringPaymentLastPayment;
+  /** 8:00 pm New York time (EST or EDT) the day before nextPaymentDate */
+  changeableUntil: string;
+  /** Before changeableUntil: updateRecurringPayment and cancelRecurringPayment accept it */
+  changeable: boolean;
 }
 
 export interface FuturePayment {
@@ -396,6 +484,49 @@ export type UpdateFuturePaymentBody = {
   scheduledDate?: string;
   /** @minimum 1 */
   paymentMethodId?: number;
+};
+
+export type ListRecurringPaymentsParams = {
+/**
+ * @maxLength 20
+ * @pattern ^[0-9]+$
+ */
+accountNumber?: string;
+/**
+ * @minimum 1
+ */
+subLedgerId?: number;
+nextPaymentDate?: string;
+};
+
+export type ListRecurringPayments200 = {
+  recurringPayments: RecurringPayment[];
+};
+
+export type SetupRecurringPaymentBody = {
+  /** @minimum 1 */
+  subLedgerId: number;
+  /** @minimum 1 */
+  paymentMethodId: number;
+  frequency: RecurringFrequency;
+  startDate: string;
+  amount: RecurringAmount;
+};
+
+export type SetupRecurringPayment201 = {
+  recurringPayment: RecurringPayment;
+  /** What the homeowner authorizes by confirming; kept with the confirmation */
+  authorizationText: string;
+};
+
+export type UpdateRecurringPaymentBody = {
+  nextPaymentDate?: string;
+  amount?: RecurringAmount;
+  /** @minimum 1 */
+  paymentMethodId?: number;
+  frequency?: RecurringFrequency;
+  skipNext?: true;
+  resume?: true;
 };
 
 export type GetLedgerParams = {
@@ -1007,10 +1138,11 @@ export const getDeletePaymentMethodUrl = (id: number,) => {
 
 /**
  * In one transaction: the method is deactivated, its scheduled (not yet processed) payments
- * are cancelled (counted in `deactivatedScheduledPayments`) and unconfirmed setups using it
- * are cancelled. Cannot be undone. Another user's or a removed method: 404 PM001. A method that
- * pays a scheduled payment past its change cutoff (8:00 pm New York time the day before): 409
- * PM004, nothing changed.
+ * are cancelled and its recurring payments removed (both counted in
+ * `deactivatedScheduledPayments`), and unconfirmed setups using it are cancelled. Cannot be
+ * undone. Another user's or a removed method: 404 PM001. A method that pays a scheduled payment,
+ * or an active recurring payment's next payment, past its change cutoff (8:00 pm New York time
+ * the day before): 409 PM004, nothing changed.
  * @summary Removes a saved method and cancels the future payments tied to it
  */
 export const deletePaymentMethod = async (id: number, options?: Parameters<typeof apiFetch>[1]): Promise<deletePaymentMethodResponse> => {
@@ -1781,6 +1913,375 @@ export const getCancelFuturePaymentUrl = (id: string,) => {
 export const cancelFuturePayment = async (id: string, options?: Parameters<typeof apiFetch>[1]): Promise<cancelFuturePaymentResponse> => {
 
   return apiFetch<cancelFuturePaymentResponse>(getCancelFuturePaymentUrl(id),
+  {
+    ...options,
+    method: 'DELETE'
+
+
+  }
+);}
+
+
+
+export type listRecurringPaymentsResponse200 = {
+  data: ListRecurringPayments200
+  status: 200
+}
+
+export type listRecurringPaymentsResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type listRecurringPaymentsResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type listRecurringPaymentsResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type listRecurringPaymentsResponseSuccess = (listRecurringPaymentsResponse200) & {
+  headers: Headers;
+};
+export type listRecurringPaymentsResponseError = (listRecurringPaymentsResponse400 | listRecurringPaymentsResponse401 | listRecurringPaymentsResponse404) & {
+  headers: Headers;
+};
+
+export type listRecurringPaymentsResponse = (listRecurringPaymentsResponseSuccess | listRecurringPaymentsResponseError)
+
+export const getListRecurringPaymentsUrl = (params?: ListRecurringPaymentsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/payments/RecurringPayment?${stringifiedParams}` : `/api/payments/RecurringPayment`
+}
+
+/**
+ * `nextPaymentDate` keeps those whose next payment falls on that date. An account number or
+ * sub-ledger not the caller's: 404 GP002.
+ * @summary The caller's recurring payments (active, paused or set up and not confirmed are listed; removed ones are not)
+ */
+export const listRecurringPayments = async (params?: ListRecurringPaymentsParams, options?: Parameters<typeof apiFetch>[1]): Promise<listRecurringPaymentsResponse> => {
+
+  return apiFetch<listRecurringPaymentsResponse>(getListRecurringPaymentsUrl(params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+export type setupRecurringPaymentResponse201 = {
+  data: SetupRecurringPayment201
+  status: 201
+}
+
+export type setupRecurringPaymentResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type setupRecurringPaymentResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type setupRecurringPaymentResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type setupRecurringPaymentResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type setupRecurringPaymentResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type setupRecurringPaymentResponse422 = {
+  data: ProblemResponse
+  status: 422
+}
+
+export type setupRecurringPaymentResponse503 = {
+  data: ProblemResponse
+  status: 503
+}
+
+export type setupRecurringPaymentResponseSuccess = (setupRecurringPaymentResponse201) & {
+  headers: Headers;
+};
+export type setupRecurringPaymentResponseError = (setupRecurringPaymentResponse400 | setupRecurringPaymentResponse401 | setupRecurringPaymentResponse403 | setupRecurringPaymentResponse404 | setupRecurringPaymentResponse409 | setupRecurringPaymentResponse422 | setupRecurringPaymentResponse503) & {
+  headers: Headers;
+};
+
+export type setupRecurringPaymentResponse = (setupRecurringPaymentResponseSuccess | setupRecurringPaymentResponseError)
+
+export const getSetupRecurringPaymentUrl = () => {
+
+
+
+
+  return `/api/payments/RecurringPayment/Setup`
+}
+
+/**
+ * `startDate` (the first payment's date) must be after today (America/New_York; else 400
+ * VAL001). Its day of the month is the schedule's: a schedule on the 29th, 30th or 31st runs
+ * on the last day of shorter months. `amount` is one of: a fixed amount (`fixed`,
+ * `amountCents`), the sub-ledger's full balance on the day (`fullBalance`, with an optional
+ * `maximumCents`) or a percentage of it (`percentage`, `basisPoints` 1-10000, with an
+ * optional `maximumCents`). A sub-ledger has at most one recurring payment or auto-draft
+ * enrollment: another one there answers 409 PAY013. Answers the authorization text the
+ * homeowner agrees to by confirming. Nothing is charged and nothing is active until Confirm.
+ * Errors as setupFuturePayment.
+ * @summary Recurring payment Setup - a schedule charged to a saved method monthly, quarterly or yearly
+ */
+export const setupRecurringPayment = async (setupRecurringPaymentBody: SetupRecurringPaymentBody, options?: Parameters<typeof apiFetch>[1]): Promise<setupRecurringPaymentResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<setupRecurringPaymentResponse>(getSetupRecurringPaymentUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(setupRecurringPaymentBody)
+  }
+);}
+
+
+
+export type confirmRecurringPaymentResponse200 = {
+  data: RecurringPayment
+  status: 200
+}
+
+export type confirmRecurringPaymentResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type confirmRecurringPaymentResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type confirmRecurringPaymentResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type confirmRecurringPaymentResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type confirmRecurringPaymentResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type confirmRecurringPaymentResponseSuccess = (confirmRecurringPaymentResponse200) & {
+  headers: Headers;
+};
+export type confirmRecurringPaymentResponseError = (confirmRecurringPaymentResponse400 | confirmRecurringPaymentResponse401 | confirmRecurringPaymentResponse403 | confirmRecurringPaymentResponse404 | confirmRecurringPaymentResponse409) & {
+  headers: Headers;
+};
+
+export type confirmRecurringPaymentResponse = (confirmRecurringPaymentResponseSuccess | confirmRecurringPaymentResponseError)
+
+export const getConfirmRecurringPaymentUrl = (id: string,) => {
+
+
+
+
+  return `/api/payments/RecurringPayment/Setup/${id}/Confirm`
+}
+
+/**
+ * Records the authorization (its text, who, when, from which address, for which sub-ledger
+ * and method) and sends the homeowner a copy by e-mail. Again: the same answer. Removed: 409
+ * PAY008; another user's: 404 PAY009; blocked: 403 PAY004; the sub-ledger got another
+ * schedule meanwhile: 409 PAY013.
+ * @summary Recurring payment Confirm - the homeowner authorizes the schedule, which becomes active
+ */
+export const confirmRecurringPayment = async (id: string, options?: Parameters<typeof apiFetch>[1]): Promise<confirmRecurringPaymentResponse> => {
+
+  return apiFetch<confirmRecurringPaymentResponse>(getConfirmRecurringPaymentUrl(id),
+  {
+    ...options,
+    method: 'PUT'
+
+
+  }
+);}
+
+
+
+export type updateRecurringPaymentResponse200 = {
+  data: RecurringPayment
+  status: 200
+}
+
+export type updateRecurringPaymentResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type updateRecurringPaymentResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type updateRecurringPaymentResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type updateRecurringPaymentResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type updateRecurringPaymentResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type updateRecurringPaymentResponseSuccess = (updateRecurringPaymentResponse200) & {
+  headers: Headers;
+};
+export type updateRecurringPaymentResponseError = (updateRecurringPaymentResponse400 | updateRecurringPaymentResponse401 | updateRecurringPaymentResponse403 | updateRecurringPaymentResponse404 | updateRecurringPaymentResponse409) & {
+  headers: Headers;
+};
+
+export type updateRecurringPaymentResponse = (updateRecurringPaymentResponseSuccess | updateRecurringPaymentResponseError)
+
+export const getUpdateRecurringPaymentUrl = (id: string,) => {
+
+
+
+
+  return `/api/payments/RecurringPayment/${id}`
+}
+
+/**
+ * Until 8:00 pm America/New_York (EST or EDT) the day before the next payment
+ * (`changeableUntil`); after that 409 PAY012 and nothing changes. `nextPaymentDate` moves the
+ * schedule (its day of the month becomes the new date's); `skipNext: true` moves the next
+ * payment one period on without charging it; `resume: true` makes a paused schedule active
+ * again from its next date after today. A change of amount, method or frequency is a new
+ * authorization: recorded and e-mailed like Confirm. Removed: 409 PAY008.
+ * @summary Changes a recurring payment in place - its next date, amount, method or frequency, skips the next payment, or resumes it after failures
+ */
+export const updateRecurringPayment = async (id: string,
+    updateRecurringPaymentBody: UpdateRecurringPaymentBody, options?: Parameters<typeof apiFetch>[1]): Promise<updateRecurringPaymentResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<updateRecurringPaymentResponse>(getUpdateRecurringPaymentUrl(id),
+  {
+    ...options,
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(updateRecurringPaymentBody)
+  }
+);}
+
+
+
+export type cancelRecurringPaymentResponse204 = {
+  data: void
+  status: 204
+}
+
+export type cancelRecurringPaymentResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type cancelRecurringPaymentResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type cancelRecurringPaymentResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type cancelRecurringPaymentResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type cancelRecurringPaymentResponseSuccess = (cancelRecurringPaymentResponse204) & {
+  headers: Headers;
+};
+export type cancelRecurringPaymentResponseError = (cancelRecurringPaymentResponse400 | cancelRecurringPaymentResponse401 | cancelRecurringPaymentResponse404 | cancelRecurringPaymentResponse409) & {
+  headers: Headers;
+};
+
+export type cancelRecurringPaymentResponse = (cancelRecurringPaymentResponseSuccess | cancelRecurringPaymentResponseError)
+
+export const getCancelRecurringPaymentUrl = (id: string,) => {
+
+
+
+
+  return `/api/payments/RecurringPayment/${id}`
+}
+
+/**
+ * Removal cannot be undone. Until `changeableUntil`; after that 409 PAY012 and nothing
+ * changes. Already removed: 204 again.
+ * @summary Removes a recurring payment for good (until 8:00 pm New York time the day before its next payment)
+ */
+export const cancelRecurringPayment = async (id: string, options?: Parameters<typeof apiFetch>[1]): Promise<cancelRecurringPaymentResponse> => {
+
+  return apiFetch<cancelRecurringPaymentResponse>(getCancelRecurringPaymentUrl(id),
   {
     ...options,
     method: 'DELETE'

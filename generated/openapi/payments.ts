@@ -125,10 +125,11 @@ export interface paths {
         /**
          * Removes a saved method and cancels the future payments tied to it
          * @description In one transaction: the method is deactivated, its scheduled (not yet processed) payments
-         *     are cancelled (counted in `deactivatedScheduledPayments`) and unconfirmed setups using it
-         *     are cancelled. Cannot be undone. Another user's or a removed method: 404 PM001. A method that
-         *     pays a scheduled payment past its change cutoff (8:00 pm New York time the day before): 409
-         *     PM004, nothing changed.
+         *     are cancelled and its recurring payments removed (both counted in
+         *     `deactivatedScheduledPayments`), and unconfirmed setups using it are cancelled. Cannot be
+         *     undone. Another user's or a removed method: 404 PM001. A method that pays a scheduled payment,
+         *     or an active recurring payment's next payment, past its change cutoff (8:00 pm New York time
+         *     the day before): 409 PM004, nothing changed.
          */
         delete: operations["deletePaymentMethod"];
         options?: never;
@@ -320,6 +321,108 @@ export interface paths {
         patch: operations["updateFuturePayment"];
         trace?: never;
     };
+    "/RecurringPayment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's recurring payments (active, paused or set up and not confirmed are listed; removed ones are not)
+         * @description `nextPaymentDate` keeps those whose next payment falls on that date. An account number or
+         *     sub-ledger not the caller's: 404 GP002.
+         */
+        get: operations["listRecurringPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/RecurringPayment/Setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recurring payment Setup - a schedule charged to a saved method monthly, quarterly or yearly
+         * @description `startDate` (the first payment's date) must be after today (America/New_York; else 400
+         *     VAL001). Its day of the month is the schedule's: a schedule on the 29th, 30th or 31st runs
+         *     on the last day of shorter months. `amount` is one of: a fixed amount (`fixed`,
+         *     `amountCents`), the sub-ledger's full balance on the day (`fullBalance`, with an optional
+         *     `maximumCents`) or a percentage of it (`percentage`, `basisPoints` 1-10000, with an
+         *     optional `maximumCents`). A sub-ledger has at most one recurring payment or auto-draft
+         *     enrollment: another one there answers 409 PAY013. Answers the authorization text the
+         *     homeowner agrees to by confirming. Nothing is charged and nothing is active until Confirm.
+         *     Errors as setupFuturePayment.
+         */
+        post: operations["setupRecurringPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/RecurringPayment/Setup/{id}/Confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Recurring payment Confirm - the homeowner authorizes the schedule, which becomes active
+         * @description Records the authorization (its text, who, when, from which address, for which sub-ledger
+         *     and method) and sends the homeowner a copy by e-mail. Again: the same answer. Removed: 409
+         *     PAY008; another user's: 404 PAY009; blocked: 403 PAY004; the sub-ledger got another
+         *     schedule meanwhile: 409 PAY013.
+         */
+        put: operations["confirmRecurringPayment"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/RecurringPayment/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes a recurring payment for good (until 8:00 pm New York time the day before its next payment)
+         * @description Removal cannot be undone. Until `changeableUntil`; after that 409 PAY012 and nothing
+         *     changes. Already removed: 204 again.
+         */
+        delete: operations["cancelRecurringPayment"];
+        options?: never;
+        head?: never;
+        /**
+         * Changes a recurring payment in place - its next date, amount, method or frequency, skips the next payment, or resumes it after failures
+         * @description Until 8:00 pm America/New_York (EST or EDT) the day before the next payment
+         *     (`changeableUntil`); after that 409 PAY012 and nothing changes. `nextPaymentDate` moves the
+         *     schedule (its day of the month becomes the new date's); `skipNext: true` moves the next
+         *     payment one period on without charging it; `resume: true` makes a paused schedule active
+         *     again from its next date after today. A change of amount, method or frequency is a new
+         *     authorization: recorded and e-mailed like Confirm. Removed: 409 PAY008.
+         */
+        patch: operations["updateRecurringPayment"];
+        trace?: never;
+    };
     "/Ledger": {
         parameters: {
             query?: never;
@@ -465,7 +568,7 @@ export interface components {
             /** @enum {string} */
             bankAccountType?: "checking" | "savings";
             bankName?: string;
-            /** @description Future payments scheduled with this method */
+            /** @description Future payments scheduled with this method, and recurring payments paid from it */
             scheduledPaymentCount: number;
         };
         MethodSummary: {
@@ -495,6 +598,60 @@ export interface components {
             hostedEntryUrl?: string;
             /** @description A payment on this sub-ledger was made in the past 12 hours or one is scheduled for the date; the payer may continue */
             duplicateWarning: boolean;
+        };
+        /** @enum {string} */
+        RecurringFrequency: "monthly" | "quarterly" | "yearly";
+        /** @description How much each payment is: a fixed amount, the full balance on the day, or a percentage of it (both with an optional maximum) */
+        RecurringAmount: {
+            /** @constant */
+            kind: "fixed";
+            amountCents: number;
+        } | {
+            /** @constant */
+            kind: "fullBalance";
+            maximumCents?: number;
+        } | {
+            /** @constant */
+            kind: "percentage";
+            /** @description Hundredths of a percent: 2500 is 25 % */
+            basisPoints: number;
+            maximumCents?: number;
+        };
+        RecurringPayment: {
+            recurringPaymentId: string;
+            subLedgerId: number;
+            accountNumber: string;
+            subLedgerName: string;
+            frequency: components["schemas"]["RecurringFrequency"];
+            /** @description The day it runs; the last day of a shorter month when that month has no such day */
+            dayOfMonth: number;
+            /** Format: date */
+            startDate: string;
+            /** Format: date */
+            nextPaymentDate: string;
+            amount: components["schemas"]["RecurringAmount"];
+            paymentMethodId?: number;
+            method: components["schemas"]["MethodSummary"];
+            /**
+             * @description setup: waiting for Confirm; paused: after two failed payments in a row, until resumed
+             * @enum {string}
+             */
+            status: "setup" | "active" | "paused";
+            consecutiveFailures: number;
+            lastPayment?: {
+                /** Format: date */
+                date: string;
+                amountCents: number;
+                status: components["schemas"]["PaymentStatus"];
+                confirmationNumber?: string;
+            };
+            /**
+             * Format: date-time
+             * @description 8:00 pm New York time (EST or EDT) the day before nextPaymentDate
+             */
+            changeableUntil: string;
+            /** @description Before changeableUntil: updateRecurringPayment and cancelRecurringPayment accept it */
+            changeable: boolean;
         };
         FuturePayment: {
             futurePaymentId: string;
@@ -559,6 +716,7 @@ export interface components {
          */
         IdempotencyKey: string;
         PaymentId: string;
+        RecurringPaymentId: string;
     };
     requestBodies: never;
     headers: never;
@@ -1166,6 +1324,175 @@ export interface operations {
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+        };
+    };
+    listRecurringPayments: {
+        parameters: {
+            query?: {
+                accountNumber?: string;
+                subLedgerId?: number;
+                nextPaymentDate?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recurring payments, by next payment date */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        recurringPayments: components["schemas"]["RecurringPayment"][];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    setupRecurringPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 1 to 255 printable characters (a UUID). A repeat with the same key and the same body
+                 *     returns the first successful answer; the same key with another body: 422 IDEM001.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    subLedgerId: number;
+                    paymentMethodId: number;
+                    frequency: components["schemas"]["RecurringFrequency"];
+                    /** Format: date */
+                    startDate: string;
+                    amount: components["schemas"]["RecurringAmount"];
+                };
+            };
+        };
+        responses: {
+            /** @description The recurring payment, set up and waiting for the homeowner's confirmation */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        recurringPayment: components["schemas"]["RecurringPayment"];
+                        /** @description What the homeowner authorizes by confirming; kept with the confirmation */
+                        authorizationText: string;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    confirmRecurringPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecurringPaymentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The active recurring payment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecurringPayment"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    cancelRecurringPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecurringPaymentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed (also when it already was) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    updateRecurringPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecurringPaymentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date */
+                    nextPaymentDate?: string;
+                    amount?: components["schemas"]["RecurringAmount"];
+                    paymentMethodId?: number;
+                    frequency?: components["schemas"]["RecurringFrequency"];
+                    /** @constant */
+                    skipNext?: true;
+                    /** @constant */
+                    resume?: true;
+                };
+            };
+        };
+        responses: {
+            /** @description The recurring payment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecurringPayment"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
         };
     };
     getLedger: {

@@ -30,6 +30,8 @@ export const REFUSALS: Record<ResourceKind, () => ApiError> = {
   payment: () => paymentError('PAY009'),
   paymentMethod: () => billingError('PM001'),
   methodSetup: () => billingError('PM001'),
+  // Like a payment: another homeowner's schedule is answered as one that does not exist.
+  recurringPayment: () => paymentError('PAY009'),
 };
 
 const isSelf: Check<UserCaller> = { compare: (value, caller) => value === caller.userId };
@@ -50,6 +52,12 @@ const homeowner: ChecksFor<UserCaller> = {
   paymentMethod: { sql: (v, c, bind) => `EXISTS (SELECT 1 FROM payment_methods WHERE id = ${bind(v)}::integer AND owner_user_id = ${bind(c.userId)}::integer)` },
   methodSetup: {
     sql: (v, c, bind) => `EXISTS (SELECT 1 FROM payment_method_setups WHERE setup_intent_id = ${bind(v)}::text AND owner_user_id = ${bind(c.userId)}::integer)`,
+  },
+  // A schedule the caller set up on an account they still own (removed ones too: the handlers answer those).
+  recurringPayment: {
+    sql: (v, c, bind) =>
+      `EXISTS (SELECT 1 FROM recurring_payments r JOIN sub_ledgers sl ON sl.id = r.sub_ledger_id JOIN accounts ac ON ac.id = sl.account_id
+                WHERE r.id = ${bind(v)}::text AND r.user_id = ${bind(c.userId)}::integer AND ac.owner_user_id = ${bind(c.userId)}::integer)`,
   },
 };
 

@@ -20,6 +20,8 @@ export const RESOURCES = {
   paymentMethod: 'integer',
   /** A saved method's setup, by provider setup intent id. */
   methodSetup: 'string',
+  /** A recurring payment schedule id (rec_...). */
+  recurringPayment: 'string',
 } as const;
 export type ResourceKind = keyof typeof RESOURCES;
 
@@ -33,8 +35,8 @@ interface PrincipalDef {
 export const PRINCIPALS = {
   /** Any signed-in user; `self` only: the operation works on the caller and names nothing else. */
   user: { token: 'user', self: true, resources: ['self'] },
-  /** A signed-in user owning the account named (directly, or through its sub-ledger, payment, saved method). */
-  homeowner: { token: 'user', self: false, resources: ['self', 'account', 'subLedger', 'payment', 'paymentMethod', 'methodSetup', 'association'] },
+  /** A signed-in user owning the account named (directly, or through its sub-ledger, payment, saved method, recurring payment). */
+  homeowner: { token: 'user', self: false, resources: ['self', 'account', 'subLedger', 'payment', 'paymentMethod', 'methodSetup', 'association', 'recurringPayment'] },
   /** A signed-in member of the named association's board (chairs included). */
   board: { token: 'user', self: false, resources: ['association'] },
   /** A signed-in chair of the named association's board. */

@@ -135,7 +135,8 @@ export const DEMO_PAYMENT_SETTINGS = {
     providerAccount: 'acct_maplegrove',
     largeAmountFeeBps: 100,
     fees: [
-      { methodKind: 'card', kind: 'percent', basisPoints: 295 },
+      // No convenience fee on recurring card payments (exempt_recurring), as some fee rules say.
+      { methodKind: 'card', kind: 'percent', basisPoints: 295, exemptRecurring: true },
       { methodKind: 'bank', kind: 'flat', flatCents: 150 },
     ],
   },
@@ -183,10 +184,10 @@ export async function seedDemo(db: Db, passwords: PasswordHasher, now: Date = ne
       ),
     };
     for (const [code, settings] of Object.entries(DEMO_PAYMENT_SETTINGS)) {
-      for (const fee of settings.fees as readonly { methodKind: string; kind: string; basisPoints?: number; flatCents?: number }[]) {
+      for (const fee of settings.fees as readonly { methodKind: string; kind: string; basisPoints?: number; flatCents?: number; exemptRecurring?: boolean }[]) {
         await tx.query(
-          `INSERT INTO fee_rules (association_id, method_kind, kind, flat_cents, basis_points, exempt_recurring) VALUES ($1, $2, $3, $4, $5, false)`,
-          [associations[code as keyof typeof associations], fee.methodKind, fee.kind, fee.flatCents ?? null, fee.basisPoints ?? null],
+          `INSERT INTO fee_rules (association_id, method_kind, kind, flat_cents, basis_points, exempt_recurring) VALUES ($1, $2, $3, $4, $5, $6)`,
+          [associations[code as keyof typeof associations], fee.methodKind, fee.kind, fee.flatCents ?? null, fee.basisPoints ?? null, fee.exemptRecurring === true],
         );
       }
     }

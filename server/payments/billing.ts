@@ -147,7 +147,8 @@ export const TIED_TO_METHOD = '(p.payment_method_id = pm.id OR (p.payment_method
 
 export const METHOD_SELECT = `SELECT pm.id, pm.owner_user_id, pm.association_id, pm.provider_token, pm.kind, pm.brand, pm.last4, pm.exp_month, pm.exp_year,
        pm.bank_account_type, pm.bank_name, pm.active,
-       (SELECT count(*) FROM payments p WHERE p.status = 'scheduled' AND ${TIED_TO_METHOD}) AS scheduled_count
+       (SELECT count(*) FROM payments p WHERE p.status = 'scheduled' AND ${TIED_TO_METHOD})
+         + (SELECT count(*) FROM recurring_payments r WHERE r.payment_method_id = pm.id AND r.status <> 'removed') AS scheduled_count
   FROM payment_methods pm`;
 
 /** One of the caller's active saved methods; another's, a removed one or none: 404 PM001. */

@@ -16,6 +16,7 @@ export const paymentMessages = {
   PAY011: 'This payment is still being processed. Please wait a moment and try again.',
   PAY012:
     'A scheduled payment can be changed or cancelled until 8:00pm Eastern Time the day before it is due. This payment can no longer be changed or cancelled.',
+  PAY013: 'This account already has a recurring payment or auto-draft.',
   PA007:
     'This account is not connected to a proper payment provider, which usually occurs on testing/demo accounts. Payment processing is not allowed on this account.',
   PA037: 'The payment provider requires a primary e-mail address. Add one in Profile Settings and try again.',
@@ -42,6 +43,7 @@ const STATUS: Record<Code, number> = {
   PAY010: 503,
   PAY011: 409,
   PAY012: 409,
+  PAY013: 409,
   PA007: 409,
   PA037: 409,
   GP001: 404,

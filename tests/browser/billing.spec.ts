@@ -129,7 +129,7 @@ test('a homeowner pays with the saved card, a new card, on a future date process
   const methods = page.getByRole('list', { name: 'Saved payment methods' }).getByRole('listitem');
   const before = await methods.count();
   await page.getByRole('button', { name: 'Remove •••• 4444' }).click();
-  await expect(page.getByRole('alertdialog', { name: 'Remove this payment method?' })).toContainText('0 scheduled payment(s)');
+  await expect(page.getByRole('alertdialog', { name: 'Remove this payment method?' })).toContainText('0 scheduled or recurring payment(s)');
   await page.getByRole('button', { name: 'Remove', exact: true }).click();
   await expect(methods).toHaveCount(before - 1);
 });
@@ -196,4 +196,52 @@ test('a bank payment shows in the account history at once as pending, then settl
   await picker.selectOption(await picker.locator('option', { hasText: 'Cedar Point' }).getAttribute('value') ?? '');
   await page.goto('/billing/account-history');
   await expect(page.getByRole('row').filter({ hasText: number! })).toContainText('Settled');
+});
+
+test('a recurring payment is locked from 8:00 pm Eastern the day before it is due, then charged once on its date', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const clockNow = async () => Date.parse(((await (await request.get('/dev/clock')).json()) as { now: string }).now);
+  const longDate = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  const openRecurring = async () => {
+    await signInQuickly(page, homeowner.email, homeowner.password);
+    await chooseMapleGrove(page);
+    await page.goto('/billing/recurring-payments');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Recurring payments');
+  };
+  // The first payment two days ahead, as New York counts days.
+  const newYorkDate = (ms: number) => new Date(ms).toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+  const start = newYorkDate(await clockNow() + 2 * 86_400_000);
+
+  await openRecurring();
+  await page.getByRole('button', { name: 'Set up a recurring payment' }).click();
+  await page.getByLabel(/Late fees/).check();
+  await page.getByLabel(/Saved card.*4242/).check();
+  await page.getByLabel('Every month').check();
+  await page.getByLabel('First payment').fill(start);
+  await page.getByLabel('A fixed amount').check();
+  await page.getByLabel('Amount each time').fill('1');
+  await page.getByRole('button', { name: 'Review the authorization' }).click();
+  await page.getByRole('button', { name: 'I authorize these payments' }).click();
+  await expect(page.getByText(`Next payment: ${longDate(start)}.`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove' })).toBeVisible();
+
+  // 9:00 pm New York time the day before (EST or EDT: 01:00 or 02:00 UTC on the day): locked, not yet charged.
+  const nineInTheEvening = Date.parse(`${start}T02:00:00Z`);
+  const hours = Math.ceil((nineInTheEvening - await clockNow()) / 3_600_000);
+  expect((await request.post('/dev/clock/advance', { data: { hours } })).ok()).toBe(true);
+  await openRecurring();
+  await expect(page.getByText(/being prepared: it can no longer be changed/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove' })).toHaveCount(0);
+  await expect(page.getByText(`Next payment: ${longDate(start)}.`)).toBeVisible();
+
+  // On its date the server charges it once, and the schedule moves a month on.
+  expect((await request.post('/dev/clock/advance', { data: { hours: 12 } })).ok()).toBe(true);
+  await openRecurring();
+  await expect(page.getByText(`Last payment: $1.00 on ${longDate(start)}.`)).toBeVisible();
+  await expect(page.getByText(`Next payment: ${longDate(start)}.`)).toHaveCount(0);
+  await expectAccessible(page);
+  // Removed, so that nothing else in these tests is charged by it.
+  await page.getByRole('button', { name: 'Remove' }).click();
+  await page.getByRole('button', { name: 'Remove it' }).click();
+  await expect(page.getByText('You have no recurring payments for this account.')).toBeVisible();
 });

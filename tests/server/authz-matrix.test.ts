@@ -67,6 +67,7 @@ const REFUSAL_CODES: Record<ResourceKind, string> = {
   payment: 'PAY009',
   paymentMethod: 'PM001',
   methodSetup: 'PM001',
+  recurringPayment: 'PAY009',
 };
 
 interface Principal {
@@ -142,6 +143,10 @@ describe('authorization matrix over every operation of openapi/', () => {
     expect(homePayment.status, homePayment.body).toBe(201);
     const homeSetup = await homeApi.post('/PaymentMethod/Setup', { associationId: maple, kind: 'card' });
     expect(homeSetup.status, homeSetup.body).toBe(200);
+    const homeRecurring = await homeApi.post('/RecurringPayment/Setup', {
+      subLedgerId: homeLedger, paymentMethodId: homeVisa, frequency: 'monthly', startDate: '2026-03-20', amount: { kind: 'fullBalance' },
+    });
+    expect(homeRecurring.status, homeRecurring.body).toBe(201);
 
     // The other homeowner's: something to pay, a saved method, a payment setup, a method setup.
     const paidLedger = await subLedgerId(db(), '100235');
@@ -151,6 +156,10 @@ describe('authorization matrix over every operation of openapi/', () => {
     expect(paidPayment.status, paidPayment.body).toBe(201);
     const paidSetup = await paidApi.post('/PaymentMethod/Setup', { associationId: maple, kind: 'card' });
     expect(paidSetup.status, paidSetup.body).toBe(200);
+    const paidRecurring = await paidApi.post('/RecurringPayment/Setup', {
+      subLedgerId: paidLedger, paymentMethodId: paidMethod.id, frequency: 'quarterly', startDate: '2026-03-31', amount: { kind: 'fixed', amountCents: 5000 },
+    });
+    expect(paidRecurring.status, paidRecurring.body).toBe(201);
 
     // Two guest sessions on the other homeowner's account; the second one's payment is not the first one's.
     const guest = await guestSession(app, '100235', '30301', 'guest-one@example.org');
@@ -171,6 +180,7 @@ describe('authorization matrix over every operation of openapi/', () => {
       payment: homePayment.json.paymentId,
       paymentMethod: homeVisa,
       methodSetup: homeSetup.json.setupIntentId,
+      recurringPayment: homeRecurring.json.recurringPayment.recurringPaymentId,
     };
     const paidOwn: Record<ResourceKind, unknown> = {
       self: paid.userId,
@@ -180,6 +190,7 @@ describe('authorization matrix over every operation of openapi/', () => {
       payment: paidPayment.json.paymentId,
       paymentMethod: paidMethod.id,
       methodSetup: paidSetup.json.setupIntentId,
+      recurringPayment: paidRecurring.json.recurringPayment.recurringPaymentId,
     };
     const signedIn = async (label: string, who: { email: string; password: string }, foreign: Partial<Record<ResourceKind, unknown>>) => {
       const { token, userId } = await signIn(app, who);

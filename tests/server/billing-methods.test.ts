@@ -38,7 +38,7 @@ describe.each(BACKENDS)('billing: payment options and methods on %s', (kind) => 
       largeAmountFeeBasisPoints: 0,
       fees: [
         { methodKind: 'bank', kind: 'flat', flatCents: 150, exemptRecurring: false },
-        { methodKind: 'card', kind: 'percent', basisPoints: 295, exemptRecurring: false },
+        { methodKind: 'card', kind: 'percent', basisPoints: 295, exemptRecurring: true },
       ],
     });
     expect((await dataOf(home.typed.getPaymentOptions(cedar), 200)).fees).toEqual([{ methodKind: 'card', kind: 'percent', basisPoints: 350, exemptRecurring: false }]);

@@ -44,6 +44,11 @@ const EXPECTED = {
     'confirmFuturePayment',
     'cancelFuturePayment',
     'updateFuturePayment',
+    'listRecurringPayments',
+    'setupRecurringPayment',
+    'confirmRecurringPayment',
+    'cancelRecurringPayment',
+    'updateRecurringPayment',
     'getLedger',
     'getRecentPayments',
     // statements and the ledger export (tests/server/statements.test.ts)

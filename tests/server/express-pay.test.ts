@@ -131,7 +131,7 @@ describe.each(BACKENDS)('express pay on %s', (kind) => {
       acceptsBank: true,
       fees: [
         { methodKind: 'bank', kind: 'flat', flatCents: 150, exemptRecurring: false },
-        { methodKind: 'card', kind: 'percent', basisPoints: 295, exemptRecurring: false },
+        { methodKind: 'card', kind: 'percent', basisPoints: 295, exemptRecurring: true },
       ],
       providerConnected: true,
     });

@@ -32,7 +32,7 @@ describe.each(BACKENDS)('guest pay on %s', (kind) => {
       largeAmountFeeBasisPoints: 100,
       fees: [
         { methodKind: 'bank', kind: 'flat', flatCents: 150, exemptRecurring: false },
-        { methodKind: 'card', kind: 'percent', basisPoints: 295, exemptRecurring: false },
+        { methodKind: 'card', kind: 'percent', basisPoints: 295, exemptRecurring: true },
       ],
     });
     const byId = await clients(app).guestPay.getGuestConfiguration({ associationId: res.data.association.id });

@@ -3,6 +3,7 @@ import { getAccounts } from './accounts.ts';
 import { getPaymentOptions, listPaymentMethods, setupPaymentMethod, confirmPaymentMethodSetup, getPaymentMethod, deletePaymentMethod } from './methods.ts';
 import { setupPayment, updatePaymentSetup, cancelPaymentSetup, confirmPayment, listPayments } from './payments.ts';
 import { setupFuturePayment, confirmFuturePayment, listFuturePayments, updateFuturePayment, cancelFuturePayment } from './future.ts';
+import { setupRecurringPayment, confirmRecurringPayment, listRecurringPayments, updateRecurringPayment, cancelRecurringPayment } from './recurring.ts';
 import { getLedger, getCharges, getRecentPayments } from './ledger.ts';
 import { createStatement } from './statements.ts';
 
@@ -27,6 +28,12 @@ export const paymentsHandlers: OperationHandlers<GroupOperationId<'payments'>> =
   listFuturePayments,
   updateFuturePayment,
   cancelFuturePayment,
+  // recurring payments (charged by the due work payments.recurring, server/payments/recurring-due-work.ts)
+  setupRecurringPayment,
+  confirmRecurringPayment,
+  listRecurringPayments,
+  updateRecurringPayment,
+  cancelRecurringPayment,
   // ledger and upcoming charges
   getLedger,
   getRecentPayments,

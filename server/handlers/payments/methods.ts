@@ -134,6 +134,13 @@ export const deletePaymentMethod: OperationHandler<'deletePaymentMethod'> = asyn
       [id],
     );
     if (scheduled.rows.some((p) => !beforeChangeCutoff(p.scheduled_date, now))) throw billingError('PM004');
+    // Likewise an active recurring payment whose next payment is past its cutoff.
+    const recurring = await tx.query<{ next_payment_date: string }>(
+      `SELECT to_char(next_payment_date, 'YYYY-MM-DD') AS next_payment_date FROM recurring_payments
+        WHERE payment_method_id = $1 AND status = 'active' FOR UPDATE`,
+      [id],
+    );
+    if (recurring.rows.some((r) => !beforeChangeCutoff(r.next_payment_date, now))) throw billingError('PM004');
     await tx.query('UPDATE payment_methods SET active = false, deactivated_at = $2 WHERE id = $1', [id, now]);
     // Future payments not yet processed (spec: removing a saved method deactivates the payments tied
     // to it), and setups that would charge it. A payment already being charged is not touched.
@@ -147,7 +154,13 @@ export const deletePaymentMethod: OperationHandler<'deletePaymentMethod'> = asyn
        RETURNING tied.status AS was`,
       [id, now],
     );
-    return result.rows.filter((r) => r.was === 'scheduled').length;
+    // Its recurring payments stop for good: a schedule cannot run without its method.
+    const removedSchedules = await tx.query(
+      `UPDATE recurring_payments SET status = 'removed', removed_at = $2, updated_at = $2
+        WHERE payment_method_id = $1 AND status <> 'removed'`,
+      [id, now],
+    );
+    return result.rows.filter((r) => r.was === 'scheduled').length + (removedSchedules.rowCount ?? 0);
   });
   return { status: 200, body: { deactivatedScheduledPayments: cancelled } };
 };

@@ -1,0 +1,182 @@
+// Recurring payments: POST /RecurringPayment/Setup, PUT /RecurringPayment/Setup/{id}/Confirm,
+// GET /RecurringPayment, PATCH and DELETE /RecurringPayment/{id}. Rows of recurring_payments:
+// setup -> active (Confirm, which keeps the authorization and mails a copy) <-> paused (two failed
+// payments in a row; resume) -> removed. The due work 'payments.recurring'
+// (server/payments/recurring-due-work.ts) charges each occurrence. An active schedule can be
+// changed or removed until 8:00 pm New York time the day before its next payment (the cutoff of
+// future payments); after that 409 PAY012 and nothing changes. A setup (nothing authorized yet) and
+// a paused schedule (nothing is charged) have no cutoff.
+import { principalOf, type OperationHandler, type Services } from '../types.ts';
+import type { Queryable } from '../../db/index.ts';
+import { idempotencyKeyOf } from '../../payments/index.ts';
+import { withIdempotency } from '../../payments/idempotency.ts';
+import { paymentError } from '../../payments/errors.ts';
+import { payerScope } from '../../payments/service.ts';
+import { appDate, badRequest, billingError, checkMethodFor, loadMethod, ownedSubLedger, providerConnected, type MethodRow, type OwnedSubLedger } from '../../payments/billing.ts';
+import { amountColumns } from '../../payments/recurring-amount.ts';
+import { authorizationText, mailAuthorization, recordAuthorization } from '../../payments/recurring-authorization.ts';
+import { dayOfMonthOf, firstOccurrenceAfter, followingOccurrence } from '../../payments/recurring-schedule.ts';
+import {
+  RECURRING_SELECT,
+  changeableNow,
+  isSecondSchedule,
+  loadRecurring,
+  newRecurringPaymentId,
+  recurringView,
+  type RecurringRow,
+} from '../../payments/recurring-store.ts';
+
+function checkFutureDate(field: string, date: string, now: Date): void {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !(date > appDate(now))) {
+    throw badRequest(`${field} must be after today (${appDate(now)}, America/New_York).`);
+  }
+}
+
+/** The association takes this method's kind, and payments through a connected provider. */
+function checkCanCharge(services: Services, ledger: OwnedSubLedger, method: MethodRow): void {
+  checkMethodFor(method, ledger);
+  if ((method.kind === 'card' && !ledger.accepts_card) || (method.kind === 'bank' && !ledger.accepts_bank)) throw paymentError('GP003');
+  if (!services.paymentProvider) throw paymentError('PAY010');
+  if (!providerConnected(services, ledger.provider_account)) throw paymentError('PA007');
+}
+
+export const setupRecurringPayment: OperationHandler<'setupRecurringPayment'> = async (req, services) => {
+  const { userId } = principalOf(req);
+  const body = req.body;
+  checkFutureDate('startDate', body.startDate, services.clock());
+  const answer = await withIdempotency(
+    services.db,
+    services.clock,
+    { scope: payerScope({ kind: 'user', userId, email: null }), operation: 'setupRecurringPayment', key: idempotencyKeyOf(req.headers), request: body },
+    async () => {
+      const ledger = await ownedSubLedger(services.db, userId, body.subLedgerId);
+      const method = await loadMethod(services.db, userId, body.paymentMethodId);
+      if (ledger.payments_blocked) throw paymentError('PAY004');
+      checkCanCharge(services, ledger, method);
+      const id = newRecurringPaymentId();
+      const amount = amountColumns(body.amount);
+      const now = services.clock();
+      try {
+        await services.db.query(
+          `INSERT INTO recurring_payments (id, user_id, sub_ledger_id, payment_method_id, frequency, day_of_month, start_date, next_payment_date,
+                                           amount_kind, amount_cents, basis_points, maximum_cents, status, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9, $10, $11, 'setup', $12, $12)`,
+          [id, userId, body.subLedgerId, body.paymentMethodId, body.frequency, dayOfMonthOf(body.startDate), body.startDate,
+           amount.amount_kind, amount.amount_cents, amount.basis_points, amount.maximum_cents, now],
+        );
+      } catch (error) {
+        if (isSecondSchedule(error)) throw paymentError('PAY013');
+        throw error;
+      }
+      const row = await loadRecurring(services.db, userId, id);
+      return { recurringPayment: recurringView(row, now), authorizationText: authorizationText(row) };
+    },
+    { log: services.log },
+  );
+  return { status: 201, body: answer };
+};
+
+export const confirmRecurringPayment: OperationHandler<'confirmRecurringPayment'> = async (req, services) => {
+  const { userId } = principalOf(req);
+  const now = services.clock();
+  const confirmed = await services.db.transaction(async (tx) => {
+    const row = await loadRecurring(tx, userId, req.params.id, { lock: true });
+    if (row.status === 'removed') throw paymentError('PAY008', 'This recurring payment was removed.');
+    if (row.status !== 'setup') return { row, text: null }; // confirmed already: the same answer, nothing recorded again
+    if (!(row.next_payment_date > appDate(now))) {
+      throw paymentError('PAY008', 'The first payment date of this recurring payment has passed. Choose a later date and confirm again.');
+    }
+    if (row.payments_blocked) throw paymentError('PAY004');
+    if (!row.method_active) throw billingError('PM001');
+    checkCanCharge(services, await ownedSubLedger(tx, userId, Number(row.sub_ledger_id)), await loadMethod(tx, userId, Number(row.payment_method_id)));
+    await tx.query(`UPDATE recurring_payments SET status = 'active', updated_at = $2 WHERE id = $1`, [row.id, now]);
+    const active = { ...row, status: 'active' as const };
+    return { row: active, text: await recordAuthorization(tx, active, req.ip, now) };
+  });
+  if (confirmed.text !== null) await mailAuthorization(services, confirmed.row, confirmed.text, false);
+  return { status: 200, body: recurringView(confirmed.row, now) };
+};
+
+export const listRecurringPayments: OperationHandler<'listRecurringPayments'> = async (req, services) => {
+  const { userId } = principalOf(req);
+  const q = req.query;
+  // The account and sub-ledger, when named, are the caller's (x-policy).
+  const { rows } = await services.db.query<RecurringRow>(
+    `${RECURRING_SELECT}
+      WHERE r.user_id = $1 AND ac.owner_user_id = $1 AND r.status <> 'removed'
+        AND ($2::text IS NULL OR ac.account_number = $2)
+        AND ($3::integer IS NULL OR r.sub_ledger_id = $3)
+        AND ($4::date IS NULL OR r.next_payment_date = $4::date)
+      ORDER BY r.next_payment_date, r.created_at, r.id`,
+    [userId, q.accountNumber ?? null, q.subLedgerId ?? null, q.nextPaymentDate ?? null],
+  );
+  const now = services.clock();
+  return { status: 200, body: { recurringPayments: rows.map((row) => recurringView(row, now)) } };
+};
+
+/** Applies a PATCH body to the locked row; returns whether the change needs a new authorization. */
+async function applyChanges(tx: Queryable, services: Services, userId: number, row: RecurringRow, body: Parameters<OperationHandler<'updateRecurringPayment'>>[0]['body'], now: Date): Promise<boolean> {
+  const today = appDate(now);
+  let next = row.next_payment_date;
+  let day = Number(row.day_of_month);
+  let frequency = row.frequency;
+  let status = row.status;
+  let failures = Number(row.consecutive_failures);
+  if (body.frequency !== undefined) frequency = body.frequency;
+  if (body.nextPaymentDate !== undefined) {
+    next = body.nextPaymentDate;
+    day = dayOfMonthOf(next);
+  }
+  if (body.skipNext) next = followingOccurrence(next, day, frequency);
+  if (body.resume && status === 'paused') {
+    status = 'active';
+    failures = 0;
+    next = firstOccurrenceAfter(next, day, frequency, today);
+  }
+  if (body.paymentMethodId !== undefined) {
+    checkCanCharge(services, await ownedSubLedger(tx, userId, Number(row.sub_ledger_id)), await loadMethod(tx, userId, body.paymentMethodId));
+  }
+  const amount = body.amount ? amountColumns(body.amount) : row;
+  await tx.query(
+    `UPDATE recurring_payments
+        SET next_payment_date = $2, start_date = CASE WHEN status = 'setup' THEN $2::date ELSE start_date END, day_of_month = $3, frequency = $4,
+            status = $5, consecutive_failures = $6, payment_method_id = $7, amount_kind = $8, amount_cents = $9, basis_points = $10,
+            maximum_cents = $11, updated_at = $12
+      WHERE id = $1`,
+    [row.id, next, day, frequency, status, failures, body.paymentMethodId ?? row.payment_method_id, amount.amount_kind, amount.amount_cents,
+     amount.basis_points, amount.maximum_cents, now],
+  );
+  return body.amount !== undefined || body.paymentMethodId !== undefined || body.frequency !== undefined;
+}
+
+export const updateRecurringPayment: OperationHandler<'updateRecurringPayment'> = async (req, services) => {
+  const { userId } = principalOf(req);
+  const body = req.body;
+  const now = services.clock();
+  if (body.nextPaymentDate !== undefined) checkFutureDate('nextPaymentDate', body.nextPaymentDate, now);
+  if (body.nextPaymentDate !== undefined && body.skipNext) throw badRequest('Give either nextPaymentDate or skipNext, not both.');
+  const changed = await services.db.transaction(async (tx) => {
+    const row = await loadRecurring(tx, userId, req.params.id, { lock: true });
+    if (row.status === 'removed') throw paymentError('PAY008', 'This recurring payment was removed.');
+    if (!changeableNow(row, now)) throw paymentError('PAY012');
+    const newTerms = await applyChanges(tx, services, userId, row, body, now);
+    const updated = await loadRecurring(tx, userId, row.id);
+    // A setup is authorized by its Confirm; an active or paused schedule with new terms is authorized again.
+    const text = newTerms && updated.status !== 'setup' ? await recordAuthorization(tx, updated, req.ip, now) : null;
+    return { row: updated, text };
+  });
+  if (changed.text !== null) await mailAuthorization(services, changed.row, changed.text, true);
+  return { status: 200, body: recurringView(changed.row, now) };
+};
+
+export const cancelRecurringPayment: OperationHandler<'cancelRecurringPayment'> = async (req, services) => {
+  const { userId } = principalOf(req);
+  const now = services.clock();
+  await services.db.transaction(async (tx) => {
+    const row = await loadRecurring(tx, userId, req.params.id, { lock: true });
+    if (row.status === 'removed') return;
+    if (!changeableNow(row, now)) throw paymentError('PAY012');
+    await tx.query(`UPDATE recurring_payments SET status = 'removed', removed_at = $2, updated_at = $2 WHERE id = $1`, [row.id, now]);
+  });
+  return { status: 204 };
+};

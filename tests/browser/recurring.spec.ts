@@ -1,0 +1,79 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible, homeowner, signInQuickly } from './helpers.ts';
+
+/** The application's today (its clock can be ahead of the machine's), plus `days`, as YYYY-MM-DD. */
+async function appDatePlus(request: APIRequestContext, days: number): Promise<string> {
+  const { now } = await (await request.get('/dev/clock')).json() as { now: string };
+  return new Date(Date.parse(now) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+const longDate = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+async function openRecurringAtMapleGrove(page: Page) {
+  await signInQuickly(page, homeowner.email, homeowner.password);
+  const picker = page.getByLabel('Property');
+  await picker.selectOption(await picker.locator('option', { hasText: 'Maple Grove' }).getAttribute('value') ?? '');
+  await expect(page.getByText(/account 100234\) at Maple Grove HOA/)).toBeVisible();
+  await page.goto('/billing/manage-account');
+  await page.getByRole('link', { name: 'Recurring payments' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Recurring payments');
+}
+
+test('a homeowner sets up a recurring payment, authorizes it, changes it in place, skips one and removes it', async ({ page, request }) => {
+  await openRecurringAtMapleGrove(page);
+  await expect(page.getByText('You have no recurring payments for this account.')).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Set up a recurring payment' }).click();
+  // Each missing answer is named next to its field.
+  await page.getByRole('button', { name: 'Review the authorization' }).click();
+  await expect(page.getByText('Enter the date of the first payment.').first()).toBeVisible();
+  await expect(page.getByText('Enter an amount greater than $0.00.').first()).toBeVisible();
+
+  const start = await appDatePlus(request, 10);
+  await page.getByLabel(/Assessments/).check();
+  await page.getByLabel(/Saved card.*4242/).check();
+  await page.getByLabel('Every month').check();
+  await page.getByLabel('First payment').fill(start);
+  await page.getByLabel('A fixed amount').check();
+  await page.getByLabel('Amount each time').fill('50');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Review the authorization' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Authorize the recurring payment' })).toBeVisible();
+  await expect(page.getByText(/4242/).first()).toBeVisible();
+  await expect(page.getByText(/8:00 pm Eastern/).first()).toBeVisible();
+  await page.getByRole('button', { name: 'I authorize these payments' }).click();
+
+  const day = Number(start.slice(8, 10));
+  await expect(page.getByText(new RegExp(`Every month on day ${day}\\b`))).toBeVisible();
+  await expect(page.getByText('Amount: $50.00 each time.')).toBeVisible();
+  await expect(page.getByText(`Next payment: ${longDate(start)}.`)).toBeVisible();
+  await expectAccessible(page);
+
+  // Flexible autopay: the amount rule changes in place, no removal and new setup.
+  await page.getByRole('button', { name: 'Change' }).click();
+  await page.getByLabel('A percentage of the balance').check();
+  await page.getByLabel('Percentage of the balance', { exact: true }).fill('25');
+  await page.getByLabel('At most (optional)').fill('100');
+  await page.getByRole('button', { name: 'Save the change' }).click();
+  await expect(page.getByText('Amount: 25 % of the balance on the day.')).toBeVisible();
+  await expect(page.getByText('At most $100.00 each time.')).toBeVisible();
+
+  // Skip one: the next payment moves a month on.
+  await page.getByRole('button', { name: 'Skip the next payment' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Skip the next payment?' })).toContainText(longDate(start));
+  await page.getByRole('button', { name: 'Skip it' }).click();
+  await expect(page.getByText(`Next payment: ${longDate(start)}.`)).toHaveCount(0);
+  await expect(page.getByText(/^Next payment: /)).toBeVisible();
+
+  // Removal says it cannot be undone; keeping it changes nothing.
+  await page.getByRole('button', { name: 'Remove' }).click();
+  const removal = page.getByRole('alertdialog', { name: 'Remove this recurring payment?' });
+  await expect(removal).toContainText('cannot be undone');
+  await removal.getByRole('button', { name: 'Keep it' }).click();
+  await expect(page.getByText('Amount: 25 % of the balance on the day.')).toBeVisible();
+  await page.getByRole('button', { name: 'Remove' }).click();
+  await page.getByRole('button', { name: 'Remove it' }).click();
+  await expect(page.getByText('You have no recurring payments for this account.')).toBeVisible();
+});
