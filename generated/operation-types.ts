@@ -42,6 +42,7 @@ export type Operations = {
   "getRecentPayments": OperationTypesOf<payments["getRecentPayments"]>;
   "getSecurity": OperationTypesOf<users["getSecurity"]>;
   "getUser": OperationTypesOf<users["getUser"]>;
+  "listAcknowledgements": OperationTypesOf<payments["listAcknowledgements"]>;
   "listExpressPayments": OperationTypesOf<expressPay["listExpressPayments"]>;
   "listFuturePayments": OperationTypesOf<payments["listFuturePayments"]>;
   "listPaymentMethods": OperationTypesOf<payments["listPaymentMethods"]>;

@@ -35,6 +35,7 @@ export const operations = {
   "getRecentPayments": {"group":"payments","basePath":"/api/payments","method":"get","path":"/Ledger/Payments","callers":["homeowner"],"pathParams":[],"queryParams":["accountNumber","limit"],"hasBody":false},
   "getSecurity": {"group":"users","basePath":"/api/users","method":"get","path":"/Security","callers":["user"],"pathParams":[],"queryParams":[],"hasBody":false},
   "getUser": {"group":"users","basePath":"/api/users","method":"get","path":"/Users/{id}","callers":["user"],"pathParams":["id"],"queryParams":[],"hasBody":false},
+  "listAcknowledgements": {"group":"payments","basePath":"/api/payments","method":"get","path":"/Acknowledgement","callers":["homeowner"],"pathParams":[],"queryParams":["accountNumber"],"hasBody":false},
   "listExpressPayments": {"group":"express-pay","basePath":"/api/express-pay","method":"get","path":"/payments","callers":["express"],"pathParams":[],"queryParams":[],"hasBody":false},
   "listFuturePayments": {"group":"payments","basePath":"/api/payments","method":"get","path":"/FuturePayment","callers":["homeowner"],"pathParams":[],"queryParams":["accountNumber","subLedgerId","scheduledDate.after","scheduledDate.before","scheduledDate.strictlyAfter","scheduledDate.strictlyBefore","cancelled","processed"],"hasBody":false},
   "listPaymentMethods": {"group":"payments","basePath":"/api/payments","method":"get","path":"/PaymentMethod","callers":["homeowner","board"],"pathParams":[],"queryParams":["associationId"],"hasBody":false},

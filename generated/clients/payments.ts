@@ -529,6 +529,40 @@ export type UpdateRecurringPaymentBody = {
   resume?: true;
 };
 
+export type ListAcknowledgementsParams = {
+/**
+ * @maxLength 20
+ * @pattern ^[0-9]+$
+ */
+accountNumber?: string;
+};
+
+export type ListAcknowledgements200AcknowledgementsItemKind = typeof ListAcknowledgements200AcknowledgementsItemKind[keyof typeof ListAcknowledgements200AcknowledgementsItemKind];
+
+
+export const ListAcknowledgements200AcknowledgementsItemKind = {
+  recurringPayment: 'recurringPayment',
+} as const;
+
+export type ListAcknowledgements200AcknowledgementsItem = {
+  id: number;
+  kind: ListAcknowledgements200AcknowledgementsItemKind;
+  recurringPaymentId?: string;
+  accountNumber: string;
+  subLedgerName: string;
+  /** The name of the homeowner who agreed */
+  agreedBy: string;
+  agreedAt: string;
+  ipAddress?: string;
+  text: string;
+  /** The terms still in effect: the latest of a schedule that is not removed */
+  active: boolean;
+};
+
+export type ListAcknowledgements200 = {
+  acknowledgements: ListAcknowledgements200AcknowledgementsItem[];
+};
+
 export type GetLedgerParams = {
 /**
  * @maxLength 20
@@ -2285,6 +2319,70 @@ export const cancelRecurringPayment = async (id: string, options?: Parameters<ty
   {
     ...options,
     method: 'DELETE'
+
+
+  }
+);}
+
+
+
+export type listAcknowledgementsResponse200 = {
+  data: ListAcknowledgements200
+  status: 200
+}
+
+export type listAcknowledgementsResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type listAcknowledgementsResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type listAcknowledgementsResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type listAcknowledgementsResponseSuccess = (listAcknowledgementsResponse200) & {
+  headers: Headers;
+};
+export type listAcknowledgementsResponseError = (listAcknowledgementsResponse400 | listAcknowledgementsResponse401 | listAcknowledgementsResponse404) & {
+  headers: Headers;
+};
+
+export type listAcknowledgementsResponse = (listAcknowledgementsResponseSuccess | listAcknowledgementsResponseError)
+
+export const getListAcknowledgementsUrl = (params?: ListAcknowledgementsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/payments/Acknowledgement?${stringifiedParams}` : `/api/payments/Acknowledgement`
+}
+
+/**
+ * Every authorization the homeowner agreed to (today: each recurring payment's, at Confirm and
+ * again at each change of its amount, method or frequency), with who, when, from which
+ * address and for which account, kept even after the schedule is removed. `accountNumber`
+ * keeps those for that account; not the caller's: 404 GP002.
+ * @summary The payment authorizations the caller gave, newest first, word for word
+ */
+export const listAcknowledgements = async (params?: ListAcknowledgementsParams, options?: Parameters<typeof apiFetch>[1]): Promise<listAcknowledgementsResponse> => {
+
+  return apiFetch<listAcknowledgementsResponse>(getListAcknowledgementsUrl(params),
+  {
+    ...options,
+    method: 'GET'
 
 
   }

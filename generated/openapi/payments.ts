@@ -423,6 +423,29 @@ export interface paths {
         patch: operations["updateRecurringPayment"];
         trace?: never;
     };
+    "/Acknowledgement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payment authorizations the caller gave, newest first, word for word
+         * @description Every authorization the homeowner agreed to (today: each recurring payment's, at Confirm and
+         *     again at each change of its amount, method or frequency), with who, when, from which
+         *     address and for which account, kept even after the schedule is removed. `accountNumber`
+         *     keeps those for that account; not the caller's: 404 GP002.
+         */
+        get: operations["listAcknowledgements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Ledger": {
         parameters: {
             query?: never;
@@ -1493,6 +1516,48 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+        };
+    };
+    listAcknowledgements: {
+        parameters: {
+            query?: {
+                accountNumber?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The authorizations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        acknowledgements: {
+                            id: number;
+                            /** @enum {string} */
+                            kind: "recurringPayment";
+                            recurringPaymentId?: string;
+                            accountNumber: string;
+                            subLedgerName: string;
+                            /** @description The name of the homeowner who agreed */
+                            agreedBy: string;
+                            /** Format: date-time */
+                            agreedAt: string;
+                            ipAddress?: string;
+                            text: string;
+                            /** @description The terms still in effect: the latest of a schedule that is not removed */
+                            active: boolean;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
         };
     };
     getLedger: {

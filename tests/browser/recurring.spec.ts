@@ -51,6 +51,18 @@ test('a homeowner sets up a recurring payment, authorizes it, changes it in plac
   await expect(page.getByText(`Next payment: ${longDate(start)}.`)).toBeVisible();
   await expectAccessible(page);
 
+  // The consent given is shown again, word for word.
+  await page.getByRole('link', { name: 'Payment consent' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment consent');
+  const consent = page.getByRole('list', { name: 'Your payment authorizations' });
+  await expect(consent.getByRole('heading', { name: 'Recurring payment for Assessments' })).toBeVisible();
+  await expect(consent.getByText('In effect.')).toBeVisible();
+  await expect(consent.getByText(/I authorize Maple Grove HOA .* Visa card ending in 4242 every month/)).toBeVisible();
+  await expect(consent.getByText(/^Agreed to by .+ on .+\.$/)).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Recurring payments' }).click();
+  await expect(page.getByText('Amount: $50.00 each time.')).toBeVisible();
+
   // Flexible autopay: the amount rule changes in place, no removal and new setup.
   await page.getByRole('button', { name: 'Change' }).click();
   await page.getByLabel('A percentage of the balance').check();

@@ -49,6 +49,8 @@ const EXPECTED = {
     'confirmRecurringPayment',
     'cancelRecurringPayment',
     'updateRecurringPayment',
+    // the payment authorizations given (tests/server/recurring-payments.test.ts)
+    'listAcknowledgements',
     'getLedger',
     'getRecentPayments',
     // statements and the ledger export (tests/server/statements.test.ts)

@@ -297,6 +297,26 @@ describe.each(BACKENDS)('recurring payments API on %s', (kind) => {
     expect(await listed(id)).toBeUndefined();
   });
 
+  it('lists the authorizations given, newest first, word for word with who, when and where; the latest in effect only', async () => {
+    const id = await active({ startDate: '2026-01-31', amount: { kind: 'fixed', amountCents: 2500 } });
+    expectStatus(await home.typed.updateRecurringPayment(id, { amount: { kind: 'fixed', amountCents: 3000 } }), 200);
+    const mine = (await dataOf(home.typed.listAcknowledgements({ accountNumber: '100234' }), 200)).acknowledgements
+      .filter((a) => a.recurringPaymentId === id);
+    expect(mine).toHaveLength(2);
+    expect(mine[0]).toMatchObject({ kind: 'recurringPayment', accountNumber: '100234', subLedgerName: 'Assessments', active: true });
+    expect(mine[0].text).toContain('$30.00');
+    expect(mine[1]).toMatchObject({ active: false, ipAddress: '203.0.113.7' });
+    expect(mine[1].text).toContain('$25.00');
+    expect(mine[0].agreedBy).toMatch(/\S+ \S+/);
+    expect(Date.parse(mine[0].agreedAt)).toBeGreaterThanOrEqual(Date.parse(mine[1].agreedAt));
+    // Removed: kept, no longer in effect. Another homeowner sees none of them; another's account is 404.
+    expect((await home.typed.cancelRecurringPayment(id)).status).toBe(204);
+    const after = (await dataOf(home.typed.listAcknowledgements(), 200)).acknowledgements.filter((a) => a.recurringPaymentId === id);
+    expect(after.map((a) => a.active)).toEqual([false, false]);
+    expect((await dataOf(paid.typed.listAcknowledgements(), 200)).acknowledgements.some((a) => a.recurringPaymentId === id)).toBe(false);
+    expectErrorShape(await paid.typed.listAcknowledgements({ accountNumber: '100234' }), 404, 'GP002');
+  });
+
   // Last: it removes the saved Visa the other tests pay with.
   it('removing the saved method counts its recurring payments, refuses past the cutoff, then removes them with it', async () => {
     const id = await active({ startDate: '2026-01-31' });

@@ -6,6 +6,7 @@ import { setupFuturePayment, confirmFuturePayment, listFuturePayments, updateFut
 import { setupRecurringPayment, confirmRecurringPayment, listRecurringPayments, updateRecurringPayment, cancelRecurringPayment } from './recurring.ts';
 import { getLedger, getCharges, getRecentPayments } from './ledger.ts';
 import { createStatement } from './statements.ts';
+import { listAcknowledgements } from './acknowledgements.ts';
 
 export const paymentsHandlers: OperationHandlers<GroupOperationId<'payments'>> = {
   getAccounts,
@@ -40,4 +41,5 @@ export const paymentsHandlers: OperationHandlers<GroupOperationId<'payments'>> =
   getCharges,
   // statements and the ledger export (downloaded through server/statements/download-route.ts)
   createStatement,
+  listAcknowledgements,
 };
