@@ -49,7 +49,9 @@ export function draftOf(schedule: Schedule): RecurringDraft {
 }
 
 function methodText(method: Pick<SavedMethod, 'kind' | 'brand' | 'last4' | 'bankAccountType'>): string {
-  return method.kind === 'card' ? `${(method.brand ?? '').toUpperCase()} •••• ${method.last4}` : `${method.bankAccountType ?? ''} •••• ${method.last4}`;
+  // A schedule's method summary has no account type: then only the last four digits.
+  const name = method.kind === 'card' ? (method.brand ?? '').toUpperCase() : (method.bankAccountType ?? '');
+  return `${name} •••• ${method.last4}`.trim();
 }
 
 /** A schedule as the page lists it: which texts apply (booleans, as screens choose texts by `when`) and their values. */

@@ -61,7 +61,7 @@ test('account overview: a statement with payment coupons as a PDF, then the ledg
   await expect(chosenPeriod(page)).toHaveText('Last 30 days');
 });
 
-test('account history: a statement with charge summary, opened and made from the keyboard', async ({ page }) => {
+test('account history: a statement with charge summary, the window opened and the file made with the Enter key', async ({ page }) => {
   await signInToMapleGrove(page);
   await page.goto('/billing/account-history');
   await page.getByRole('button', { name: 'Download a statement' }).focus();
