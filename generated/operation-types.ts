@@ -12,10 +12,13 @@ export type Operations = {
   "authenticate": OperationTypesOf<users["authenticate"]>;
   "authenticateExpressPay": OperationTypesOf<expressPay["authenticateExpressPay"]>;
   "authenticateSSO": OperationTypesOf<users["authenticateSSO"]>;
+  "cancelAutoDraft": OperationTypesOf<payments["cancelAutoDraft"]>;
   "cancelFuturePayment": OperationTypesOf<payments["cancelFuturePayment"]>;
   "cancelPaymentSetup": OperationTypesOf<payments["cancelPaymentSetup"]>;
   "cancelRecurringPayment": OperationTypesOf<payments["cancelRecurringPayment"]>;
   "changePassword": OperationTypesOf<users["changePassword"]>;
+  "confirmAcknowledgement": OperationTypesOf<payments["confirmAcknowledgement"]>;
+  "confirmAutoDraft": OperationTypesOf<payments["confirmAutoDraft"]>;
   "confirmExpressPayment": OperationTypesOf<expressPay["confirmExpressPayment"]>;
   "confirmFuturePayment": OperationTypesOf<payments["confirmFuturePayment"]>;
   "confirmGuestPayment": OperationTypesOf<guestPay["confirmGuestPayment"]>;
@@ -28,6 +31,7 @@ export type Operations = {
   "createPortalToken": OperationTypesOf<users["createPortalToken"]>;
   "createStatement": OperationTypesOf<payments["createStatement"]>;
   "deletePaymentMethod": OperationTypesOf<payments["deletePaymentMethod"]>;
+  "enrollLegacyAutoDraft": OperationTypesOf<payments["enrollLegacyAutoDraft"]>;
   "getAccounts": OperationTypesOf<payments["getAccounts"]>;
   "getCharges": OperationTypesOf<payments["getCharges"]>;
   "getExpressAccount": OperationTypesOf<expressPay["getExpressAccount"]>;
@@ -43,6 +47,7 @@ export type Operations = {
   "getSecurity": OperationTypesOf<users["getSecurity"]>;
   "getUser": OperationTypesOf<users["getUser"]>;
   "listAcknowledgements": OperationTypesOf<payments["listAcknowledgements"]>;
+  "listAutoDrafts": OperationTypesOf<payments["listAutoDrafts"]>;
   "listExpressPayments": OperationTypesOf<expressPay["listExpressPayments"]>;
   "listFuturePayments": OperationTypesOf<payments["listFuturePayments"]>;
   "listPaymentMethods": OperationTypesOf<payments["listPaymentMethods"]>;
@@ -53,10 +58,13 @@ export type Operations = {
   "requestAccount": OperationTypesOf<users["requestAccount"]>;
   "requestOneTimePassword": OperationTypesOf<users["requestOneTimePassword"]>;
   "resetPassword": OperationTypesOf<users["resetPassword"]>;
+  "setupAutoDraft": OperationTypesOf<payments["setupAutoDraft"]>;
   "setupFuturePayment": OperationTypesOf<payments["setupFuturePayment"]>;
+  "setupLegacyAutoDraft": OperationTypesOf<payments["setupLegacyAutoDraft"]>;
   "setupPayment": OperationTypesOf<payments["setupPayment"]>;
   "setupPaymentMethod": OperationTypesOf<payments["setupPaymentMethod"]>;
   "setupRecurringPayment": OperationTypesOf<payments["setupRecurringPayment"]>;
+  "updateAutoDraft": OperationTypesOf<payments["updateAutoDraft"]>;
   "updateExpressPayment": OperationTypesOf<expressPay["updateExpressPayment"]>;
   "updateFuturePayment": OperationTypesOf<payments["updateFuturePayment"]>;
   "updatePaymentSetup": OperationTypesOf<payments["updatePaymentSetup"]>;

@@ -218,6 +218,169 @@ export interface RecurringPayment {
   changeable: boolean;
 }
 
+export type AcknowledgementKind = typeof AcknowledgementKind[keyof typeof AcknowledgementKind];
+
+
+export const AcknowledgementKind = {
+  recurringPayment: 'recurringPayment',
+  autoDraft: 'autoDraft',
+  debitNotice: 'debitNotice',
+} as const;
+
+export interface Acknowledgement {
+  /** 'rpa_' (a recurring payment's authorization), 'ada_' (an auto-draft authorization) or 'dn_' (a debit notice), then a number */
+  id: string;
+  kind: AcknowledgementKind;
+  recurringPaymentId?: string;
+  autoDraftId?: string;
+  accountNumber: string;
+  /** The sub-ledger of a recurring payment or notice; an auto-draft covers the whole account */
+  subLedgerName?: string;
+  /** The name of the homeowner who agreed (a notice: to whom it was sent) */
+  agreedBy: string;
+  /** When it was agreed (a notice: sent) */
+  agreedAt: string;
+  ipAddress?: string;
+  /** The name signed (auto-draft authorizations) */
+  signature?: string;
+  text: string;
+  /** The terms still in effect: the latest authorization of a schedule or enrollment that is not removed; a notice whose debit is still to come */
+  active: boolean;
+  /** When the homeowner confirmed reading it (an authorization: when given) */
+  confirmedAt?: string;
+}
+
+/**
+ * The day of the month the account is drafted (1st to 28th, so that every month has it)
+ * @minimum 1
+ * @maximum 28
+ */
+export type AutoDraftPullDay = number;
+
+export type AutoDraftBankEntryAccountType = typeof AutoDraftBankEntryAccountType[keyof typeof AutoDraftBankEntryAccountType];
+
+
+export const AutoDraftBankEntryAccountType = {
+  checking: 'checking',
+  savings: 'savings',
+} as const;
+
+export interface AutoDraftBankEntry {
+  accountType: AutoDraftBankEntryAccountType;
+  /**
+     * 9 digits with a valid ABA checksum (spaces and dashes ignored)
+     * @maxLength 40
+     */
+  routingNumber: string;
+  /** @maxLength 100 */
+  bankName: string;
+  /**
+     * 4 to 17 digits; sent to the payment provider, never stored
+     * @maxLength 40
+     */
+  bankAccountNumber: string;
+  /**
+     * Must match bankAccountNumber
+     * @maxLength 40
+     */
+  bankAccountNumberConfirmation: string;
+  /**
+     * The account holder's full name, typed as an electronic signature
+     * @maxLength 120
+     */
+  signature: string;
+}
+
+export interface AutoDraftSetupRequest {
+  /**
+     * @maxLength 20
+     * @pattern ^[0-9]+$
+     */
+  accountNumber: string;
+  /**
+     * YYYY-MM, after the current month (America/New_York)
+     * @pattern ^[0-9]{4}-(0[1-9]|1[0-2])$
+     */
+  startMonth: string;
+  pullDay: AutoDraftPullDay;
+  bank: AutoDraftBankEntry;
+}
+
+/**
+ * portal: the portal's due work drafts it; managementCompany: the company's accounting system (legacy)
+ */
+export type AutoDraftEnrollmentDraftedBy = typeof AutoDraftEnrollmentDraftedBy[keyof typeof AutoDraftEnrollmentDraftedBy];
+
+
+export const AutoDraftEnrollmentDraftedBy = {
+  portal: 'portal',
+  managementCompany: 'managementCompany',
+} as const;
+
+/**
+ * setup: waiting for Confirm (or Enroll); paused: after two failed drafts in a row, until resumed
+ */
+export type AutoDraftEnrollmentStatus = typeof AutoDraftEnrollmentStatus[keyof typeof AutoDraftEnrollmentStatus];
+
+
+export const AutoDraftEnrollmentStatus = {
+  setup: 'setup',
+  active: 'active',
+  paused: 'paused',
+} as const;
+
+export type AutoDraftEnrollmentBankAccountType = typeof AutoDraftEnrollmentBankAccountType[keyof typeof AutoDraftEnrollmentBankAccountType];
+
+
+export const AutoDraftEnrollmentBankAccountType = {
+  checking: 'checking',
+  savings: 'savings',
+} as const;
+
+export type AutoDraftEnrollmentBank = {
+  accountType: AutoDraftEnrollmentBankAccountType;
+  bankName: string;
+  routingNumber: string;
+  last4: string;
+};
+
+export type AutoDraftEnrollmentLastDraft = {
+  date: string;
+  /** The total drafted that day over every sub-ledger */
+  amountCents: number;
+  status: PaymentStatus;
+};
+
+export interface AutoDraftEnrollment {
+  autoDraftId: string;
+  accountNumber: string;
+  associationName: string;
+  /** portal: the portal's due work drafts it; managementCompany: the company's accounting system (legacy) */
+  draftedBy: AutoDraftEnrollmentDraftedBy;
+  /** setup: waiting for Confirm (or Enroll); paused: after two failed drafts in a row, until resumed */
+  status: AutoDraftEnrollmentStatus;
+  /** YYYY-MM */
+  startMonth: string;
+  pullDay: AutoDraftPullDay;
+  nextPullDate: string;
+  bank: AutoDraftEnrollmentBank;
+  /** The name signed with the latest authorization */
+  signature: string;
+  /** @minimum 0 */
+  consecutiveFailures: number;
+  lastDraft?: AutoDraftEnrollmentLastDraft;
+  /** 8:00 pm New York time (EST or EDT) the business day before nextPullDate */
+  changeableUntil: string;
+  /** Before changeableUntil: updateAutoDraft and cancelAutoDraft accept it */
+  changeable: boolean;
+}
+
+export interface AutoDraftSetup {
+  autoDraft: AutoDraftEnrollment;
+  /** What the homeowner authorizes by confirming; kept with the confirmation */
+  authorizationText: string;
+}
+
 export interface FuturePayment {
   futurePaymentId: string;
   subLedgerId: number;
@@ -529,6 +692,36 @@ export type UpdateRecurringPaymentBody = {
   resume?: true;
 };
 
+export type ListAutoDraftsParams = {
+/**
+ * @maxLength 20
+ * @pattern ^[0-9]+$
+ */
+accountNumber?: string;
+portalEnabled?: boolean;
+};
+
+export type ListAutoDrafts200 = {
+  autoDraftEnrollments: AutoDraftEnrollment[];
+};
+
+export type ConfirmAutoDraftBody = {
+  /** @pattern ^ad_[0-9a-z]{16,}$ */
+  autoDraftId: string;
+};
+
+export type UpdateAutoDraftBody = {
+  pullDay?: AutoDraftPullDay;
+  bank?: AutoDraftBankEntry;
+  skipNext?: true;
+  resume?: true;
+};
+
+export type EnrollLegacyAutoDraftBody = {
+  /** @pattern ^ad_[0-9a-z]{16,}$ */
+  autoDraftId: string;
+};
+
 export type ListAcknowledgementsParams = {
 /**
  * @maxLength 20
@@ -537,30 +730,8 @@ export type ListAcknowledgementsParams = {
 accountNumber?: string;
 };
 
-export type ListAcknowledgements200AcknowledgementsItemKind = typeof ListAcknowledgements200AcknowledgementsItemKind[keyof typeof ListAcknowledgements200AcknowledgementsItemKind];
-
-
-export const ListAcknowledgements200AcknowledgementsItemKind = {
-  recurringPayment: 'recurringPayment',
-} as const;
-
-export type ListAcknowledgements200AcknowledgementsItem = {
-  id: number;
-  kind: ListAcknowledgements200AcknowledgementsItemKind;
-  recurringPaymentId?: string;
-  accountNumber: string;
-  subLedgerName: string;
-  /** The name of the homeowner who agreed */
-  agreedBy: string;
-  agreedAt: string;
-  ipAddress?: string;
-  text: string;
-  /** The terms still in effect: the latest of a schedule that is not removed */
-  active: boolean;
-};
-
 export type ListAcknowledgements200 = {
-  acknowledgements: ListAcknowledgements200AcknowledgementsItem[];
+  acknowledgements: Acknowledgement[];
 };
 
 export type GetLedgerParams = {
@@ -2326,6 +2497,566 @@ export const cancelRecurringPayment = async (id: string, options?: Parameters<ty
 
 
 
+export type listAutoDraftsResponse200 = {
+  data: ListAutoDrafts200
+  status: 200
+}
+
+export type listAutoDraftsResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type listAutoDraftsResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type listAutoDraftsResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type listAutoDraftsResponseSuccess = (listAutoDraftsResponse200) & {
+  headers: Headers;
+};
+export type listAutoDraftsResponseError = (listAutoDraftsResponse400 | listAutoDraftsResponse401 | listAutoDraftsResponse404) & {
+  headers: Headers;
+};
+
+export type listAutoDraftsResponse = (listAutoDraftsResponseSuccess | listAutoDraftsResponseError)
+
+export const getListAutoDraftsUrl = (params?: ListAutoDraftsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/payments/AutoDraft?${stringifiedParams}` : `/api/payments/AutoDraft`
+}
+
+/**
+ * An enrollment debits the account's bank account each month on its pull day for what is due
+ * on every sub-ledger of the account. `portalEnabled` true keeps the enrollments the portal
+ * drafts itself (the association's autoDraftType portal); false keeps those drafted by the
+ * management company's accounting system (autoDraftType legacy); absent, both. An account
+ * number not the caller's: 404 GP002.
+ * @summary The caller's auto-draft enrollments (set up, active or paused; removed ones are not listed)
+ */
+export const listAutoDrafts = async (params?: ListAutoDraftsParams, options?: Parameters<typeof apiFetch>[1]): Promise<listAutoDraftsResponse> => {
+
+  return apiFetch<listAutoDraftsResponse>(getListAutoDraftsUrl(params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+export type setupAutoDraftResponse201 = {
+  data: AutoDraftSetup
+  status: 201
+}
+
+export type setupAutoDraftResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type setupAutoDraftResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type setupAutoDraftResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type setupAutoDraftResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type setupAutoDraftResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type setupAutoDraftResponse422 = {
+  data: ProblemResponse
+  status: 422
+}
+
+export type setupAutoDraftResponse503 = {
+  data: ProblemResponse
+  status: 503
+}
+
+export type setupAutoDraftResponseSuccess = (setupAutoDraftResponse201) & {
+  headers: Headers;
+};
+export type setupAutoDraftResponseError = (setupAutoDraftResponse400 | setupAutoDraftResponse401 | setupAutoDraftResponse403 | setupAutoDraftResponse404 | setupAutoDraftResponse409 | setupAutoDraftResponse422 | setupAutoDraftResponse503) & {
+  headers: Headers;
+};
+
+export type setupAutoDraftResponse = (setupAutoDraftResponseSuccess | setupAutoDraftResponseError)
+
+export const getSetupAutoDraftUrl = () => {
+
+
+
+
+  return `/api/payments/AutoDraft/Setup`
+}
+
+/**
+ * Only where the association's autoDraftType is `portal` (legacy: 409 AD002, use
+ * setupLegacyAutoDraft; off: 409 AD001). The bank account is entered here and tokenized by
+ * the payment provider at once; only its token, type, bank name, routing number and last
+ * four digits are kept. An account with a balance cannot enroll (409 AD003); an account with
+ * a recurring payment or an enrollment already: 409 PAY013. The routing number must be 9
+ * digits with a valid checksum, the account number and its confirmation must match, the
+ * signature is the account holder's full name (400 VAL001 with `fields`). The first draft is
+ * on `pullDay` of `startMonth` (a month after the current one). Answers the authorization
+ * text the homeowner agrees to by confirming; nothing is drafted until Confirm.
+ * @summary Auto-draft Setup - an enrollment of a whole account in monthly bank drafts, drafted by the portal
+ */
+export const setupAutoDraft = async (autoDraftSetupRequest: AutoDraftSetupRequest, options?: Parameters<typeof apiFetch>[1]): Promise<setupAutoDraftResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<setupAutoDraftResponse>(getSetupAutoDraftUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(autoDraftSetupRequest)
+  }
+);}
+
+
+
+export type confirmAutoDraftResponse200 = {
+  data: AutoDraftEnrollment
+  status: 200
+}
+
+export type confirmAutoDraftResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type confirmAutoDraftResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type confirmAutoDraftResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type confirmAutoDraftResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type confirmAutoDraftResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type confirmAutoDraftResponseSuccess = (confirmAutoDraftResponse200) & {
+  headers: Headers;
+};
+export type confirmAutoDraftResponseError = (confirmAutoDraftResponse400 | confirmAutoDraftResponse401 | confirmAutoDraftResponse403 | confirmAutoDraftResponse404 | confirmAutoDraftResponse409) & {
+  headers: Headers;
+};
+
+export type confirmAutoDraftResponse = (confirmAutoDraftResponseSuccess | confirmAutoDraftResponseError)
+
+export const getConfirmAutoDraftUrl = () => {
+
+
+
+
+  return `/api/payments/AutoDraft/Setup/Confirm`
+}
+
+/**
+ * Records the authorization (its text, the signature, who, when, from which address) and
+ * e-mails the homeowner a copy. Again: the same answer. The account got a balance, a
+ * recurring payment or another enrollment meanwhile: 409 AD003 or PAY013. Removed: 409
+ * PAY008; another user's: 404 AD404.
+ * @summary Auto-draft Confirm - the homeowner signs the authorization and the enrollment becomes active
+ */
+export const confirmAutoDraft = async (confirmAutoDraftBody: ConfirmAutoDraftBody, options?: Parameters<typeof apiFetch>[1]): Promise<confirmAutoDraftResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<confirmAutoDraftResponse>(getConfirmAutoDraftUrl(),
+  {
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(confirmAutoDraftBody)
+  }
+);}
+
+
+
+export type updateAutoDraftResponse200 = {
+  data: AutoDraftEnrollment
+  status: 200
+}
+
+export type updateAutoDraftResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type updateAutoDraftResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type updateAutoDraftResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type updateAutoDraftResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type updateAutoDraftResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type updateAutoDraftResponse503 = {
+  data: ProblemResponse
+  status: 503
+}
+
+export type updateAutoDraftResponseSuccess = (updateAutoDraftResponse200) & {
+  headers: Headers;
+};
+export type updateAutoDraftResponseError = (updateAutoDraftResponse400 | updateAutoDraftResponse401 | updateAutoDraftResponse403 | updateAutoDraftResponse404 | updateAutoDraftResponse409 | updateAutoDraftResponse503) & {
+  headers: Headers;
+};
+
+export type updateAutoDraftResponse = (updateAutoDraftResponseSuccess | updateAutoDraftResponseError)
+
+export const getUpdateAutoDraftUrl = (id: string,) => {
+
+
+
+
+  return `/api/payments/AutoDraft/${id}`
+}
+
+/**
+ * Until 8:00 pm America/New_York the business day before the next pull date
+ * (`changeableUntil`); after that 409 PAY012 and nothing changes. `pullDay` moves the next
+ * draft to that day (of the next pull's month, or the month after when that day has passed);
+ * `skipNext: true` moves it one month on without drafting; `resume: true` makes a paused
+ * enrollment active again from its next pull date after today. `bank` replaces the bank
+ * account (validated and tokenized as in Setup, signed again): a new authorization, recorded
+ * and e-mailed like Confirm. Removed: 409 PAY008.
+ * @summary Changes an enrollment in place - its pull day or bank account, skips the next draft, or resumes it after failures
+ */
+export const updateAutoDraft = async (id: string,
+    updateAutoDraftBody: UpdateAutoDraftBody, options?: Parameters<typeof apiFetch>[1]): Promise<updateAutoDraftResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<updateAutoDraftResponse>(getUpdateAutoDraftUrl(id),
+  {
+    ...options,
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(updateAutoDraftBody)
+  }
+);}
+
+
+
+export type cancelAutoDraftResponse204 = {
+  data: void
+  status: 204
+}
+
+export type cancelAutoDraftResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type cancelAutoDraftResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type cancelAutoDraftResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type cancelAutoDraftResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type cancelAutoDraftResponseSuccess = (cancelAutoDraftResponse204) & {
+  headers: Headers;
+};
+export type cancelAutoDraftResponseError = (cancelAutoDraftResponse400 | cancelAutoDraftResponse401 | cancelAutoDraftResponse404 | cancelAutoDraftResponse409) & {
+  headers: Headers;
+};
+
+export type cancelAutoDraftResponse = (cancelAutoDraftResponseSuccess | cancelAutoDraftResponseError)
+
+export const getCancelAutoDraftUrl = (id: string,) => {
+
+
+
+
+  return `/api/payments/AutoDraft/${id}`
+}
+
+/**
+ * Removal cannot be undone. Until `changeableUntil`; after that 409 PAY012 and nothing
+ * changes (the homeowner may still cancel in writing). Already removed: 204 again.
+ * @summary Removes an enrollment for good (until 8:00 pm New York time the business day before its next draft)
+ */
+export const cancelAutoDraft = async (id: string, options?: Parameters<typeof apiFetch>[1]): Promise<cancelAutoDraftResponse> => {
+
+  return apiFetch<cancelAutoDraftResponse>(getCancelAutoDraftUrl(id),
+  {
+    ...options,
+    method: 'DELETE'
+
+
+  }
+);}
+
+
+
+export type setupLegacyAutoDraftResponse201 = {
+  data: AutoDraftSetup
+  status: 201
+}
+
+export type setupLegacyAutoDraftResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type setupLegacyAutoDraftResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type setupLegacyAutoDraftResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type setupLegacyAutoDraftResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type setupLegacyAutoDraftResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type setupLegacyAutoDraftResponse422 = {
+  data: ProblemResponse
+  status: 422
+}
+
+export type setupLegacyAutoDraftResponse503 = {
+  data: ProblemResponse
+  status: 503
+}
+
+export type setupLegacyAutoDraftResponseSuccess = (setupLegacyAutoDraftResponse201) & {
+  headers: Headers;
+};
+export type setupLegacyAutoDraftResponseError = (setupLegacyAutoDraftResponse400 | setupLegacyAutoDraftResponse401 | setupLegacyAutoDraftResponse403 | setupLegacyAutoDraftResponse404 | setupLegacyAutoDraftResponse409 | setupLegacyAutoDraftResponse422 | setupLegacyAutoDraftResponse503) & {
+  headers: Headers;
+};
+
+export type setupLegacyAutoDraftResponse = (setupLegacyAutoDraftResponseSuccess | setupLegacyAutoDraftResponseError)
+
+export const getSetupLegacyAutoDraftUrl = () => {
+
+
+
+
+  return `/api/payments/LegacyAutoDraft/Setup`
+}
+
+/**
+ * As setupAutoDraft, for associations whose autoDraftType is `legacy` (portal: 409 AD002, use
+ * setupAutoDraft; off: 409 AD001). The portal does not draft these enrollments: on Enroll,
+ * the management company is told, and its system drafts the account on the pull day.
+ * @summary Legacy auto-draft Setup - an enrollment the management company's accounting system drafts
+ */
+export const setupLegacyAutoDraft = async (autoDraftSetupRequest: AutoDraftSetupRequest, options?: Parameters<typeof apiFetch>[1]): Promise<setupLegacyAutoDraftResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<setupLegacyAutoDraftResponse>(getSetupLegacyAutoDraftUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(autoDraftSetupRequest)
+  }
+);}
+
+
+
+export type enrollLegacyAutoDraftResponse200 = {
+  data: AutoDraftEnrollment
+  status: 200
+}
+
+export type enrollLegacyAutoDraftResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type enrollLegacyAutoDraftResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type enrollLegacyAutoDraftResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type enrollLegacyAutoDraftResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type enrollLegacyAutoDraftResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type enrollLegacyAutoDraftResponseSuccess = (enrollLegacyAutoDraftResponse200) & {
+  headers: Headers;
+};
+export type enrollLegacyAutoDraftResponseError = (enrollLegacyAutoDraftResponse400 | enrollLegacyAutoDraftResponse401 | enrollLegacyAutoDraftResponse403 | enrollLegacyAutoDraftResponse404 | enrollLegacyAutoDraftResponse409) & {
+  headers: Headers;
+};
+
+export type enrollLegacyAutoDraftResponse = (enrollLegacyAutoDraftResponseSuccess | enrollLegacyAutoDraftResponseError)
+
+export const getEnrollLegacyAutoDraftUrl = () => {
+
+
+
+
+  return `/api/payments/LegacyAutoDraft/Enroll`
+}
+
+/**
+ * As confirmAutoDraft, for an enrollment made by setupLegacyAutoDraft; also e-mails the management company.
+ * @summary Legacy auto-draft Enroll - the homeowner signs the authorization; the management company is told
+ */
+export const enrollLegacyAutoDraft = async (enrollLegacyAutoDraftBody: EnrollLegacyAutoDraftBody, options?: Parameters<typeof apiFetch>[1]): Promise<enrollLegacyAutoDraftResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<enrollLegacyAutoDraftResponse>(getEnrollLegacyAutoDraftUrl(),
+  {
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(enrollLegacyAutoDraftBody)
+  }
+);}
+
+
+
 export type listAcknowledgementsResponse200 = {
   data: ListAcknowledgements200
   status: 200
@@ -2371,11 +3102,13 @@ export const getListAcknowledgementsUrl = (params?: ListAcknowledgementsParams,)
 }
 
 /**
- * Every authorization the homeowner agreed to (today: each recurring payment's, at Confirm and
- * again at each change of its amount, method or frequency), with who, when, from which
- * address and for which account, kept even after the schedule is removed. `accountNumber`
- * keeps those for that account; not the caller's: 404 GP002.
- * @summary The payment authorizations the caller gave, newest first, word for word
+ * Every authorization the homeowner agreed to (each recurring payment's and each auto-draft
+ * enrollment's, at Confirm and again at each change of its terms), with who, when, from
+ * which address and for which account, kept even after the schedule is removed; and every
+ * notice of a coming debit that differs from the last one (`debitNotice`, sent at least 10
+ * days before), which the homeowner confirms having read (confirmAcknowledgement).
+ * `accountNumber` keeps those for that account; not the caller's: 404 GP002.
+ * @summary The payment authorizations the caller gave and the debit notices sent to them, newest first, word for word
  */
 export const listAcknowledgements = async (params?: ListAcknowledgementsParams, options?: Parameters<typeof apiFetch>[1]): Promise<listAcknowledgementsResponse> => {
 
@@ -2383,6 +3116,61 @@ export const listAcknowledgements = async (params?: ListAcknowledgementsParams, 
   {
     ...options,
     method: 'GET'
+
+
+  }
+);}
+
+
+
+export type confirmAcknowledgementResponse200 = {
+  data: Acknowledgement
+  status: 200
+}
+
+export type confirmAcknowledgementResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type confirmAcknowledgementResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type confirmAcknowledgementResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type confirmAcknowledgementResponseSuccess = (confirmAcknowledgementResponse200) & {
+  headers: Headers;
+};
+export type confirmAcknowledgementResponseError = (confirmAcknowledgementResponse400 | confirmAcknowledgementResponse401 | confirmAcknowledgementResponse404) & {
+  headers: Headers;
+};
+
+export type confirmAcknowledgementResponse = (confirmAcknowledgementResponseSuccess | confirmAcknowledgementResponseError)
+
+export const getConfirmAcknowledgementUrl = (id: string,) => {
+
+
+
+
+  return `/api/payments/Acknowledgement/${id}/Confirm`
+}
+
+/**
+ * Sets `confirmedAt` of a `debitNotice` (the first time only; repeats answer the same). An
+ * authorization was confirmed when it was given: answered as it is. Another user's: 404 ACK404.
+ * @summary Records that the homeowner read a debit notice (idempotent)
+ */
+export const confirmAcknowledgement = async (id: string, options?: Parameters<typeof apiFetch>[1]): Promise<confirmAcknowledgementResponse> => {
+
+  return apiFetch<confirmAcknowledgementResponse>(getConfirmAcknowledgementUrl(id),
+  {
+    ...options,
+    method: 'PUT'
 
 
   }

@@ -423,6 +423,154 @@ export interface paths {
         patch: operations["updateRecurringPayment"];
         trace?: never;
     };
+    "/AutoDraft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's auto-draft enrollments (set up, active or paused; removed ones are not listed)
+         * @description An enrollment debits the account's bank account each month on its pull day for what is due
+         *     on every sub-ledger of the account. `portalEnabled` true keeps the enrollments the portal
+         *     drafts itself (the association's autoDraftType portal); false keeps those drafted by the
+         *     management company's accounting system (autoDraftType legacy); absent, both. An account
+         *     number not the caller's: 404 GP002.
+         */
+        get: operations["listAutoDrafts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/AutoDraft/Setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Auto-draft Setup - an enrollment of a whole account in monthly bank drafts, drafted by the portal
+         * @description Only where the association's autoDraftType is `portal` (legacy: 409 AD002, use
+         *     setupLegacyAutoDraft; off: 409 AD001). The bank account is entered here and tokenized by
+         *     the payment provider at once; only its token, type, bank name, routing number and last
+         *     four digits are kept. An account with a balance cannot enroll (409 AD003); an account with
+         *     a recurring payment or an enrollment already: 409 PAY013. The routing number must be 9
+         *     digits with a valid checksum, the account number and its confirmation must match, the
+         *     signature is the account holder's full name (400 VAL001 with `fields`). The first draft is
+         *     on `pullDay` of `startMonth` (a month after the current one). Answers the authorization
+         *     text the homeowner agrees to by confirming; nothing is drafted until Confirm.
+         */
+        post: operations["setupAutoDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/AutoDraft/Setup/Confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Auto-draft Confirm - the homeowner signs the authorization and the enrollment becomes active
+         * @description Records the authorization (its text, the signature, who, when, from which address) and
+         *     e-mails the homeowner a copy. Again: the same answer. The account got a balance, a
+         *     recurring payment or another enrollment meanwhile: 409 AD003 or PAY013. Removed: 409
+         *     PAY008; another user's: 404 AD404.
+         */
+        put: operations["confirmAutoDraft"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/AutoDraft/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes an enrollment for good (until 8:00 pm New York time the business day before its next draft)
+         * @description Removal cannot be undone. Until `changeableUntil`; after that 409 PAY012 and nothing
+         *     changes (the homeowner may still cancel in writing). Already removed: 204 again.
+         */
+        delete: operations["cancelAutoDraft"];
+        options?: never;
+        head?: never;
+        /**
+         * Changes an enrollment in place - its pull day or bank account, skips the next draft, or resumes it after failures
+         * @description Until 8:00 pm America/New_York the business day before the next pull date
+         *     (`changeableUntil`); after that 409 PAY012 and nothing changes. `pullDay` moves the next
+         *     draft to that day (of the next pull's month, or the month after when that day has passed);
+         *     `skipNext: true` moves it one month on without drafting; `resume: true` makes a paused
+         *     enrollment active again from its next pull date after today. `bank` replaces the bank
+         *     account (validated and tokenized as in Setup, signed again): a new authorization, recorded
+         *     and e-mailed like Confirm. Removed: 409 PAY008.
+         */
+        patch: operations["updateAutoDraft"];
+        trace?: never;
+    };
+    "/LegacyAutoDraft/Setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Legacy auto-draft Setup - an enrollment the management company's accounting system drafts
+         * @description As setupAutoDraft, for associations whose autoDraftType is `legacy` (portal: 409 AD002, use
+         *     setupAutoDraft; off: 409 AD001). The portal does not draft these enrollments: on Enroll,
+         *     the management company is told, and its system drafts the account on the pull day.
+         */
+        post: operations["setupLegacyAutoDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/LegacyAutoDraft/Enroll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Legacy auto-draft Enroll - the homeowner signs the authorization; the management company is told
+         * @description As confirmAutoDraft, for an enrollment made by setupLegacyAutoDraft; also e-mails the management company.
+         */
+        put: operations["enrollLegacyAutoDraft"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Acknowledgement": {
         parameters: {
             query?: never;
@@ -431,14 +579,37 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The payment authorizations the caller gave, newest first, word for word
-         * @description Every authorization the homeowner agreed to (today: each recurring payment's, at Confirm and
-         *     again at each change of its amount, method or frequency), with who, when, from which
-         *     address and for which account, kept even after the schedule is removed. `accountNumber`
-         *     keeps those for that account; not the caller's: 404 GP002.
+         * The payment authorizations the caller gave and the debit notices sent to them, newest first, word for word
+         * @description Every authorization the homeowner agreed to (each recurring payment's and each auto-draft
+         *     enrollment's, at Confirm and again at each change of its terms), with who, when, from
+         *     which address and for which account, kept even after the schedule is removed; and every
+         *     notice of a coming debit that differs from the last one (`debitNotice`, sent at least 10
+         *     days before), which the homeowner confirms having read (confirmAcknowledgement).
+         *     `accountNumber` keeps those for that account; not the caller's: 404 GP002.
          */
         get: operations["listAcknowledgements"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Acknowledgement/{id}/Confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Records that the homeowner read a debit notice (idempotent)
+         * @description Sets `confirmedAt` of a `debitNotice` (the first time only; repeats answer the same). An
+         *     authorization was confirmed when it was given: answered as it is. Another user's: 404 ACK404.
+         */
+        put: operations["confirmAcknowledgement"];
         post?: never;
         delete?: never;
         options?: never;
@@ -676,6 +847,106 @@ export interface components {
             /** @description Before changeableUntil: updateRecurringPayment and cancelRecurringPayment accept it */
             changeable: boolean;
         };
+        Acknowledgement: {
+            /** @description 'rpa_' (a recurring payment's authorization), 'ada_' (an auto-draft authorization) or 'dn_' (a debit notice), then a number */
+            id: string;
+            /** @enum {string} */
+            kind: "recurringPayment" | "autoDraft" | "debitNotice";
+            recurringPaymentId?: string;
+            autoDraftId?: string;
+            accountNumber: string;
+            /** @description The sub-ledger of a recurring payment or notice; an auto-draft covers the whole account */
+            subLedgerName?: string;
+            /** @description The name of the homeowner who agreed (a notice: to whom it was sent) */
+            agreedBy: string;
+            /**
+             * Format: date-time
+             * @description When it was agreed (a notice: sent)
+             */
+            agreedAt: string;
+            ipAddress?: string;
+            /** @description The name signed (auto-draft authorizations) */
+            signature?: string;
+            text: string;
+            /** @description The terms still in effect: the latest authorization of a schedule or enrollment that is not removed; a notice whose debit is still to come */
+            active: boolean;
+            /**
+             * Format: date-time
+             * @description When the homeowner confirmed reading it (an authorization: when given)
+             */
+            confirmedAt?: string;
+        };
+        /** @description The day of the month the account is drafted (1st to 28th, so that every month has it) */
+        AutoDraftPullDay: number;
+        AutoDraftBankEntry: {
+            /** @enum {string} */
+            accountType: "checking" | "savings";
+            /** @description 9 digits with a valid ABA checksum (spaces and dashes ignored) */
+            routingNumber: string;
+            bankName: string;
+            /** @description 4 to 17 digits; sent to the payment provider, never stored */
+            bankAccountNumber: string;
+            /** @description Must match bankAccountNumber */
+            bankAccountNumberConfirmation: string;
+            /** @description The account holder's full name, typed as an electronic signature */
+            signature: string;
+        };
+        AutoDraftSetupRequest: {
+            accountNumber: string;
+            /** @description YYYY-MM, after the current month (America/New_York) */
+            startMonth: string;
+            pullDay: components["schemas"]["AutoDraftPullDay"];
+            bank: components["schemas"]["AutoDraftBankEntry"];
+        };
+        AutoDraftSetup: {
+            autoDraft: components["schemas"]["AutoDraftEnrollment"];
+            /** @description What the homeowner authorizes by confirming; kept with the confirmation */
+            authorizationText: string;
+        };
+        AutoDraftEnrollment: {
+            autoDraftId: string;
+            accountNumber: string;
+            associationName: string;
+            /**
+             * @description portal: the portal's due work drafts it; managementCompany: the company's accounting system (legacy)
+             * @enum {string}
+             */
+            draftedBy: "portal" | "managementCompany";
+            /**
+             * @description setup: waiting for Confirm (or Enroll); paused: after two failed drafts in a row, until resumed
+             * @enum {string}
+             */
+            status: "setup" | "active" | "paused";
+            /** @description YYYY-MM */
+            startMonth: string;
+            pullDay: components["schemas"]["AutoDraftPullDay"];
+            /** Format: date */
+            nextPullDate: string;
+            bank: {
+                /** @enum {string} */
+                accountType: "checking" | "savings";
+                bankName: string;
+                routingNumber: string;
+                last4: string;
+            };
+            /** @description The name signed with the latest authorization */
+            signature: string;
+            consecutiveFailures: number;
+            lastDraft?: {
+                /** Format: date */
+                date: string;
+                /** @description The total drafted that day over every sub-ledger */
+                amountCents: number;
+                status: components["schemas"]["PaymentStatus"];
+            };
+            /**
+             * Format: date-time
+             * @description 8:00 pm New York time (EST or EDT) the business day before nextPullDate
+             */
+            changeableUntil: string;
+            /** @description Before changeableUntil: updateAutoDraft and cancelAutoDraft accept it */
+            changeable: boolean;
+        };
         FuturePayment: {
             futurePaymentId: string;
             subLedgerId: number;
@@ -740,6 +1011,7 @@ export interface components {
         IdempotencyKey: string;
         PaymentId: string;
         RecurringPaymentId: string;
+        AutoDraftId: string;
     };
     requestBodies: never;
     headers: never;
@@ -1518,6 +1790,233 @@ export interface operations {
             409: components["responses"]["Problem"];
         };
     };
+    listAutoDrafts: {
+        parameters: {
+            query?: {
+                accountNumber?: string;
+                portalEnabled?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The enrollments, by next pull date */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        autoDraftEnrollments: components["schemas"]["AutoDraftEnrollment"][];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    setupAutoDraft: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 1 to 255 printable characters (a UUID). A repeat with the same key and the same body
+                 *     returns the first successful answer; the same key with another body: 422 IDEM001.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutoDraftSetupRequest"];
+            };
+        };
+        responses: {
+            /** @description The enrollment, set up and waiting for the homeowner's confirmation */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutoDraftSetup"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    confirmAutoDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    autoDraftId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The active enrollment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutoDraftEnrollment"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    cancelAutoDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["AutoDraftId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed (also when it already was) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    updateAutoDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["AutoDraftId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pullDay?: components["schemas"]["AutoDraftPullDay"];
+                    bank?: components["schemas"]["AutoDraftBankEntry"];
+                    /** @constant */
+                    skipNext?: true;
+                    /** @constant */
+                    resume?: true;
+                };
+            };
+        };
+        responses: {
+            /** @description The enrollment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutoDraftEnrollment"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    setupLegacyAutoDraft: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 1 to 255 printable characters (a UUID). A repeat with the same key and the same body
+                 *     returns the first successful answer; the same key with another body: 422 IDEM001.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutoDraftSetupRequest"];
+            };
+        };
+        responses: {
+            /** @description The enrollment, set up and waiting for the homeowner's confirmation */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutoDraftSetup"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    enrollLegacyAutoDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    autoDraftId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The active enrollment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutoDraftEnrollment"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
     listAcknowledgements: {
         parameters: {
             query?: {
@@ -1529,30 +2028,40 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The authorizations */
+            /** @description The authorizations and notices */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        acknowledgements: {
-                            id: number;
-                            /** @enum {string} */
-                            kind: "recurringPayment";
-                            recurringPaymentId?: string;
-                            accountNumber: string;
-                            subLedgerName: string;
-                            /** @description The name of the homeowner who agreed */
-                            agreedBy: string;
-                            /** Format: date-time */
-                            agreedAt: string;
-                            ipAddress?: string;
-                            text: string;
-                            /** @description The terms still in effect: the latest of a schedule that is not removed */
-                            active: boolean;
-                        }[];
+                        acknowledgements: components["schemas"]["Acknowledgement"][];
                     };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    confirmAcknowledgement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The acknowledgement */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Acknowledgement"];
                 };
             };
             400: components["responses"]["Problem"];
