@@ -1,11 +1,13 @@
 import { buildRegistry, type EngineExtension } from '../engine/core/registry.ts';
 import type { FlowModule } from '../engine/core/flow/types.ts';
 import { engineBuiltins } from '../engine/react/builtins.ts';
+import { autoDraftFlow } from './auto-draft.ts';
 import { expressPayFlow } from './express-pay.ts';
 import { formatters } from './formatters.ts';
 import { guestPaymentFlow } from './guest-payment.ts';
 import { instantPaymentFlow } from './instant-payment.ts';
 import { makePaymentFlow } from './make-payment.ts';
+import { paymentConsentFlow } from './payment-consent.ts';
 import { recurringPaymentsFlow } from './recurring-payments.ts';
 import { sessionFlow } from './session.ts';
 import { accountLedgers } from './shared/account-ledgers.ts';
@@ -26,6 +28,8 @@ export const flowModules: Record<string, FlowModule> = {
   'express-pay': expressPayFlow,
   'instant-payment': instantPaymentFlow,
   'recurring-payments': recurringPaymentsFlow,
+  'auto-draft': autoDraftFlow,
+  'payment-consent': paymentConsentFlow,
 };
 
 /** Modules several flows share; a machine names those it uses in `uses:`. */

@@ -140,6 +140,10 @@ export function parseFormSource(text: string, file: string): FormDoc {
       if ((c.type === 'maximum' || c.type === 'minimum') && typeof c.limit !== 'number' && !(typeof c.limit === 'string' && c.limit.startsWith('$'))) {
         fail(['checks', i, 'limit'], 'must be a number or a binding such as $context.balance');
       }
+      if (c.type === 'digitChecksum') {
+        if (!Array.isArray(c.weights) || c.weights.length === 0 || !c.weights.every((w) => Number.isInteger(w))) fail(['checks', i, 'weights'], 'must be a list of whole numbers, one per digit');
+        if (!Number.isInteger(c.modulus) || (c.modulus as number) < 2) fail(['checks', i, 'modulus'], 'must be a whole number of at least 2');
+      }
     });
   }
 

@@ -248,6 +248,10 @@ export interface Acknowledgement {
   active: boolean;
   /** When the homeowner confirmed reading it (an authorization: when given) */
   confirmedAt?: string;
+  /** A debit notice: the date of the debit it announces */
+  debitDate?: string;
+  /** A debit notice: the amount it fixes for that debit */
+  amountCents?: number;
 }
 
 /**

@@ -875,6 +875,13 @@ export interface components {
              * @description When the homeowner confirmed reading it (an authorization: when given)
              */
             confirmedAt?: string;
+            /**
+             * Format: date
+             * @description A debit notice: the date of the debit it announces
+             */
+            debitDate?: string;
+            /** @description A debit notice: the amount it fixes for that debit */
+            amountCents?: number;
         };
         /** @description The day of the month the account is drafted (1st to 28th, so that every month has it) */
         AutoDraftPullDay: number;

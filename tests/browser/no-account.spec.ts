@@ -13,6 +13,9 @@ const pages = [
   { path: '/billing/account-overview', heading: 'Account overview' },
   { path: '/billing/account-history', heading: 'Account history' },
   { path: '/billing/instant-payment', heading: 'Instant card payment' },
+  { path: '/billing/recurring-payments', heading: 'Recurring payments' },
+  { path: '/billing/auto-draft', heading: 'Auto-draft' },
+  { path: '/billing/payment-consent', heading: 'Payment consent' },
 ];
 
 const explanation = 'You have no property account at Maple Grove HOA, so there is nothing to pay and no balance or history to show. The billing pages show the accounts of the properties you own.';

@@ -79,6 +79,18 @@ test('a homeowner sets up a recurring payment, authorizes it, changes it in plac
   await expect(page.getByText(`Next payment: ${longDate(start)}.`)).toHaveCount(0);
   await expect(page.getByText(/^Next payment: /)).toBeVisible();
 
+  // Manage payments lists it, and removing the card it is paid from would say it removes it too.
+  await page.getByRole('link', { name: 'Manage payments' }).click();
+  const listed = page.getByRole('list', { name: 'Recurring payments' });
+  await expect(listed).toContainText('Assessments');
+  await expect(listed).toContainText('Active');
+  await page.getByRole('button', { name: 'Remove •••• 4242' }).click();
+  const methodRemoval = page.getByRole('alertdialog', { name: 'Remove this payment method?' });
+  await expect(methodRemoval).toContainText('Recurring payments that will be removed, with their next payment:');
+  await expect(methodRemoval.getByRole('region', { name: /Recurring payments that will be removed/ })).toContainText('Assessments');
+  await methodRemoval.getByRole('button', { name: 'Keep' }).click();
+  await page.getByRole('link', { name: 'Set up or change recurring payments' }).click();
+
   // Removal says it cannot be undone; keeping it changes nothing.
   await page.getByRole('button', { name: 'Remove' }).click();
   const removal = page.getByRole('alertdialog', { name: 'Remove this recurring payment?' });

@@ -92,6 +92,20 @@ describe('compiled rule conditions', () => {
     const filled = { ...data, vat: 'X1' };
     expect(ruleErrors(form, filled, fieldStates(rules, filled))).toEqual([]);
   });
+
+  it('a digitChecksum check reports a number whose weighted digits miss the modulus, and leaves other lengths to the schema', () => {
+    const routing: FormDoc = {
+      id: 'routing',
+      schema: { type: 'object', properties: { routing: { type: 'string' } } },
+      checks: [{ type: 'digitChecksum', field: 'routing', weights: [3, 7, 1, 3, 7, 1, 3, 7, 1], modulus: 10 }],
+    };
+    const errorsFor = (value: string) => ruleErrors(routing, { routing: value }, fieldStates([], { routing: value }));
+    expect(errorsFor('110000000')).toEqual([]);
+    expect(errorsFor('011000015')).toEqual([]);
+    expect(errorsFor('110000001')).toEqual([{ name: 'digitChecksum', property: '.routing', params: {}, message: '', stack: '' }]);
+    expect(errorsFor('11000000')).toEqual([]);
+    expect(errorsFor('')).toEqual([]);
+  });
 });
 
 describe('ruleEvaluator', () => {

@@ -99,6 +99,8 @@ describe('formsPlugin', () => {
     expect(ok.rules).toEqual([{ field: 'box.c', effect: 'REQUIRE', condition: { not: { required: ['a'] }, properties: { b: { enum: ['x', 'y'] } } } }]);
     expect(() => parseFormSource(`${base}checks: [{ type: nope, field: a }]\n`, 'f.yaml')).toThrow(/checks\.0\.type: unknown check `nope`/);
     expect(parseFormSource(`${base}checks: [{ type: sameAs, field: a, other: b }]\n`, 'f.yaml').checks).toEqual([{ type: 'sameAs', field: 'a', other: 'b' }]);
+    expect(() => parseFormSource(`${base}checks: [{ type: digitChecksum, field: a, weights: [], modulus: 10 }]\n`, 'f.yaml')).toThrow(/checks\.0\.weights: must be a list of whole numbers/);
+    expect(() => parseFormSource(`${base}checks: [{ type: digitChecksum, field: a, weights: [3, 7, 1], modulus: 1 }]\n`, 'f.yaml')).toThrow(/checks\.0\.modulus: must be a whole number of at least 2/);
   });
 
   it("builds every form of the project's schemas/forms", () => {

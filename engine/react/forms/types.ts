@@ -28,13 +28,16 @@ export type ConditionFn = (data: unknown) => boolean;
  * A check the schema cannot express. `sameAs`: `field` must equal `other` (keyword `sameAs`).
  * `maximum` / `minimum`: a limit known only at run time — `limit` is a binding (`$context.balance`)
  * that the screen resolves to a number before the form sees it (keyword `maximum` / `minimum`,
- * params `{ limit }`).
+ * params `{ limit }`). `digitChecksum`: a string of as many digits as `weights` whose digits, each
+ * times its weight, add up to a multiple of `modulus` (keyword `digitChecksum`); a value of another
+ * length is left to the schema's own pattern.
  */
 export type FormCheck =
   | { type: 'sameAs'; field: string; other: string }
-  | { type: 'maximum' | 'minimum'; field: string; limit: number | string };
+  | { type: 'maximum' | 'minimum'; field: string; limit: number | string }
+  | { type: 'digitChecksum'; field: string; weights: number[]; modulus: number };
 
-export const CHECK_TYPES = ['sameAs', 'maximum', 'minimum'] as const;
+export const CHECK_TYPES = ['sameAs', 'maximum', 'minimum', 'digitChecksum'] as const;
 
 export interface FormDoc {
   /** The form id: the file name without `.yaml`. */

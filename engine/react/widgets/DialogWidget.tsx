@@ -5,11 +5,11 @@ import { useScope } from '../app/scope.tsx';
 import { useFlowView } from './flow-context.ts';
 import { displayValue } from './format.ts';
 import { useNodeText } from './basic.tsx';
-import type { WidgetProps } from './WidgetNode.tsx';
+import { WidgetChildren, type WidgetProps } from './WidgetNode.tsx';
 
 interface DialogAction { text: string; event: string }
 
-/** A modal question for the surrounding flow: open while `open` holds; each button sends an event. */
+/** A modal question for the surrounding flow: open while `open` holds; each button sends an event. Children show what the answer affects. */
 export function DialogWidget({ node }: WidgetProps) {
   const { t } = useTranslator();
   const flow = useFlowView();
@@ -27,7 +27,10 @@ export function DialogWidget({ node }: WidgetProps) {
         <Dialog.Positioner>
           <Dialog.Content>
             <Dialog.Header><Dialog.Title>{t(String(node.title))}</Dialog.Title></Dialog.Header>
-            <Dialog.Body><Dialog.Description>{text}</Dialog.Description></Dialog.Body>
+            <Dialog.Body>
+              <Dialog.Description>{text}</Dialog.Description>
+              {open && node.children ? <WidgetChildren nodes={node.children} /> : null}
+            </Dialog.Body>
             <Dialog.Footer>
               {cancel ? <Button variant="outline" colorPalette="brand" onClick={() => flow?.send({ type: cancel.event })}>{t(cancel.text)}</Button> : null}
               <Button colorPalette="brand" onClick={() => flow?.send({ type: confirm.event })}>{t(confirm.text)}</Button>

@@ -1,6 +1,6 @@
 import { Box, Flex, Text, chakra } from '@chakra-ui/react';
 import { useTranslator } from '../app/translation.ts';
-import { useRuntime } from '../app/runtime.ts';
+import { useRuntime, type Runtime } from '../app/runtime.ts';
 import { useScope } from '../app/scope.tsx';
 import { resolveBindings } from '../../core/bindings.ts';
 import { displayValue } from './format.ts';
@@ -8,13 +8,14 @@ import type { WidgetProps } from './WidgetNode.tsx';
 
 interface SummaryItem { label: string; value: unknown; format?: string; emphasis?: boolean; when?: string; translate?: boolean; labelIsText?: boolean }
 
-interface SummaryRows { items: unknown; where?: Record<string, unknown>; label: string; value: string; format?: string }
+interface SummaryRows { items: unknown; where?: Record<string, unknown>; label: string; labelFormat?: string; value: string; format?: string }
 
 /**
  * One item per element of a list: `rows: { items: $session.list, where: { field: $binding }, label: <field>,
- * value: <field>, format }`. The label is the element's own text, not a message key.
+ * labelFormat, value: <field>, format }`. The label is the element's own text (formatted by
+ * `labelFormat`), not a message key.
  */
-function rowItems(spec: unknown, scope: Record<string, unknown>): SummaryItem[] {
+function rowItems(spec: unknown, scope: Record<string, unknown>, runtime: Runtime): SummaryItem[] {
   if (!spec || typeof spec !== 'object') return [];
   const rows = spec as SummaryRows;
   const list = resolveBindings<unknown>(rows.items, scope);
@@ -23,7 +24,10 @@ function rowItems(spec: unknown, scope: Record<string, unknown>): SummaryItem[] 
   return list
     .filter((row): row is Record<string, unknown> => Boolean(row) && typeof row === 'object')
     .filter((row) => where.every(([field, expected]) => expected !== undefined && String(row[field]) === String(expected)))
-    .map((row) => ({ label: String(row[rows.label] ?? ''), value: row[rows.value], format: rows.format, labelIsText: true }));
+    .map((row) => {
+      const label = rows.labelFormat ? displayValue({ value: '$row', format: rows.labelFormat }, { row: row[rows.label] }, runtime) : row[rows.label];
+      return { label: String(label ?? ''), value: row[rows.value], format: rows.format, labelIsText: true };
+    });
 }
 
 /** Label / value pairs (a description list), e.g. amount, fee and total. */
@@ -32,7 +36,7 @@ export function SummaryWidget({ node }: WidgetProps) {
   const scope = useScope();
   const runtime = useRuntime();
   const listed = ((node.items as SummaryItem[]) ?? []).filter((item) => !item.when || displayValue(item.when, scope, runtime));
-  const items = [...listed, ...rowItems(node.rows, scope)];
+  const items = [...listed, ...rowItems(node.rows, scope, runtime)];
   if (items.length === 0 && node.empty) return <Text color="fg.muted">{t(String(node.empty))}</Text>;
   return (
     <Box as="section" aria-label={node.label ? t(String(node.label)) : undefined} borderWidth="1px" borderRadius="l2" p="4" bg="bg">

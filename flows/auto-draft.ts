@@ -1,0 +1,133 @@
+import type { FlowModule } from '../engine/core/flow/types.ts';
+import type { BodyOf, ResponseOf } from './api.ts';
+import { formatters } from './formatters.ts';
+import { selectedLedgers } from './shared/account-ledgers.ts';
+
+// Auto-draft (/billing/auto-draft): the selected account's enrollment as the page shows it, the
+// months a new one may start in, and the bodies the forms make (spec sections 3, 4, 5 and 9). Which
+// Setup and Confirm calls apply follows the association's autoDraftType: `portal` (the portal
+// drafts) or `legacy` (the management company's system drafts); `off` offers nothing.
+
+type Enrollment = ResponseOf<'listAutoDrafts'>['autoDraftEnrollments'][number];
+type BankEntry = BodyOf<'setupAutoDraft'>['bank'];
+
+/** What the enrollment and change forms hold. */
+export interface AutoDraftDraft {
+  startMonth?: string;
+  pullDay?: number;
+  changeBank?: boolean;
+  accountType?: 'checking' | 'savings';
+  routingNumber?: string;
+  bankName?: string;
+  bankAccountNumber?: string;
+  bankAccountNumberConfirmation?: string;
+  signature?: string;
+}
+
+const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const newYorkDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The `count` months after the current one (America/New_York, like every billing date): the months drafts may start in. */
+export function startMonths(now: Date, count = 3): { value: string; label: string }[] {
+  const [year, month] = newYorkDate.format(now).split('-').map(Number);
+  return Array.from({ length: count }, (_, i) => {
+    const index = year * 12 + (month - 1) + i + 1;
+    const start = new Date(Date.UTC(Math.floor(index / 12), index % 12, 1));
+    return { value: start.toISOString().slice(0, 7), label: monthName.format(start) };
+  });
+}
+
+function associationOf(session: Record<string, unknown>): { autoDraftType?: string } {
+  return (session.selectedAssociation ?? {}) as { autoDraftType?: string };
+}
+
+function bankEntry(draft: AutoDraftDraft): BankEntry {
+  return {
+    accountType: draft.accountType ?? 'checking',
+    routingNumber: draft.routingNumber ?? '',
+    bankName: (draft.bankName ?? '').trim(),
+    bankAccountNumber: draft.bankAccountNumber ?? '',
+    bankAccountNumberConfirmation: draft.bankAccountNumberConfirmation ?? '',
+    signature: (draft.signature ?? '').trim(),
+  };
+}
+
+/** An enrollment as the page lists it: which texts apply (booleans, as screens choose texts by `when`) and their values. */
+export function listedEnrollment(enrollment: Enrollment) {
+  const last = enrollment.lastDraft;
+  return {
+    id: enrollment.autoDraftId,
+    accountNumber: enrollment.accountNumber,
+    byPortal: enrollment.draftedBy === 'portal',
+    byCompany: enrollment.draftedBy === 'managementCompany',
+    pullDay: enrollment.pullDay,
+    nextPullDate: enrollment.nextPullDate,
+    bank: `${enrollment.bank.bankName} •••• ${enrollment.bank.last4}`,
+    savings: enrollment.bank.accountType === 'savings',
+    signature: enrollment.signature,
+    lastDraftDate: last?.date ?? '',
+    lastDraftAmount: last ? formatters.money(last.amountCents) : '',
+    lastFailed: last ? ['declined', 'failed', 'returned'].includes(last.status) : false,
+    paused: enrollment.status === 'paused',
+    changeable: enrollment.changeable && enrollment.status !== 'setup',
+    draft: { pullDay: enrollment.pullDay, changeBank: false, accountType: enrollment.bank.accountType } satisfies AutoDraftDraft,
+  };
+}
+
+export const autoDraftFlow: FlowModule = {
+  guards: {
+    /** The association does not offer auto-draft. Params: `session`. */
+    autoDraftOff: (_args, params) => associationOf((params.session ?? {}) as Record<string, unknown>).autoDraftType === 'off',
+    /** The management company's system drafts this association's accounts (the legacy calls). Params: `session`. */
+    legacyAutoDraft: (_args, params) => associationOf((params.session ?? {}) as Record<string, unknown>).autoDraftType === 'legacy',
+    /** An enrollment set up and never authorized (a page left before signing): it holds the account until removed. */
+    leftoverSetup: ({ context }) => context.leftoverId !== null && context.leftoverId !== undefined,
+    /** The change form was sent as it was opened: nothing to save. */
+    unchangedEnrollment: ({ context, event }) => {
+      const before = ((context.enrollment as { draft: AutoDraftDraft } | null)?.draft ?? {}) as AutoDraftDraft;
+      const draft = (event.data ?? {}) as AutoDraftDraft;
+      return !draft.changeBank && draft.pullDay === before.pullDay;
+    },
+  },
+  assigns: {
+    showEnrollment: ({ event }, params) => {
+      const enrollments = (event.output as ResponseOf<'listAutoDrafts'>).autoDraftEnrollments;
+      const current = enrollments.find((item) => item.status !== 'setup');
+      const ledgers = selectedLedgers((params.session ?? {}) as Record<string, unknown>);
+      const balanceCents = ledgers.reduce((sum, ledger) => sum + ledger.currentBalanceCents, 0);
+      return {
+        enrollment: current ? listedEnrollment(current) : null,
+        leftoverId: enrollments.find((item) => item.status === 'setup')?.autoDraftId ?? null,
+        balance: formatters.money(balanceCents),
+        // An account with a balance cannot enroll (spec section 4): the page says so instead of offering the form.
+        mustPayFirst: !current && balanceCents > 0,
+        canEnroll: !current && balanceCents <= 0,
+      };
+    },
+    prepareEnrollment: () => ({ monthOptions: startMonths(new Date()) }),
+    rememberEnrollment: ({ event }, params) => {
+      const draft = (event.data ?? {}) as AutoDraftDraft;
+      const session = (params.session ?? {}) as { selectedProperty?: { accountNumber?: string } };
+      return {
+        draft,
+        setupBody: { accountNumber: session.selectedProperty?.accountNumber, startMonth: draft.startMonth, pullDay: draft.pullDay, bank: bankEntry(draft) },
+      };
+    },
+    keepEnrollmentSetup: ({ event }) => {
+      const answer = event.output as ResponseOf<'setupAutoDraft'>;
+      return { setup: answer.autoDraft, authorizationText: answer.authorizationText };
+    },
+    /** Only what the change form altered goes to the server: a new bank account is signed again. */
+    rememberEnrollmentChange: ({ context, event }) => {
+      const before = ((context.enrollment as { draft: AutoDraftDraft } | null)?.draft ?? {}) as AutoDraftDraft;
+      const draft = (event.data ?? {}) as AutoDraftDraft;
+      return {
+        changeBody: {
+          ...(draft.pullDay && draft.pullDay !== before.pullDay ? { pullDay: draft.pullDay } : {}),
+          ...(draft.changeBank ? { bank: bankEntry(draft) } : {}),
+        },
+      };
+    },
+  },
+  actors: {},
+};
