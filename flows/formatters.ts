@@ -17,7 +17,7 @@ export const formatters = {
   /** "4242" → "•••• 4242" */
   lastFour: (value: unknown) => (typeof value === 'string' && value ? `•••• ${value}` : ''),
   /** A recurring payment's or auto-draft's status → a message key (setup: not authorized yet). */
-  scheduleStatus: (value: unknown) => (value === 'setup' || value === 'active' || value === 'paused' ? `schedules.status_${value}` : ''),
+  scheduleStatus: (value: unknown) => (value === 'setup' || value === 'active' || value === 'paused' ? `manage.status_${value}` : ''),
   /** pending / settled / returned → a message key; entries without a status (charges) show nothing. */
   entryStatus: (value: unknown) => (value === 'pending' || value === 'settled' || value === 'returned' ? `ledger.status_${value}` : ''),
 };

@@ -1,5 +1,5 @@
 // The one error shape of the API: {status, title, detail, errorCode?, errorId?} (+ retryAfterSeconds
-// on 429). Handlers throw ApiError; anything else becomes a 500 with a logged errorId.
+// on 429, + fields on a 400 that names the form fields at fault, each with its message). Handlers throw ApiError; anything else becomes a 500 with a logged errorId.
 import { STATUS_CODES } from 'node:http';
 import { randomBytes } from 'node:crypto';
 
@@ -10,12 +10,15 @@ export interface ErrorBody {
   errorCode?: string;
   errorId?: string;
   retryAfterSeconds?: number;
+  fields?: Record<string, string>;
 }
 
 export interface ApiErrorOptions {
   errorCode?: string;
   title?: string;
   retryAfterSeconds?: number;
+  /** Per request field (its name in the request body), the message to show next to it. */
+  fields?: Record<string, string>;
   headers?: Record<string, string>;
 }
 
@@ -24,6 +27,7 @@ export class ApiError extends Error {
   readonly errorCode: string | undefined;
   readonly title: string;
   readonly retryAfterSeconds: number | undefined;
+  readonly fields: Record<string, string> | undefined;
   readonly headers: Record<string, string>;
 
   constructor(status: number, detail: string, options: ApiErrorOptions = {}) {
@@ -33,6 +37,7 @@ export class ApiError extends Error {
     this.errorCode = options.errorCode;
     this.title = options.title ?? titleFor(status);
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.fields = options.fields;
     this.headers = { ...(options.headers ?? {}) };
     if (options.retryAfterSeconds !== undefined) this.headers['retry-after'] = String(options.retryAfterSeconds);
   }
@@ -41,6 +46,7 @@ export class ApiError extends Error {
     const body: ErrorBody = { status: this.status, title: this.title, detail: this.message };
     if (this.errorCode) body.errorCode = this.errorCode;
     if (this.retryAfterSeconds !== undefined) body.retryAfterSeconds = this.retryAfterSeconds;
+    if (this.fields) body.fields = { ...this.fields };
     return body;
   }
 }

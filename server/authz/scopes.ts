@@ -32,6 +32,8 @@ export const REFUSALS: Record<ResourceKind, () => ApiError> = {
   methodSetup: () => billingError('PM001'),
   // Like a payment: another homeowner's schedule is answered as one that does not exist.
   recurringPayment: () => paymentError('PAY009'),
+  autoDraft: () => paymentError('AD404'),
+  acknowledgement: () => paymentError('ACK404'),
 };
 
 const isSelf: Check<UserCaller> = { compare: (value, caller) => value === caller.userId };
@@ -49,15 +51,41 @@ const homeowner: ChecksFor<UserCaller> = {
     sql: (v, c, bind) =>
       `EXISTS (SELECT 1 FROM payments p JOIN accounts ac ON ac.id = p.account_id WHERE p.id = ${bind(v)}::text AND ac.owner_user_id = ${bind(c.userId)}::integer)`,
   },
-  paymentMethod: { sql: (v, c, bind) => `EXISTS (SELECT 1 FROM payment_methods WHERE id = ${bind(v)}::integer AND owner_user_id = ${bind(c.userId)}::integer)` },
+  // A saved method: not an auto-draft's bank account (purpose 'auto_draft'), which only its enrollment uses.
+  paymentMethod: {
+    sql: (v, c, bind) => `EXISTS (SELECT 1 FROM payment_methods WHERE id = ${bind(v)}::integer AND owner_user_id = ${bind(c.userId)}::integer AND purpose = 'saved')`,
+  },
   methodSetup: {
     sql: (v, c, bind) => `EXISTS (SELECT 1 FROM payment_method_setups WHERE setup_intent_id = ${bind(v)}::text AND owner_user_id = ${bind(c.userId)}::integer)`,
   },
-  // A schedule the caller set up on an account they still own (removed ones too: the handlers answer those).
+  // A schedule the caller set up on an account they still own (removed ones too: the handlers answer
+  // those); not an auto-draft's child schedule, which is changed through its enrollment only.
   recurringPayment: {
     sql: (v, c, bind) =>
       `EXISTS (SELECT 1 FROM recurring_payments r JOIN sub_ledgers sl ON sl.id = r.sub_ledger_id JOIN accounts ac ON ac.id = sl.account_id
-                WHERE r.id = ${bind(v)}::text AND r.user_id = ${bind(c.userId)}::integer AND ac.owner_user_id = ${bind(c.userId)}::integer)`,
+                WHERE r.id = ${bind(v)}::text AND r.user_id = ${bind(c.userId)}::integer AND ac.owner_user_id = ${bind(c.userId)}::integer
+                  AND r.auto_draft_id IS NULL)`,
+  },
+  // An enrollment the caller made on an account they still own (removed ones too: the handlers answer those).
+  autoDraft: {
+    sql: (v, c, bind) =>
+      `EXISTS (SELECT 1 FROM auto_draft_enrollments e JOIN accounts ac ON ac.id = e.account_id
+                WHERE e.id = ${bind(v)}::text AND e.user_id = ${bind(c.userId)}::integer AND ac.owner_user_id = ${bind(c.userId)}::integer)`,
+  },
+  // The prefix names the table: an authorization the caller gave (as listAcknowledgements shows them).
+  acknowledgement: {
+    sql: (v, c, bind) => {
+      const id = acknowledgementIdOf(v);
+      if (id === null) return 'false';
+      switch (id.kind) {
+        case 'rpa':
+          return `EXISTS (SELECT 1 FROM recurring_payment_authorizations WHERE id = ${bind(id.number)}::integer AND user_id = ${bind(c.userId)}::integer)`;
+        case 'ada':
+          return `EXISTS (SELECT 1 FROM auto_draft_authorizations WHERE id = ${bind(id.number)}::integer AND user_id = ${bind(c.userId)}::integer)`;
+        case 'dn':
+          return `EXISTS (SELECT 1 FROM recurring_debit_notices WHERE id = ${bind(id.number)}::integer AND user_id = ${bind(c.userId)}::integer AND emailed)`;
+      }
+    },
   },
 };
 
@@ -101,6 +129,15 @@ export const CHECKS: { [P in PrincipalName]: ChecksFor<P extends 'guest' ? Guest
 };
 
 const MAX_ID = 2 ** 31 - 1;
+
+/** An acknowledgement id ('rpa_12', 'ada_3', 'dn_7') as its table and row id; null when no row can have it. */
+export function acknowledgementIdOf(value: unknown): { kind: 'rpa' | 'ada' | 'dn'; number: number } | null {
+  const match = typeof value === 'string' ? /^(rpa|ada|dn)_([0-9]{1,12})$/.exec(value) : null;
+  if (!match) return null;
+  const number = Number(match[2]);
+  if (number < 1 || number > MAX_ID) return null;
+  return { kind: match[1] as 'rpa' | 'ada' | 'dn', number };
+}
 
 /**
  * A value no row can have (ids are PostgreSQL integers): out of scope without asking the

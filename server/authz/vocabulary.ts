@@ -22,6 +22,10 @@ export const RESOURCES = {
   methodSetup: 'string',
   /** A recurring payment schedule id (rec_...). */
   recurringPayment: 'string',
+  /** An auto-draft enrollment id (ad_...). */
+  autoDraft: 'string',
+  /** An acknowledgement id: 'rpa_', 'ada_' or 'dn_' and a number (server/handlers/payments/acknowledgements.ts). */
+  acknowledgement: 'string',
 } as const;
 export type ResourceKind = keyof typeof RESOURCES;
 
@@ -35,8 +39,12 @@ interface PrincipalDef {
 export const PRINCIPALS = {
   /** Any signed-in user; `self` only: the operation works on the caller and names nothing else. */
   user: { token: 'user', self: true, resources: ['self'] },
-  /** A signed-in user owning the account named (directly, or through its sub-ledger, payment, saved method, recurring payment). */
-  homeowner: { token: 'user', self: false, resources: ['self', 'account', 'subLedger', 'payment', 'paymentMethod', 'methodSetup', 'association', 'recurringPayment'] },
+  /** A signed-in user owning the account named (directly, or through its sub-ledger, payment, saved method, recurring payment, auto-draft, acknowledgement). */
+  homeowner: {
+    token: 'user',
+    self: false,
+    resources: ['self', 'account', 'subLedger', 'payment', 'paymentMethod', 'methodSetup', 'association', 'recurringPayment', 'autoDraft', 'acknowledgement'],
+  },
   /** A signed-in member of the named association's board (chairs included). */
   board: { token: 'user', self: false, resources: ['association'] },
   /** A signed-in chair of the named association's board. */

@@ -6,8 +6,16 @@ import type { PaymentProvider } from '../payments/provider.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import { payerScope } from '../payments/service.ts';
 import { addDays, appDate, saveTokenizedMethod } from '../payments/billing.ts';
-import { attachMethod } from '../sandbox-provider/service.ts';
-import { TEST_CARDS } from '../sandbox-provider/test-numbers.ts';
+import { attachMethod, SANDBOX_BANK_NAME } from '../sandbox-provider/service.ts';
+import { TEST_BANK_ACCOUNTS, TEST_CARDS } from '../sandbox-provider/test-numbers.ts';
+import { loadRecurring, newRecurringPaymentId } from '../payments/recurring-store.ts';
+import { recordAuthorization } from '../payments/recurring-authorization.ts';
+import { dayOfMonthOf } from '../payments/recurring-schedule.ts';
+import { saveAutoDraftMethod } from '../payments/auto-draft-bank.ts';
+import { firstPullDate } from '../payments/auto-draft-schedule.ts';
+import { loadAutoDraft, newAutoDraftId } from '../payments/auto-draft-store.ts';
+import { createChildren } from '../payments/auto-draft-children.ts';
+import { recordAutoDraftAuthorization } from '../payments/auto-draft-authorization.ts';
 
 export const DEMO_USERS = {
   homeowner: { email: 'homeowner@example.com', password: 'Homeowner#2026', firstName: 'Jordan', lastName: 'Rivera' },
@@ -16,6 +24,8 @@ export const DEMO_USERS = {
   chair: { email: 'chair@example.com', password: 'Chair#2026', firstName: 'Casey', lastName: 'Morgan' },
   /** Management-company staff (management_staff), not a homeowner. */
   manager: { email: 'manager@example.com', password: 'Manager#2026', firstName: 'Riley', lastName: 'Chen' },
+  /** Enrolled in the portal's auto-draft at Maple Grove (account 100238; seedDemoAutoDraft). */
+  autopay: { email: 'autopay@example.com', password: 'Autopay#2026', firstName: 'Avery', lastName: 'Patel' },
 } as const;
 
 export const DEMO_REGISTRATION_KEY = 'MG-REG-2026';
@@ -112,6 +122,45 @@ const ACCOUNTS: DemoAccount[] = [
     zip: '30301',
     registrationKey: DEMO_REGISTRATION_KEY,
     subLedgers: [{ name: 'Assessments', lines: [{ kind: 'charge', cents: 7500, description: 'Special assessment', daysAgo: 15 }] }],
+  },
+  // Auto-draft: an account without a balance, enrolled in the portal's auto-draft (seedDemoAutoDraft).
+  {
+    number: '100238',
+    association: 'maplegrove',
+    owner: 'autopay',
+    address1: '428 Maple Grove Lane',
+    city: 'Atlanta',
+    state: 'GA',
+    zip: '30301',
+    subLedgers: [
+      {
+        name: 'Assessments',
+        lines: [
+          { kind: 'charge', cents: 20000, description: 'Quarterly assessment', daysAgo: 30 },
+          { kind: 'payment', cents: -20000, description: 'Payment, thank you', daysAgo: 28 },
+        ],
+      },
+    ],
+  },
+  // Auto-draft: an account without a balance at Cedar Point, whose auto-draft the management company makes (legacy).
+  {
+    number: '200413',
+    association: 'cedarpoint',
+    owner: 'paid',
+    address1: '1200 Ocean Drive',
+    address2: 'Unit 7A',
+    city: 'Miami Beach',
+    state: 'FL',
+    zip: '33139',
+    subLedgers: [
+      {
+        name: 'Assessments',
+        lines: [
+          { kind: 'charge', cents: 245000, description: 'Annual assessment', daysAgo: 60 },
+          { kind: 'payment', cents: -245000, description: 'Payment, thank you', daysAgo: 50 },
+        ],
+      },
+    ],
   },
   // Payments: an association on an unconnected test merchant account (PA007).
   {
@@ -251,17 +300,77 @@ export async function seedDemo(db: Db, passwords: PasswordHasher, now: Date = ne
  * entered through the sandbox provider exactly as its hosted entry page would (setup intent, then
  * the page's attach), so the stored token is a real sandbox token. With another provider nothing
  * is seeded (methods are entered by their owners on the provider's own page).
+ * Also a Visa 4242 at Cedar Point, saved the same way, paying a confirmed recurring payment of
+ * account 200411 (see seedDemoRecurringPayment).
  */
 export async function seedDemoProviderData(db: Db, provider: PaymentProvider | null, clock: Clock = systemClock): Promise<void> {
   if (!provider || provider.name !== 'sandbox') return;
-  const { rows } = await db.query<{ user_id: number; association_id: number; provider_account: string | null }>(
-    `SELECT u.id AS user_id, a.id AS association_id, a.provider_account
-       FROM users u JOIN accounts ac ON ac.owner_user_id = u.id JOIN associations a ON a.id = ac.association_id
-      WHERE u.email = $1 AND a.code = 'maplegrove' LIMIT 1`,
-    [DEMO_USERS.homeowner.email],
+  await saveDemoVisa(db, provider, clock, 'maplegrove');
+  const cedarPointVisa = await saveDemoVisa(db, provider, clock, 'cedarpoint');
+  if (cedarPointVisa !== null) await seedDemoRecurringPayment(db, clock, cedarPointVisa);
+  await seedDemoAutoDraft(db, provider, clock);
+}
+
+/** The demo auto-draft: account 100238 (Maple Grove, portal), drafted on the 5th from the sandbox's settling test account. */
+export const DEMO_AUTO_DRAFT = {
+  account: '100238',
+  pullDay: 5,
+  bank: { accountType: 'checking', routingNumber: TEST_BANK_ACCOUNTS.settles.routingNumber, accountNumber: TEST_BANK_ACCOUNTS.settles.accountNumber, bankName: SANDBOX_BANK_NAME },
+} as const;
+
+/**
+ * The auto-draft of autopay@example.com, as the API makes one: the bank account tokenized by the
+ * provider (only the token and display details kept), the enrollment active from next month, one
+ * child schedule per sub-ledger and the signed authorization, word for word.
+ */
+async function seedDemoAutoDraft(db: Db, provider: PaymentProvider, clock: Clock): Promise<void> {
+  const { rows } = await db.query<{ user_id: number; account_id: number; association_id: number; provider_account: string | null }>(
+    `SELECT ac.owner_user_id AS user_id, ac.id AS account_id, a.id AS association_id, a.provider_account
+       FROM accounts ac JOIN associations a ON a.id = ac.association_id WHERE ac.account_number = $1 AND ac.owner_user_id IS NOT NULL`,
+    [DEMO_AUTO_DRAFT.account],
   );
   const owner = rows[0];
   if (!owner?.provider_account) return;
+  const userId = Number(owner.user_id);
+  const holder = `${DEMO_USERS.autopay.firstName} ${DEMO_USERS.autopay.lastName}`;
+  const b = DEMO_AUTO_DRAFT.bank;
+  const method = await provider.tokenizeBankAccount({
+    merchantAccount: owner.provider_account,
+    customerRef: payerScope({ kind: 'user', userId, email: null }),
+    accountType: b.accountType,
+    routingNumber: b.routingNumber,
+    accountNumber: b.accountNumber,
+    holderName: holder,
+    bankName: b.bankName,
+  });
+  const now = clock();
+  const startMonth = addDays(`${appDate(now).slice(0, 7)}-01`, 32).slice(0, 7);
+  const next = firstPullDate(startMonth, DEMO_AUTO_DRAFT.pullDay);
+  await db.transaction(async (tx) => {
+    const methodId = await saveAutoDraftMethod(tx, { userId, associationId: Number(owner.association_id), merchantAccount: owner.provider_account!, method, now });
+    const id = newAutoDraftId();
+    await tx.query(
+      `INSERT INTO auto_draft_enrollments (id, user_id, account_id, drafted_by, status, start_month, pull_day, next_pull_date, payment_method_id,
+                                           bank_name, routing_number, account_type, last4, signature, created_at, updated_at)
+       VALUES ($1, $2, $3, 'portal', 'active', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)`,
+      [id, userId, owner.account_id, `${startMonth}-01`, DEMO_AUTO_DRAFT.pullDay, next, methodId, b.bankName, b.routingNumber, b.accountType, method.last4, holder, now],
+    );
+    const row = await loadAutoDraft(tx, userId, id);
+    await createChildren(tx, row, next, now);
+    await recordAutoDraftAuthorization(tx, row, '127.0.0.1', now);
+  });
+}
+
+/** Saves a Visa 4242 for the demo homeowner at one association through the sandbox provider; returns its id (null: nothing to save it for). */
+async function saveDemoVisa(db: Db, provider: PaymentProvider, clock: Clock, association: 'maplegrove' | 'cedarpoint'): Promise<number | null> {
+  const { rows } = await db.query<{ user_id: number; association_id: number; provider_account: string | null }>(
+    `SELECT u.id AS user_id, a.id AS association_id, a.provider_account
+       FROM users u JOIN accounts ac ON ac.owner_user_id = u.id JOIN associations a ON a.id = ac.association_id
+      WHERE u.email = $1 AND a.code = $2 LIMIT 1`,
+    [DEMO_USERS.homeowner.email, association],
+  );
+  const owner = rows[0];
+  if (!owner?.provider_account) return null;
   const userId = Number(owner.user_id);
   const intent = await provider.createSetupIntent({ merchantAccount: owner.provider_account, kind: 'card', customerRef: payerScope({ kind: 'user', userId, email: null }) });
   // What the hosted entry page posts to POST /sandbox-provider/api/setup-intents/:id/attach.
@@ -277,9 +386,39 @@ export async function seedDemoProviderData(db: Db, provider: PaymentProvider | n
   // Then, as confirmPaymentMethodSetup does: read the tokenized method back from the provider.
   const { method } = await provider.retrieveSetupIntent(intent.setupIntentId);
   if (!method) throw new Error('demo seed: the sandbox provider did not attach the demo card');
-  await db.transaction((tx) =>
+  return db.transaction((tx) =>
     saveTokenizedMethod(tx, { userId, associationId: Number(owner.association_id), merchantAccount: owner.provider_account!, setupIntentId: intent.setupIntentId, method, now: clock() }),
   );
+}
+
+/** The demo recurring payment: account 200411 (Cedar Point), monthly, a fixed $245.00. */
+export const DEMO_RECURRING_PAYMENT = { account: '200411', subLedger: 'Assessments', amountCents: 24500, inDays: 3 } as const;
+
+/**
+ * A recurring payment of the demo homeowner at Cedar Point, paid by the Visa saved there, its next
+ * payment 3 days after the seed's date: set up and confirmed as the API does (status active, the
+ * authorization kept through recordAuthorization, word for word).
+ */
+async function seedDemoRecurringPayment(db: Db, clock: Clock, paymentMethodId: number): Promise<void> {
+  const now = clock();
+  const startDate = addDays(appDate(now), DEMO_RECURRING_PAYMENT.inDays);
+  await db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ user_id: number; sub_ledger_id: number }>(
+      `SELECT ac.owner_user_id AS user_id, sl.id AS sub_ledger_id FROM accounts ac JOIN sub_ledgers sl ON sl.account_id = ac.id
+        WHERE ac.account_number = $1 AND sl.name = $2`,
+      [DEMO_RECURRING_PAYMENT.account, DEMO_RECURRING_PAYMENT.subLedger],
+    );
+    if (!rows[0]) return;
+    const userId = Number(rows[0].user_id);
+    const id = newRecurringPaymentId();
+    await tx.query(
+      `INSERT INTO recurring_payments (id, user_id, sub_ledger_id, payment_method_id, frequency, day_of_month, start_date, next_payment_date,
+                                       amount_kind, amount_cents, status, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, 'monthly', $5, $6, $6, 'fixed', $7, 'active', $8, $8)`,
+      [id, userId, rows[0].sub_ledger_id, paymentMethodId, dayOfMonthOf(startDate), startDate, DEMO_RECURRING_PAYMENT.amountCents, now],
+    );
+    await recordAuthorization(tx, await loadRecurring(tx, userId, id), '127.0.0.1', now);
+  });
 }
 
 /** Upcoming charges (GET /Charge lists those due within 25 days), relative to the seed's now. */
@@ -288,6 +427,7 @@ const DEMO_SCHEDULED_CHARGES: { account: string; subLedger: string; description:
   { account: '100234', subLedger: 'Assessments', description: 'Monthly assessment', cents: 20000, inDays: 40 },
   { account: '200411', subLedger: 'Assessments', description: 'Special assessment: roof repair', cents: 35000, inDays: 20 },
   { account: '100235', subLedger: 'Assessments', description: 'Monthly assessment', cents: 20000, inDays: 10 },
+  { account: '100238', subLedger: 'Assessments', description: 'Monthly assessment', cents: 20000, inDays: 10 },
 ];
 
 async function seedDemoScheduledCharges(tx: Queryable, now: Date): Promise<void> {

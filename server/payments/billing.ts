@@ -81,6 +81,11 @@ export function badRequest(detail: string): ApiError {
   return new ApiError(400, detail, { errorCode: 'VAL001' });
 }
 
+/** 400 VAL001 naming the form fields at fault (`fields`: request field -> message); the detail repeats the messages. */
+export function fieldErrors(fields: Record<string, string>): ApiError {
+  return new ApiError(400, Object.values(fields).join(' '), { errorCode: 'VAL001', fields });
+}
+
 const n = (v: unknown): number => Number(v);
 
 /** The signed-in payer, and where receipts go (none when the user turned confirmation e-mails off). */
@@ -151,9 +156,9 @@ export const METHOD_SELECT = `SELECT pm.id, pm.owner_user_id, pm.association_id,
          + (SELECT count(*) FROM recurring_payments r WHERE r.payment_method_id = pm.id AND r.status <> 'removed') AS scheduled_count
   FROM payment_methods pm`;
 
-/** One of the caller's active saved methods; another's, a removed one or none: 404 PM001. */
+/** One of the caller's active saved methods; another's, a removed one, an auto-draft's bank account or none: 404 PM001. */
 export async function loadMethod(q: Queryable, userId: number, id: number): Promise<MethodRow> {
-  const { rows } = await q.query<MethodRow>(`${METHOD_SELECT} WHERE pm.id = $1 AND pm.owner_user_id = $2 AND pm.active`, [id, userId]);
+  const { rows } = await q.query<MethodRow>(`${METHOD_SELECT} WHERE pm.id = $1 AND pm.owner_user_id = $2 AND pm.active AND pm.purpose = 'saved'`, [id, userId]);
   if (!rows[0]) throw billingError('PM001');
   return rows[0];
 }

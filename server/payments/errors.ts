@@ -17,6 +17,11 @@ export const paymentMessages = {
   PAY012:
     'A scheduled payment can be changed or cancelled until 8:00pm Eastern Time the day before it is due. This payment can no longer be changed or cancelled.',
   PAY013: 'This account already has a recurring payment or auto-draft.',
+  AD001: 'Auto-draft is not offered by this association.',
+  AD002: 'Auto-draft is set up another way for this association.',
+  AD003: 'An account with a balance cannot enroll in auto-draft. Pay the balance first, then enroll.',
+  AD404: 'Auto-draft enrollment not found',
+  ACK404: 'Acknowledgement not found',
   PA007:
     'This account is not connected to a proper payment provider, which usually occurs on testing/demo accounts. Payment processing is not allowed on this account.',
   PA037: 'The payment provider requires a primary e-mail address. Add one in Profile Settings and try again.',
@@ -44,6 +49,11 @@ const STATUS: Record<Code, number> = {
   PAY011: 409,
   PAY012: 409,
   PAY013: 409,
+  AD001: 409,
+  AD002: 409,
+  AD003: 409,
+  AD404: 404,
+  ACK404: 404,
   PA007: 409,
   PA037: 409,
   GP001: 404,

@@ -1,6 +1,8 @@
 // The one interface between our payments code and a payment provider. The built-in sandbox
 // provider (server/sandbox-provider/) implements it the way a real provider's adapter would:
-// card and bank numbers are entered on the provider's own hosted page and never reach our API.
+// card and bank numbers are entered on the provider's own hosted page and never reach our API,
+// except a bank account typed into the auto-draft form, which is handed to the provider at once
+// (tokenizeBankAccount) and never stored.
 
 export type MethodKind = 'card' | 'bank';
 export type CardBrand = 'visa' | 'mastercard' | 'discover' | 'amex';
@@ -16,6 +18,16 @@ export interface TokenizedMethod {
   expYear?: number;
   bankAccountType?: BankAccountType;
   bankName?: string;
+}
+
+export interface BankAccountInput {
+  merchantAccount: string;
+  customerRef: string;
+  accountType: BankAccountType;
+  routingNumber: string;
+  accountNumber: string;
+  holderName: string;
+  bankName: string;
 }
 
 export interface SetupIntent {
@@ -53,6 +65,16 @@ export class ProviderNotConnectedError extends Error {
   }
 }
 
+/** The provider refused the bank details given to tokenizeBankAccount; `fields` says which, in its words. */
+export class BankDetailsRejectedError extends Error {
+  readonly fields: Record<string, string>;
+  constructor(message: string, fields: Record<string, string> = {}) {
+    super(message);
+    this.name = 'BankDetailsRejectedError';
+    this.fields = fields;
+  }
+}
+
 /** An idempotency key reused with different parameters (another amount, method or charge): nothing was charged. */
 export class IdempotencyMismatchError extends Error {
   constructor(message = 'The idempotency key was already used with different parameters') {
@@ -67,6 +89,12 @@ export interface PaymentProvider {
   createSetupIntent(input: { merchantAccount: string; kind: MethodKind; customerRef: string }): Promise<SetupIntent>;
   /** The method attached to a setup intent once the hosted entry page has tokenized it; null until then. */
   retrieveSetupIntent(setupIntentId: string): Promise<{ status: 'pending' | 'succeeded'; method: TokenizedMethod | null }>;
+  /**
+   * Tokenizes a bank account typed into one of our own forms (the auto-draft enrollment, whose
+   * authorization names the account): the numbers pass through to the provider and are not kept.
+   * Throws BankDetailsRejectedError when the provider refuses the details.
+   */
+  tokenizeBankAccount(input: BankAccountInput): Promise<TokenizedMethod>;
   /**
    * Charges a card or debits a bank account. Idempotent by key: the same key returns the first
    * result and never charges twice. Throws ProviderNotConnectedError for an unconnected merchant.

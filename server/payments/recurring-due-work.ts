@@ -3,9 +3,10 @@
 //
 // Claiming an occurrence is one transaction, with the schedule's row locked (FOR UPDATE SKIP
 // LOCKED, so instances share the work): the occurrence's row (primary key: schedule and date), the
-// payment it makes (kind 'recurring', status 'processing', claimed by this run) and the schedule's
-// next date one period on. Whatever runs it again (a retry, a second instance, the next tick) finds
-// the date taken or the schedule moved on, so an occurrence is charged at most once. The charge
+// payment it makes (kind 'recurring', or 'auto_draft' for an auto-draft's child schedule; status
+// 'processing', claimed by this run) and the schedule's next date one period on. Whatever runs it
+// again (a retry, a second instance, the next tick) finds the date taken or the schedule moved on,
+// so an occurrence is charged at most once. The charge
 // itself is the future payments' path: PaymentService.chargeClaimed (provider idempotency key =
 // payment id, ledger entry and receipt on success). A claim left by a crashed process, or released
 // after a transient provider failure, is charged again later with the same key (the provider
@@ -24,7 +25,8 @@ import { appDate } from './billing.ts';
 import { loadFeeRules, newPaymentId, type PaymentService } from './service.ts';
 import { amountRuleOf, chargeFor, money } from './recurring-amount.ts';
 import { followingOccurrence } from './recurring-schedule.ts';
-import { RECURRING_SELECT, type RecurringRow } from './recurring-store.ts';
+import { owedCents, RECURRING_SELECT, type RecurringRow } from './recurring-store.ts';
+import { noticedCharge, processDebitNotices, RECURRING_NOTICES_DUE_WORK } from './recurring-notices.ts';
 
 export const RECURRING_DUE_WORK = 'payments.recurring';
 /** Failed payments in a row that pause a schedule. */
@@ -81,7 +83,9 @@ async function claimNextOccurrence(deps: Deps, now: Date, skip: string[]): Promi
       await insertOccurrence(tx, { id, date: occurrenceDate, paymentId: null, outcome: 'failed', failureCode: 'PM001' }, now);
       return { kind: 'failed', recurringId: id, occurrenceDate };
     }
-    const amountCents = chargeFor(amountRuleOf(r), await owedCents(tx, Number(r.sub_ledger_id)));
+    // The amount noticed 10 days before fixes it (at most that, never more than owed now); else the rule on the day.
+    const owed = await owedCents(tx, Number(r.sub_ledger_id));
+    const amountCents = (await noticedCharge(tx, r, occurrenceDate, owed)) ?? chargeFor(amountRuleOf(r), owed);
     if (amountCents === 0) {
       await insertOccurrence(tx, { id, date: occurrenceDate, paymentId: null, outcome: 'skipped', failureCode: null }, now);
       return { kind: 'skipped', recurringId: id, occurrenceDate };
@@ -92,17 +96,6 @@ async function claimNextOccurrence(deps: Deps, now: Date, skip: string[]): Promi
     await insertOccurrence(tx, { id, date: occurrenceDate, paymentId, outcome: null, failureCode: null }, now);
     return { kind: 'charge', recurringId: id, occurrenceDate, paymentId, claim };
   });
-}
-
-/** The sub-ledger's balance less what its other payments are charging right now (their ledger entries are not written yet). */
-async function owedCents(tx: Queryable, subLedgerId: number): Promise<number> {
-  const { rows } = await tx.query<{ owed: string | number }>(
-    `SELECT sl.balance_cents - COALESCE((SELECT SUM(p.amount_cents) FROM payments p
-                                          WHERE p.sub_ledger_id = sl.id AND p.status = 'processing' AND p.charge_attempted_at IS NOT NULL), 0) AS owed
-       FROM sub_ledgers sl WHERE sl.id = $1`,
-    [subLedgerId],
-  );
-  return Number(rows[0].owed);
 }
 
 /**
@@ -129,7 +122,7 @@ async function insertPayment(tx: Queryable, r: RecurringRow, p: { paymentId: str
     `INSERT INTO payments (id, sub_ledger_id, account_id, association_id, kind, scheduled_date, status, payer_kind, payer_user_id, payer_email, receipt_email,
                            amount_cents, fee_cents, total_cents, fee_lines, method_kind, payment_method_id, method_token, method_brand, method_last4,
                            method_bank_type, merchant_account, claim_token, claimed_at, scheduled_at, created_at, updated_at)
-     SELECT $1, $2, $3, a.id, 'recurring', $4, 'processing', 'user', u.id, u.email, CASE WHEN u.send_payment_confirmation_email THEN u.email END,
+     SELECT $1, $2, $3, a.id, $14, $4, 'processing', 'user', u.id, u.email, CASE WHEN u.send_payment_confirmation_email THEN u.email END,
             $5, $6, $7, $8, pm.kind, pm.id, pm.provider_token, pm.brand, pm.last4, pm.bank_account_type, a.provider_account, $9, $10, $10, $10, $10
        FROM users u, payment_methods pm, associations a
       WHERE u.id = $11 AND pm.id = $12 AND a.id = $13`,
@@ -147,6 +140,7 @@ async function insertPayment(tx: Queryable, r: RecurringRow, p: { paymentId: str
       r.user_id,
       r.payment_method_id,
       r.association_id,
+      r.auto_draft_id === null ? 'recurring' : 'auto_draft',
     ],
   );
 }
@@ -154,13 +148,16 @@ async function insertPayment(tx: Queryable, r: RecurringRow, p: { paymentId: str
 /**
  * Counts a finished occurrence on its schedule, once (applied_at): a success resets the failures,
  * a failure adds one and the second in a row pauses the schedule (and mails the homeowner).
- * Nothing while its payment is still being charged. Returns whether it was counted.
+ * Nothing while its payment is still being charged. A bank debit still pending is applied (the
+ * next occurrence may be claimed) without counting anything: the bank's answer is counted by
+ * applyBankResults (settled: success; returned: failure). Returns whether it was counted.
  */
 async function applyOutcome(deps: Deps, recurringId: string, occurrenceDate: string, now: Date): Promise<boolean> {
   const paused = await deps.db.transaction(async (tx) => {
     const schedule = await tx.query<{ status: string; consecutive_failures: number }>(`SELECT status, consecutive_failures FROM recurring_payments WHERE id = $1 FOR UPDATE`, [recurringId]);
     const { rows } = await tx.query<{ outcome: string | null; payment_status: string | null; failure_code: string | null }>(
-      `SELECT o.outcome, p.status AS payment_status, COALESCE(o.failure_code, p.failure_code) AS failure_code
+      `SELECT o.outcome, p.status AS payment_status,
+              COALESCE(o.failure_code, p.failure_code, CASE WHEN p.status = 'returned' THEN COALESCE(p.failure_message, 'returned') END) AS failure_code
          FROM recurring_payment_occurrences o LEFT JOIN payments p ON p.id = o.payment_id
         WHERE o.recurring_payment_id = $1 AND o.occurrence_date = $2 AND o.applied_at IS NULL FOR UPDATE OF o`,
       [recurringId, occurrenceDate],
@@ -169,27 +166,20 @@ async function applyOutcome(deps: Deps, recurringId: string, occurrenceDate: str
     if (!o || !schedule.rows[0]) return null;
     const outcome = o.outcome ?? outcomeOfPayment(o.payment_status);
     if (outcome === null) return null; // still being charged
-    await tx.query(`UPDATE recurring_payment_occurrences SET outcome = $3, failure_code = $4, applied_at = $5 WHERE recurring_payment_id = $1 AND occurrence_date = $2`, [
-      recurringId,
-      occurrenceDate,
-      outcome,
-      o.failure_code,
-      now,
-    ]);
+    // settled_counted_at: a success counted now (not a pending debit); return_counted_at: already returned (counted now as the failure).
+    await tx.query(
+      `UPDATE recurring_payment_occurrences SET outcome = $3, failure_code = $4, applied_at = $5,
+              settled_counted_at = CASE WHEN $6 THEN $5::timestamptz END, return_counted_at = CASE WHEN $7 THEN $5::timestamptz END
+        WHERE recurring_payment_id = $1 AND occurrence_date = $2`,
+      [recurringId, occurrenceDate, outcome, o.failure_code, now, o.payment_status === 'succeeded', o.payment_status === 'returned'],
+    );
+    if (o.payment_status === 'pending') return false; // the bank answers later (applyBankResults)
     if (outcome === 'succeeded') {
       await tx.query(`UPDATE recurring_payments SET consecutive_failures = 0, updated_at = $2 WHERE id = $1`, [recurringId, now]);
       return false;
     }
     if (outcome !== 'failed') return false;
-    const failures = Number(schedule.rows[0].consecutive_failures) + 1;
-    const pause = failures >= FAILURES_BEFORE_PAUSE && schedule.rows[0].status === 'active';
-    await tx.query(`UPDATE recurring_payments SET consecutive_failures = $2, status = CASE WHEN $3 THEN 'paused' ELSE status END, updated_at = $4 WHERE id = $1`, [
-      recurringId,
-      failures,
-      pause,
-      now,
-    ]);
-    return pause;
+    return countFailure(tx, recurringId, schedule.rows[0], now);
   });
   if (paused === null) return false;
   if (paused) await mailPaused(deps, recurringId);
@@ -197,9 +187,80 @@ async function applyOutcome(deps: Deps, recurringId: string, occurrenceDate: str
 }
 
 function outcomeOfPayment(status: string | null): 'succeeded' | 'failed' | null {
-  if (status === 'succeeded' || status === 'pending' || status === 'returned') return 'succeeded';
-  if (status === 'declined' || status === 'failed') return 'failed';
+  if (status === 'succeeded' || status === 'pending') return 'succeeded';
+  if (status === 'declined' || status === 'failed' || status === 'returned') return 'failed';
   return null;
+}
+
+/** Adds a failure to the locked schedule; the second in a row pauses an active one. Returns whether it paused it (mail it after the commit). */
+async function countFailure(tx: Queryable, recurringId: string, schedule: { status: string; consecutive_failures: number }, now: Date): Promise<boolean> {
+  const failures = Number(schedule.consecutive_failures) + 1;
+  const pause = failures >= FAILURES_BEFORE_PAUSE && schedule.status === 'active';
+  await tx.query(`UPDATE recurring_payments SET consecutive_failures = $2, status = CASE WHEN $3 THEN 'paused' ELSE status END, updated_at = $4 WHERE id = $1`, [
+    recurringId,
+    failures,
+    pause,
+    now,
+  ]);
+  return pause;
+}
+
+/**
+ * Counts the bank's answer to debits that were pending when their occurrence was counted (and a
+ * return of one that had settled), once each whatever replays the provider's events or runs this
+ * at once: a settlement resets the schedule's failures; a return (charge.returned, applied to the
+ * payment by PaymentService.applyProviderEvents) is a failure, the occurrence becomes 'failed' with
+ * the bank's reason, and the second failure in a row pauses the schedule and mails the homeowner.
+ * Returns how many were counted.
+ */
+async function applyBankResults(deps: Deps, now: Date): Promise<number> {
+  const { rows } = await deps.db.query<{ recurring_payment_id: string; occurrence_date: string }>(
+    `SELECT recurring_payment_id, occurrence_date FROM (
+       SELECT o.recurring_payment_id, to_char(o.occurrence_date, 'YYYY-MM-DD') AS occurrence_date
+         FROM recurring_payment_occurrences o JOIN payments p ON p.id = o.payment_id
+        WHERE o.outcome = 'succeeded' AND o.settled_counted_at IS NULL AND o.return_counted_at IS NULL AND o.applied_at IS NOT NULL
+          AND p.status IN ('succeeded', 'returned')
+       UNION
+       SELECT o.recurring_payment_id, to_char(o.occurrence_date, 'YYYY-MM-DD')
+         FROM payments p JOIN recurring_payment_occurrences o ON o.payment_id = p.id
+        WHERE p.status = 'returned' AND p.kind IN ('recurring', 'auto_draft') AND o.return_counted_at IS NULL AND o.applied_at IS NOT NULL) due
+      ORDER BY occurrence_date, recurring_payment_id LIMIT 1000`,
+  );
+  let counted = 0;
+  for (const o of rows) {
+    const result = await deps.db.transaction(async (tx) => {
+      const schedule = await tx.query<{ status: string; consecutive_failures: number }>(`SELECT status, consecutive_failures FROM recurring_payments WHERE id = $1 FOR UPDATE`, [
+        o.recurring_payment_id,
+      ]);
+      const found = await tx.query<{ payment_status: string; settled: boolean; reason: string | null }>(
+        `SELECT p.status AS payment_status, o.settled_counted_at IS NOT NULL AS settled, p.failure_message AS reason
+           FROM recurring_payment_occurrences o JOIN payments p ON p.id = o.payment_id
+          WHERE o.recurring_payment_id = $1 AND o.occurrence_date = $2 AND o.applied_at IS NOT NULL AND o.return_counted_at IS NULL FOR UPDATE OF o`,
+        [o.recurring_payment_id, o.occurrence_date],
+      );
+      const f = found.rows[0];
+      if (!f || !schedule.rows[0]) return null;
+      if (f.payment_status === 'returned') {
+        await tx.query(
+          `UPDATE recurring_payment_occurrences SET outcome = 'failed', failure_code = $3, return_counted_at = $4 WHERE recurring_payment_id = $1 AND occurrence_date = $2`,
+          [o.recurring_payment_id, o.occurrence_date, f.reason ?? 'returned', now],
+        );
+        return (await countFailure(tx, o.recurring_payment_id, schedule.rows[0], now)) ? 'paused' : 'counted';
+      }
+      if (f.payment_status !== 'succeeded' || f.settled) return null;
+      await tx.query(`UPDATE recurring_payment_occurrences SET settled_counted_at = $3 WHERE recurring_payment_id = $1 AND occurrence_date = $2`, [
+        o.recurring_payment_id,
+        o.occurrence_date,
+        now,
+      ]);
+      await tx.query(`UPDATE recurring_payments SET consecutive_failures = 0, updated_at = $2 WHERE id = $1`, [o.recurring_payment_id, now]);
+      return 'counted';
+    });
+    if (result === null) continue;
+    counted++;
+    if (result === 'paused') await mailPaused(deps, o.recurring_payment_id);
+  }
+  return counted;
 }
 
 async function mailPaused(deps: Deps, recurringId: string): Promise<void> {
@@ -227,7 +288,7 @@ async function resumeLeftCharges(deps: Deps, now: Date): Promise<void> {
   const claim = randomBytes(12).toString('base64url');
   const { rows } = await deps.db.query<{ id: string }>(
     `UPDATE payments SET claim_token = $1, claimed_at = $2, updated_at = $2
-      WHERE id IN (SELECT id FROM payments WHERE kind = 'recurring' AND status = 'processing' AND (claim_token IS NULL OR claimed_at < $3)
+      WHERE id IN (SELECT id FROM payments WHERE kind IN ('recurring', 'auto_draft') AND status = 'processing' AND (claim_token IS NULL OR claimed_at < $3)
                     ORDER BY id LIMIT 100 FOR UPDATE SKIP LOCKED)
         AND status = 'processing' AND (claim_token IS NULL OR claimed_at < $3)
       RETURNING id`,
@@ -259,6 +320,7 @@ async function applyPendingOutcomes(deps: Deps, now: Date): Promise<number> {
 export async function processDueRecurringPayments(deps: Deps, now: Date): Promise<number> {
   await resumeLeftCharges(deps, now);
   let processed = await applyPendingOutcomes(deps, now);
+  await applyBankResults(deps, now);
   const busy: string[] = [];
   for (let i = 0; i < MAX_PER_RUN; i++) {
     const claimed = await claimNextOccurrence(deps, now, busy);
@@ -274,10 +336,17 @@ export async function processDueRecurringPayments(deps: Deps, now: Date): Promis
   return processed;
 }
 
-/** Turns on the 'payments.recurring' due work on this app's job runner; the returned function turns it off. */
+/** Turns on the due work 'payments.recurring-notices' and 'payments.recurring' on this app's job runner; the returned function turns them off. */
 export function enableRecurringPayments(services: Services): () => Promise<void> {
+  // The notices first: an occurrence due today is noticed (and its amount fixed) before it is charged.
+  const unregisterNotices = services.jobs.register(RECURRING_NOTICES_DUE_WORK, (now, context) =>
+    processDebitNotices({ db: context.db, mailer: services.mailer, log: context.log }, now),
+  );
   const unregister = services.jobs.register(RECURRING_DUE_WORK, (now, context) =>
     processDueRecurringPayments({ db: context.db, service: paymentServiceFor(services), mailer: services.mailer, log: context.log }, now),
   );
-  return async () => unregister();
+  return async () => {
+    unregister();
+    unregisterNotices();
+  };
 }

@@ -26,6 +26,8 @@ export interface RecurringRow extends AmountColumns {
   start_date: string;
   next_payment_date: string;
   status: RecurringStatus;
+  /** Set on an auto-draft enrollment's child schedule (server/payments/auto-draft-children.ts). */
+  auto_draft_id: string | null;
   consecutive_failures: number;
   payment_method_id: number;
   method_kind: MethodKind;
@@ -44,7 +46,7 @@ export interface RecurringRow extends AmountColumns {
 export const RECURRING_SELECT = `SELECT r.id, r.user_id, r.sub_ledger_id, sl.name AS sub_ledger_name, ac.id AS account_id, ac.account_number, ac.association_id,
        a.name AS association_name, ac.payments_blocked, r.frequency, r.day_of_month, to_char(r.start_date, 'YYYY-MM-DD') AS start_date,
        to_char(r.next_payment_date, 'YYYY-MM-DD') AS next_payment_date, r.amount_kind, r.amount_cents, r.basis_points, r.maximum_cents,
-       r.status, r.consecutive_failures, r.payment_method_id, pm.kind AS method_kind, pm.brand AS method_brand, pm.last4 AS method_last4,
+       r.status, r.auto_draft_id, r.consecutive_failures, r.payment_method_id, pm.kind AS method_kind, pm.brand AS method_brand, pm.last4 AS method_last4,
        pm.active AS method_active, pm.provider_token AS method_token, u.email AS user_email,
        lp.last_date, lp.last_amount_cents, lp.last_status, lp.last_confirmation
   FROM recurring_payments r
@@ -60,10 +62,24 @@ export const RECURRING_SELECT = `SELECT r.id, r.user_id, r.sub_ledger_id, sl.nam
      WHERE o.recurring_payment_id = r.id
      ORDER BY o.occurrence_date DESC LIMIT 1) lp ON true`;
 
-/** One of the caller's schedules (removed ones too), optionally locked; else 404 PAY009. */
+/** The sub-ledger's balance less what its other payments are charging right now (their ledger entries are not written yet). */
+export async function owedCents(tx: Queryable, subLedgerId: number): Promise<number> {
+  const { rows } = await tx.query<{ owed: string | number }>(
+    `SELECT sl.balance_cents - COALESCE((SELECT SUM(p.amount_cents) FROM payments p
+                                          WHERE p.sub_ledger_id = sl.id AND p.status = 'processing' AND p.charge_attempted_at IS NOT NULL), 0) AS owed
+       FROM sub_ledgers sl WHERE sl.id = $1`,
+    [subLedgerId],
+  );
+  return Number(rows[0].owed);
+}
+
+/**
+ * One of the caller's schedules (removed ones too), optionally locked; else 404 PAY009. An
+ * auto-draft's child schedule is not one (it changes with its enrollment only): 404 too.
+ */
 export async function loadRecurring(q: Queryable, userId: number, id: string, options: { lock?: boolean } = {}): Promise<RecurringRow> {
   const { rows } = await q.query<RecurringRow>(
-    `${RECURRING_SELECT} WHERE r.id = $1 AND r.user_id = $2 AND ac.owner_user_id = $2${options.lock ? ' FOR UPDATE OF r' : ''}`,
+    `${RECURRING_SELECT} WHERE r.id = $1 AND r.user_id = $2 AND ac.owner_user_id = $2 AND r.auto_draft_id IS NULL${options.lock ? ' FOR UPDATE OF r' : ''}`,
     [id, userId],
   );
   if (!rows[0]) throw paymentError('PAY009');

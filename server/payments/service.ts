@@ -454,7 +454,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       let snapshot: { brand: string | null; last4: string | null } = { brand: null, last4: null };
       if (input.methodToken) {
         const { rows } = await db.query<{ brand: string | null; last4: string; kind: MethodKind }>(
-          `SELECT brand, last4, kind FROM payment_methods WHERE provider_token = $1 AND active AND ($2::integer IS NULL OR owner_user_id = $2)`,
+          `SELECT brand, last4, kind FROM payment_methods WHERE provider_token = $1 AND active AND purpose = 'saved' AND ($2::integer IS NULL OR owner_user_id = $2)`,
           [input.methodToken, payer.kind === 'guest' ? -1 : payer.userId],
         );
         if (!rows[0] || rows[0].kind !== input.methodKind) throw paymentError('PAY006');

@@ -11,6 +11,7 @@ export function createSandboxProvider(deps: SandboxProviderDeps): PaymentProvide
     name: 'sandbox',
     createSetupIntent: (input) => sandbox.createSetupIntent(deps, input),
     retrieveSetupIntent: (setupIntentId) => sandbox.retrieveSetupIntent(deps, setupIntentId),
+    tokenizeBankAccount: (input) => sandbox.tokenizeBankAccount(deps, input),
     charge: (input) => sandbox.charge(deps, input),
     refund: (input) => sandbox.refund(deps, input),
     listEvents: (cursor) => sandbox.listEvents(deps, cursor),

@@ -6,8 +6,10 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db, Queryable } from '../db/index.ts';
 import type { Clock } from '../clock.ts';
 import {
+  BankDetailsRejectedError,
   IdempotencyMismatchError,
   ProviderNotConnectedError,
+  type BankAccountInput,
   type BankAccountType,
   type CardBrand,
   type ChargeResult,
@@ -198,6 +200,28 @@ function methodFields(intent: IntentRow, body: Record<string, unknown>, now: Dat
 function invalidFields(errors: FieldErrors): SandboxProviderError {
   const first = Object.values(errors)[0];
   return new SandboxProviderError('invalid_details', first, 400, errors);
+}
+
+/**
+ * Tokenizes a bank account typed into the portal's own form (auto-draft), without a setup intent:
+ * the same checks and test numbers as the hosted page's bank entry, stored the same way. The bank
+ * name is the one typed (a real provider would name the bank from the routing number).
+ */
+export async function tokenizeBankAccount(deps: SandboxDeps, input: BankAccountInput): Promise<TokenizedMethod> {
+  requireConnected(input.merchantAccount);
+  const result = validateBank({ routingNumber: input.routingNumber, accountNumber: input.accountNumber, accountType: input.accountType, holderName: input.holderName });
+  if (!result.ok) throw new BankDetailsRejectedError(Object.values(result.errors)[0], result.errors);
+  const b = result.value;
+  const bankName = String(input.bankName ?? '').trim().slice(0, 100) || SANDBOX_BANK_NAME;
+  const { rows } = await deps.db.query<MethodDisplayRow>(
+    `INSERT INTO sandbox_methods (id, merchant_account, customer_ref, kind, test_behavior, routing_number, account_number, bank_account_type, bank_name,
+                                  holder_name, last4, created_at)
+     VALUES ($1, $2, $3, 'bank', $4, $5, $6, $7, $8, $9, $10, $11)
+     RETURNING ${METHOD_DISPLAY_COLUMNS}`,
+    [newId('pm'), input.merchantAccount, String(input.customerRef ?? ''), bankBehavior(b.routingNumber, b.accountNumber), b.routingNumber, b.accountNumber,
+     b.accountType, bankName, b.holderName, b.accountNumber.slice(-4), deps.clock()],
+  );
+  return toTokenized(rows[0]);
 }
 
 export async function retrieveSetupIntent(deps: SandboxDeps, setupIntentId: string): Promise<{ status: 'pending' | 'succeeded'; method: TokenizedMethod | null }> {

@@ -59,9 +59,10 @@ test('a paid-up homeowner enrolls in auto-draft, changes it in place, skips one 
   await page.getByRole('button', { name: 'Review the authorization' }).click();
   await expect(page.getByText('Routing number must be 9 digits').first()).toBeVisible();
   await expect(page.getByText('Account numbers must match').first()).toBeVisible();
-  await fillBank(page, { routing: '110000001', account: '000123456789' });
+  await fillBank(page, { routing: '110000001', account: '12' });
   await page.getByRole('button', { name: 'Review the authorization' }).click();
   await expect(page.getByText('Routing number is not valid').first()).toBeVisible();
+  await expect(page.getByText('Account number must be 4 to 17 digits').first()).toBeVisible();
   await expect(page.getByText('Account numbers must match')).toHaveCount(0);
 
   await page.getByRole('radio').first().check(); // the first month offered
@@ -102,8 +103,13 @@ test('a paid-up homeowner enrolls in auto-draft, changes it in place, skips one 
   // The signed authorization, word for word, on the consent page.
   await page.getByRole('link', { name: 'Payment consent' }).click();
   const consent = page.getByRole('list', { name: 'Your payment authorizations' });
-  await expect(consent.getByRole('heading', { name: 'Auto-draft for account 100235' })).toBeVisible();
-  await expect(consent.getByText('Signed as Morgan Lee.')).toBeVisible();
+  // Newest first: the authorization of the new day is in effect, the first one is kept as it was.
+  const latest = consent.getByRole('listitem').first();
+  await expect(latest.getByRole('heading', { name: 'Auto-draft for account 100235' })).toBeVisible();
+  await expect(latest.getByText('In effect.')).toBeVisible();
+  await expect(latest.getByText('Signed as Morgan Lee.')).toBeVisible();
+  await expect(latest.getByText(/12th/).first()).toBeVisible();
+  await expect(consent.getByText('No longer in effect: changed or removed since.')).toHaveCount(1);
   await expect(consent.getByText(/6789/).first()).toBeVisible();
   await expectAccessible(page);
 
@@ -126,13 +132,17 @@ test('a paid-up homeowner enrolls in auto-draft, changes it in place, skips one 
   await expect(page.getByRole('button', { name: 'Enroll in auto-draft' })).toBeVisible();
 });
 
-test('where the management company drafts, the enrollment goes to it; the demo enrollment is shown', async ({ page }) => {
+test('the demo enrollment of the autopay owner is shown', async ({ page }) => {
   await signInQuickly(page, autopay.email, autopay.password);
-  await selectProperty(page, 'Maple Grove HOA', '100238');
   await page.goto('/billing/auto-draft');
   await expect(page.getByRole('heading', { name: 'Auto-draft for account 100238' })).toBeVisible();
   await expect(page.getByText('Every month on day 5: the full balance due on the account.')).toBeVisible();
+  await expect(page.getByText('Drafted through this portal.')).toBeVisible();
+  await expectAccessible(page);
+});
 
+test('where the management company drafts, the enrollment goes to it', async ({ page }) => {
+  await signInQuickly(page, paid.email, paid.password);
   await selectProperty(page, 'Cedar Point Condominiums', '200413');
   await page.goto('/billing/auto-draft');
   await expect(page.getByText('This account is not enrolled in auto-draft.')).toBeVisible();
@@ -140,7 +150,7 @@ test('where the management company drafts, the enrollment goes to it; the demo e
   await page.getByRole('radio').first().check();
   await page.getByLabel('Draft on day of the month').selectOption('1');
   await page.getByLabel('Savings').check();
-  await fillBank(page, { routing: '110000000', name: 'Harbor Savings', account: '000123456789', signature: 'Avery Patel' });
+  await fillBank(page, { routing: '110000000', name: 'Harbor Savings', account: '000123456789', signature: 'Morgan Lee' });
   await page.getByRole('button', { name: 'Review the authorization' }).click();
   await expect(page.getByText(/management company/).first()).toBeVisible();
   await page.getByRole('button', { name: 'I authorize these drafts' }).click();

@@ -143,6 +143,10 @@ test('a board member without an account is told there is nothing to pay here', a
 
 test('an owner with nothing to pay sees the balance and recent activity instead of the form', async ({ page }) => {
   await signIn(page, 'paid@example.com', 'Paid#2026');
+  // The paid-up owner also has an account at Cedar Point (listed first): this is about Maple Grove's.
+  const picker = page.getByLabel('Property');
+  await picker.selectOption(await picker.locator('option', { hasText: 'Maple Grove' }).getAttribute('value') ?? '');
+  await expect(page.getByText(/account 100235\) at Maple Grove HOA/)).toBeVisible();
   await page.getByRole('link', { name: 'Make a payment' }).first().click();
   await expect(page.getByText('Your balance is $0.00. No payment is needed right now.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Recent activity' })).toBeVisible();

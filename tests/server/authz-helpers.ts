@@ -29,6 +29,9 @@ const PATTERN_EXAMPLES: Record<string, string> = {
   '^[0-9]{6}$': '123456',
   '^pay_[0-9a-z]{16,}$': 'pay_0000000000000000',
   '^[0-9+() .-]{7,20}$': '404 555 0100',
+  '^[0-9]{4}-(0[1-9]|1[0-2])$': '2026-04',
+  '^ad_[0-9a-z]{16,}$': 'ad_0000000000000000',
+  '^(rpa|ada|dn)_[0-9]{1,12}$': 'ada_1',
 };
 
 export function schemaResolver(docs: OpenApiDoc[]) {
@@ -96,7 +99,7 @@ export interface BuiltRequest {
 /**
  * The request: every scoped parameter (required or not) names a resource, `resourceFor('body.x',
  * kind)`; other required parameters and body properties get example values; optional ones are
- * left out.
+ * left out (but for the first few a body's minProperties asks for).
  */
 export function requestFor(op: OperationDef, resourceFor: (parameter: string, kind: ResourceKind) => unknown, resolve: (s: Schema) => Schema): BuiltRequest {
   const scoped = scopedParameters(op);
@@ -115,6 +118,8 @@ export function requestFor(op: OperationDef, resourceFor: (parameter: string, ki
   const schema = resolve(op.body.schema);
   const properties = (schema.properties ?? {}) as Record<string, Schema>;
   const names = Object.keys(properties).filter((name) => ((schema.required ?? []) as string[]).includes(name) || scoped.has(`body.${name}`));
+  // A body of at least minProperties: the first optional properties fill it up.
+  for (const name of Object.keys(properties)) if (names.length < Number(schema.minProperties ?? 0) && !names.includes(name)) names.push(name);
   if (!op.body.required && names.length === 0) return { method: op.method, url };
   return { method: op.method, url, body: Object.fromEntries(names.map((name) => [name, valueFor('body', name, properties[name])])) };
 }

@@ -26,6 +26,7 @@ import { DEMO, call, createTestClock, expectErrorShape, signIn, testApp, testPas
 import { GUEST, guestSession, subLedgerId } from './payments-helpers.ts';
 import { api, associationId, saveMethod } from './billing-helpers.ts';
 import { databaseFingerprint, requestFor, schemaResolver, scopedParameters } from './authz-helpers.ts';
+import { TEST_BANK_ENTRY } from './auto-draft-helpers.ts';
 
 /** Who x-policy lets in without naming anything: reviewed by hand, changed only on purpose. */
 const IN_SCOPE_BY_DECLARATION: Record<string, string[]> = {
@@ -68,6 +69,8 @@ const REFUSAL_CODES: Record<ResourceKind, string> = {
   paymentMethod: 'PM001',
   methodSetup: 'PM001',
   recurringPayment: 'PAY009',
+  autoDraft: 'AD404',
+  acknowledgement: 'ACK404',
 };
 
 interface Principal {
@@ -100,6 +103,16 @@ function recording(reached: string[]): HandlerMap {
       },
     ]),
   );
+}
+
+/** A legacy auto-draft enrolled by the caller on an account without a balance, and the id of the authorization it signed. */
+async function enrolledLegacyAutoDraft(client: ReturnType<typeof api>, accountNumber: string): Promise<{ autoDraftId: string; acknowledgementId: string }> {
+  const setup = await client.post('/LegacyAutoDraft/Setup', { accountNumber, startMonth: '2026-04', pullDay: 5, bank: TEST_BANK_ENTRY });
+  expect(setup.status, setup.body).toBe(201);
+  const enrolled = await client.put('/LegacyAutoDraft/Enroll', { autoDraftId: setup.json.autoDraft.autoDraftId });
+  expect(enrolled.status, enrolled.body).toBe(200);
+  const acknowledgements = await client.get(`/Acknowledgement?accountNumber=${accountNumber}`);
+  return { autoDraftId: setup.json.autoDraft.autoDraftId, acknowledgementId: acknowledgements.json.acknowledgements[0].id };
 }
 
 describe('authorization matrix over every operation of openapi/', () => {
@@ -148,6 +161,15 @@ describe('authorization matrix over every operation of openapi/', () => {
     });
     expect(homeRecurring.status, homeRecurring.body).toBe(201);
 
+    // The homeowner's legacy auto-draft at Cedar Point (its recurring payment removed and its balance
+    // paid first: an account pays automatically one way at a time) and the authorization it signed.
+    for (const r of (await homeApi.get('/RecurringPayment?accountNumber=200411')).json.recurringPayments) {
+      expect((await homeApi.del(`/RecurringPayment/${r.recurringPaymentId}`)).status).toBe(204);
+    }
+    const homeCedar = await subLedgerId(db(), '200411');
+    await db().query(`INSERT INTO ledger_entries (sub_ledger_id, kind, amount_cents, description) VALUES ($1, 'credit', -245000, 'Paid in full')`, [homeCedar]);
+    const homeAutoDraft = await enrolledLegacyAutoDraft(homeApi, '200411');
+
     // The other homeowner's: something to pay, a saved method, a payment setup, a method setup.
     const paidLedger = await subLedgerId(db(), '100235');
     await db().query(`INSERT INTO ledger_entries (sub_ledger_id, kind, amount_cents, description) VALUES ($1, 'charge', 20000, 'Quarterly assessment')`, [paidLedger]);
@@ -160,6 +182,8 @@ describe('authorization matrix over every operation of openapi/', () => {
       subLedgerId: paidLedger, paymentMethodId: paidMethod.id, frequency: 'quarterly', startDate: '2026-03-31', amount: { kind: 'fixed', amountCents: 5000 },
     });
     expect(paidRecurring.status, paidRecurring.body).toBe(201);
+
+    const paidAutoDraft = await enrolledLegacyAutoDraft(paidApi, '200413');
 
     // Two guest sessions on the other homeowner's account; the second one's payment is not the first one's.
     const guest = await guestSession(app, '100235', '30301', 'guest-one@example.org');
@@ -181,6 +205,8 @@ describe('authorization matrix over every operation of openapi/', () => {
       paymentMethod: homeVisa,
       methodSetup: homeSetup.json.setupIntentId,
       recurringPayment: homeRecurring.json.recurringPayment.recurringPaymentId,
+      autoDraft: homeAutoDraft.autoDraftId,
+      acknowledgement: homeAutoDraft.acknowledgementId,
     };
     const paidOwn: Record<ResourceKind, unknown> = {
       self: paid.userId,
@@ -191,6 +217,8 @@ describe('authorization matrix over every operation of openapi/', () => {
       paymentMethod: paidMethod.id,
       methodSetup: paidSetup.json.setupIntentId,
       recurringPayment: paidRecurring.json.recurringPayment.recurringPaymentId,
+      autoDraft: paidAutoDraft.autoDraftId,
+      acknowledgement: paidAutoDraft.acknowledgementId,
     };
     const signedIn = async (label: string, who: { email: string; password: string }, foreign: Partial<Record<ResourceKind, unknown>>) => {
       const { token, userId } = await signIn(app, who);
@@ -199,7 +227,8 @@ describe('authorization matrix over every operation of openapi/', () => {
     principals.push({ label: 'anonymous', token: null, kind: 'anonymous', foreign: homeowners, own: {} });
     // The homeowner owns accounts at Maple Grove and Cedar Point, none at Birch Hollow.
     principals.push({ label: 'homeowner', token: home.token, kind: 'user', foreign: { ...paidOwn, association: birch }, own: homeowners });
-    principals.push({ label: 'another homeowner', token: paid.token, kind: 'user', foreign: homeowners, own: paidOwn });
+    // The other homeowner owns accounts at Maple Grove and Cedar Point too (200413, for the legacy auto-draft).
+    principals.push({ label: 'another homeowner', token: paid.token, kind: 'user', foreign: { ...homeowners, association: birch }, own: paidOwn });
     await signedIn('board member (Maple Grove)', DEMO.board, { association: cedar });
     await signedIn('chair (Maple Grove)', DEMO.chair, { association: cedar });
     await signedIn('management staff (Summit)', DEMO.manager, { association: birch });

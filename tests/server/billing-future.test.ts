@@ -54,6 +54,8 @@ describe.each(BACKENDS)('billing: future payments on %s', (kind) => {
     maple = await associationId(db(), 'maplegrove');
     assessments = await subLedgerId(db(), '100234');
     cedar = await subLedgerId(db(), '200411');
+    // The demo's recurring payment at Cedar Point (3 days after the seed) is not this file's: it would add a charge on 5 March.
+    await db().query(`UPDATE recurring_payments SET status = 'removed', removed_at = now() WHERE status <> 'removed'`);
   });
   afterAll(async () => {
     await app?.close();
@@ -73,7 +75,7 @@ describe.each(BACKENDS)('billing: future payments on %s', (kind) => {
     expect(confirmed.data).toEqual({ futurePaymentId: setup.data.futurePaymentId, scheduledDate: date, status: 'scheduled', amountCents: 5000, feeCents: 148, totalCents: 5148, method: { kind: 'card', brand: 'visa', last4: '4242' } });
     expect(JSON.stringify((await home.typed.confirmFuturePayment(setup.data.futurePaymentId)).data)).toBe(JSON.stringify(confirmed.data));
     expect(await sandboxCharges(db())).toBe(0);
-    expect(await count(db(), 'ledger_entries')).toBe(10);
+    expect(await count(db(), 'ledger_entries')).toBe(14); // the demo's, none written by Confirm
 
     expect(await future(setup.data.futurePaymentId)).toEqual({
       futurePaymentId: setup.data.futurePaymentId,

@@ -12,12 +12,15 @@ describe.each(BACKENDS)('billing: payment options and methods on %s', (kind) => 
   let app: FastifyInstance;
   let home: Api;
   let paid: Api;
+  /** autopay@example.com: one account, at Maple Grove (paid@example.com has one at Cedar Point too). */
+  let autopay: Api;
   let maple: number;
   let cedar: number;
   beforeAll(async () => {
     app = await testApp(database.current.db, { clock: clock.now, sandboxProvider: true });
     home = api(app, (await signIn(app, DEMO.homeowner)).token);
     paid = api(app, (await signIn(app, DEMO.paid)).token);
+    autopay = api(app, (await signIn(app, { email: 'autopay@example.com', password: 'Autopay#2026' })).token);
     maple = await associationId(db(), 'maplegrove');
     cedar = await associationId(db(), 'cedarpoint');
   });
@@ -42,8 +45,8 @@ describe.each(BACKENDS)('billing: payment options and methods on %s', (kind) => 
       ],
     });
     expect((await dataOf(home.typed.getPaymentOptions(cedar), 200)).fees).toEqual([{ methodKind: 'card', kind: 'percent', basisPoints: 350, exemptRecurring: false }]);
-    // paid@example.com has no account at Cedar Point; nobody has one at Demoville.
-    expectErrorShape(await paid.typed.getPaymentOptions(cedar), 404, 'GP001');
+    // autopay@example.com has no account at Cedar Point; nobody has one at Demoville.
+    expectErrorShape(await autopay.typed.getPaymentOptions(cedar), 404, 'GP001');
     expectErrorShape(await home.typed.getPaymentOptions(await associationId(db(), 'demoville')), 404, 'GP001');
     expectErrorShape(await home.typed.getPaymentOptions(99999), 404, 'GP001');
     expectErrorShape(await home.get('/Association/abc/PaymentOption'), 400, 'VAL001'); // not an integer: untyped
@@ -53,8 +56,10 @@ describe.each(BACKENDS)('billing: payment options and methods on %s', (kind) => 
   it('lists the demo Visa 4242 of the homeowner, saved through the sandbox provider', async () => {
     const res = await home.typed.listPaymentMethods();
     expectStatus(res, 200);
+    // One at Maple Grove, one at Cedar Point (paying the demo recurring payment of account 200411).
     expect(res.data.paymentMethods).toEqual([
       { id: expect.any(Number), associationId: maple, kind: 'card', brand: 'visa', last4: '4242', expMonth: 12, expYear: expect.any(Number), scheduledPaymentCount: 0 },
+      { id: expect.any(Number), associationId: cedar, kind: 'card', brand: 'visa', last4: '4242', expMonth: 12, expYear: expect.any(Number), scheduledPaymentCount: 1 },
     ]);
     // The token is the sandbox's own (a real tokenized method for Maple Grove's merchant account).
     const { rows } = await db().query<{ merchant_account: string; kind: string; last4: string }>(
@@ -63,9 +68,9 @@ describe.each(BACKENDS)('billing: payment options and methods on %s', (kind) => 
     );
     expect(rows).toEqual([{ merchant_account: 'acct_maplegrove', kind: 'card', last4: '4242' }]);
     expect((await dataOf(home.typed.listPaymentMethods({ associationId: maple }), 200)).paymentMethods).toHaveLength(1);
-    expect((await dataOf(home.typed.listPaymentMethods({ associationId: cedar }), 200)).paymentMethods).toEqual([]);
+    expect((await dataOf(home.typed.listPaymentMethods({ associationId: cedar }), 200)).paymentMethods).toEqual([res.data.paymentMethods[1]]);
     expect((await paid.typed.listPaymentMethods()).data).toEqual({ paymentMethods: [] });
-    expectErrorShape(await paid.typed.listPaymentMethods({ associationId: cedar }), 404, 'GP001');
+    expectErrorShape(await autopay.typed.listPaymentMethods({ associationId: cedar }), 404, 'GP001');
     const one = await home.typed.getPaymentMethod(res.data.paymentMethods[0].id);
     expectStatus(one, 200);
     expect(one.data).toEqual(res.data.paymentMethods[0]);
@@ -103,7 +108,7 @@ describe.each(BACKENDS)('billing: payment options and methods on %s', (kind) => 
   it('refuses a method setup for a foreign association or a method kind it does not accept', async () => {
     await db().query('UPDATE associations SET accepts_bank = false WHERE id = $1', [cedar]);
     const before = await snapshot(db());
-    expectErrorShape(await paid.typed.setupPaymentMethod({ associationId: cedar, kind: 'card' }), 404, 'GP001');
+    expectErrorShape(await autopay.typed.setupPaymentMethod({ associationId: cedar, kind: 'card' }), 404, 'GP001');
     expectErrorShape(await home.typed.setupPaymentMethod({ associationId: cedar, kind: 'bank' }), 409, 'GP003');
     await db().query('UPDATE associations SET accepts_bank = true WHERE id = $1', [cedar]);
     expectErrorShape(await home.post('/PaymentMethod/Setup', { associationId: maple, kind: 'cash' }), 400, 'VAL001'); // not a method kind: untyped
@@ -124,6 +129,7 @@ describe.each(BACKENDS)('billing: payment options and methods on %s', (kind) => 
     expect(removed.data).toEqual({ deactivatedScheduledPayments: 0 });
     expectErrorShape(await home.typed.getPaymentMethod(method.id), 404, 'PM001');
     expectErrorShape(await home.typed.deletePaymentMethod(method.id), 404, 'PM001');
-    expect((await dataOf(home.typed.listPaymentMethods({ associationId: cedar }), 200)).paymentMethods).toEqual([]);
+    // Only the demo Visa is left there.
+    expect((await dataOf(home.typed.listPaymentMethods({ associationId: cedar }), 200)).paymentMethods.map((m) => m.last4)).toEqual(['4242']);
   });
 });

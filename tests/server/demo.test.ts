@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../server/app.ts';
 import { configFromEnv } from '../../server/config.ts';
-import { BACKENDS, DEMO, TEST_PASSWORD_COST, call, count, createTestDatabase, postgresUrl, signIn, testApp, clients, expectStatus } from './helpers.ts';
+import { BACKENDS, DEMO, TEST_PASSWORD_COST, call, count, createTestClock, createTestDatabase, dataOf, postgresUrl, signIn, testApp, clients, expectStatus } from './helpers.ts';
+import { api, associationId } from './billing-helpers.ts';
 
 describe('demo data', () => {
   it('loads into an empty embedded database by default, exactly once, and survives a restart', async () => {
@@ -17,7 +18,7 @@ describe('demo data', () => {
       const first = await buildApp(options);
       const db = first.services.db;
       expect(db.kind).toBe('pglite');
-      expect(await count(db, 'users')).toBe(5);
+      expect(await count(db, 'users')).toBe(6);
       const { rows } = await db.query<{ account_number: string; balance: string | number; blocked: boolean; zip: string; key: string | null; assoc: string; template: string }>(
         `SELECT ac.account_number, SUM(sl.balance_cents) AS balance, ac.payments_blocked AS blocked, ac.postal_code AS zip,
                 ac.registration_key AS key, a.code AS assoc, a.design_template AS template
@@ -29,7 +30,9 @@ describe('demo data', () => {
         ['100235', 0, false, '30301', null, 'maplegrove', 'Evergreen'],
         ['100236', 12000, true, '30301', null, 'maplegrove', 'Evergreen'],
         ['100237', 7500, false, '30301', 'MG-REG-2026', 'maplegrove', 'Evergreen'],
+        ['100238', 0, false, '30301', null, 'maplegrove', 'Evergreen'], // auto-draft (portal): autopay@example.com
         ['200411', 245000, false, '33139', null, 'cedarpoint', 'Harbor'],
+        ['200413', 0, false, '33139', null, 'cedarpoint', 'Harbor'], // auto-draft (legacy): paid@example.com's second account
         ['300100', 5000, false, '10001', null, 'demoville', 'Default'], // payments: the unconnected test account (PA007)
       ]);
       const secret = (await db.query<{ value: string }>(`SELECT value FROM settings WHERE key = 'jwt_secret'`)).rows[0].value;
@@ -37,8 +40,8 @@ describe('demo data', () => {
       await first.close();
 
       const second = await buildApp({ ...options, demoData: true });
-      expect(await count(second.services.db, 'users')).toBe(5);
-      expect(await count(second.services.db, 'ledger_entries')).toBe(10);
+      expect(await count(second.services.db, 'users')).toBe(6);
+      expect(await count(second.services.db, 'ledger_entries')).toBe(14);
       expect((await second.services.db.query<{ value: string }>(`SELECT value FROM settings WHERE key = 'jwt_secret'`)).rows[0].value).toBe(secret);
       // A token from the first run is still valid: the secret is persisted, not per process.
       expect((await call(second, 'GET', '/api/users/HomeSettings', { token })).status).toBe(200);
@@ -70,7 +73,7 @@ describe('demo data', () => {
       expect((await call(plain, 'POST', '/api/users/Users/Authenticate', { body: DEMO.homeowner })).status).toBe(401);
       await plain.close();
       const withDemo = await buildApp({ ...configFromEnv({ DEMO_DATA: '1', DATABASE_URL: database.url }).app, passwordCost: TEST_PASSWORD_COST, staticDir: null, logger: false });
-      expect(await count(database.db, 'users')).toBe(5);
+      expect(await count(database.db, 'users')).toBe(6);
       expect((await call(withDemo, 'POST', '/api/users/Users/Authenticate', { body: DEMO.homeowner })).status).toBe(200);
       await withDemo.close();
     } finally {
@@ -111,6 +114,110 @@ describe('demo data', () => {
         expectStatus(user, 200);
         expect(user.data).toMatchObject({ email: DEMO.manager.email, firstName: 'Riley', lastName: 'Chen' });
         expect((await clients(app, token).users.getHomeSettings()).status).toBe(200);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await database.dispose();
+    }
+  });
+
+  it.each(BACKENDS)('has a confirmed recurring payment at Cedar Point (200411), paid by a Visa 4242 saved there, 3 days after the seed (%s)', async (kind) => {
+    const database = await createTestDatabase(kind);
+    const clock = createTestClock(new Date('2026-03-02T15:00:00Z'));
+    try {
+      const app = await testApp(database.db, { demoData: true, sandboxProvider: true, clock: clock.now });
+      try {
+        const home = api(app, (await signIn(app, DEMO.homeowner)).token);
+        const cedarPoint = await associationId(database.db, 'cedarpoint');
+        const methods = (await dataOf(home.typed.listPaymentMethods(), 200)).paymentMethods;
+        const visa = methods.find((m) => m.associationId === cedarPoint)!;
+        expect(visa).toMatchObject({ kind: 'card', brand: 'visa', last4: '4242' });
+        // One at each association: the Maple Grove Visa is still there.
+        expect(methods.filter((m) => m.associationId === cedarPoint)).toHaveLength(1);
+        const maple = await associationId(database.db, 'maplegrove');
+        expect(methods.filter((m) => m.associationId === maple)).toMatchObject([{ kind: 'card', brand: 'visa', last4: '4242' }]);
+        const recurring = (await dataOf(home.typed.listRecurringPayments(), 200)).recurringPayments.filter((r) => r.accountNumber === '200411');
+        expect(recurring).toHaveLength(1);
+        expect(recurring[0]).toMatchObject({
+          subLedgerName: 'Assessments',
+          frequency: 'monthly',
+          dayOfMonth: 5,
+          startDate: '2026-03-05',
+          nextPaymentDate: '2026-03-05',
+          amount: { kind: 'fixed', amountCents: 24500 },
+          paymentMethodId: visa.id,
+          method: { kind: 'card', brand: 'visa', last4: '4242' },
+          status: 'active',
+          consecutiveFailures: 0,
+          changeable: true,
+        });
+        // Its authorization, kept as the API keeps it (recordAuthorization).
+        const { rows } = await database.db.query<{ text: string; amount_kind: string; amount_cents: string | number }>(
+          `SELECT text, amount_kind, amount_cents FROM recurring_payment_authorizations WHERE recurring_payment_id = $1`,
+          [recurring[0].recurringPaymentId],
+        );
+        expect(rows).toHaveLength(1);
+        expect({ ...rows[0], amount_cents: Number(rows[0].amount_cents) }).toMatchObject({ amount_kind: 'fixed', amount_cents: 24500 });
+        expect(rows[0].text).toMatch(
+          /^I authorize Cedar Point Condominiums and its payment processor to charge my Visa card ending in 4242 every month on the 5th, starting 2026-03-05, for account 200411 \(Assessments\): \$245\.00 /,
+        );
+        // Three days on, the due work charges it.
+        clock.advance(3 * 24 * 3600 * 1000);
+        const report = await app.services.jobs.runDueWork();
+        expect(report.failed).toEqual({});
+        const paid = await database.db.query<{ amount_cents: string | number; status: string }>(
+          `SELECT p.amount_cents, p.status FROM payments p JOIN recurring_payment_occurrences o ON o.payment_id = p.id WHERE o.recurring_payment_id = $1`,
+          [recurring[0].recurringPaymentId],
+        );
+        expect(paid.rows.map((p) => [Number(p.amount_cents), p.status])).toEqual([[24500, 'succeeded']]);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await database.dispose();
+    }
+  });
+
+  it.each(BACKENDS)('has autopay@example.com enrolled in the portal auto-draft of 100238, and paid@example.com an account for the legacy one (%s)', async (kind) => {
+    const database = await createTestDatabase(kind);
+    const clock = createTestClock(new Date('2026-03-02T15:00:00Z'));
+    try {
+      const app = await testApp(database.db, { demoData: true, sandboxProvider: true, clock: clock.now });
+      try {
+        const autopay = api(app, (await signIn(app, { email: 'autopay@example.com', password: 'Autopay#2026' })).token);
+        const accounts = (await dataOf(autopay.typed.getAccounts(), 200)).accounts;
+        expect(accounts.map((a) => [a.accountNumber, a.currentBalanceCents])).toEqual([['100238', 0]]);
+        const [enrollment, ...more] = (await dataOf(autopay.typed.listAutoDrafts(), 200)).autoDraftEnrollments;
+        expect(more).toEqual([]);
+        expect(enrollment).toMatchObject({
+          accountNumber: '100238',
+          draftedBy: 'portal',
+          status: 'active',
+          startMonth: '2026-04',
+          pullDay: 5,
+          nextPullDate: '2026-04-05',
+          bank: { accountType: 'checking', bankName: 'Sandbox Test Bank', routingNumber: '110000000', last4: '6789' },
+          signature: 'Avery Patel',
+        });
+        // Tokenized by the sandbox provider: the number is the provider's, the portal keeps the token.
+        const { rows } = await database.db.query<{ account_number: string; purpose: string; children: string | number; authorizations: string | number }>(
+          `SELECT sm.account_number, pm.purpose,
+                  (SELECT count(*) FROM recurring_payments r WHERE r.auto_draft_id = e.id AND r.status = 'active') AS children,
+                  (SELECT count(*) FROM auto_draft_authorizations a WHERE a.auto_draft_id = e.id) AS authorizations
+             FROM auto_draft_enrollments e JOIN payment_methods pm ON pm.id = e.payment_method_id JOIN sandbox_methods sm ON sm.id = pm.provider_token
+            WHERE e.id = $1`,
+          [enrollment.autoDraftId],
+        );
+        expect(rows.map((r) => [r.account_number, r.purpose, Number(r.children), Number(r.authorizations)])).toEqual([['000123456789', 'auto_draft', 1, 1]]);
+        const charges = (await dataOf(autopay.typed.getCharges({ accountNumber: '100238' }), 200)).charges;
+        expect(charges.map((c) => c.amountCents)).toEqual([20000]);
+        // paid@example.com: a second account, at Cedar Point (legacy auto-draft), without a balance.
+        const paid = api(app, (await signIn(app, DEMO.paid)).token);
+        const paidAccounts = (await dataOf(paid.typed.getAccounts(), 200)).accounts;
+        expect(paidAccounts.map((a) => [a.accountNumber, a.associationName, a.currentBalanceCents])).toEqual(
+          expect.arrayContaining([['200413', 'Cedar Point Condominiums', 0]]),
+        );
       } finally {
         await app.close();
       }

@@ -255,7 +255,7 @@ export function expectErrorShape<R extends ClientAnswer | ApiResponse, S extends
   const body = ('json' in res ? res.json : res.data) as Record<string, unknown>;
   if (!body || typeof body !== 'object') throw new Error(`not a JSON error body: ${text}`);
   if (body.status !== status || typeof body.title !== 'string' || typeof body.detail !== 'string') throw new Error(`bad error shape: ${text}`);
-  const allowed = new Set(['status', 'title', 'detail', 'errorCode', 'errorId', 'retryAfterSeconds']);
+  const allowed = new Set(['status', 'title', 'detail', 'errorCode', 'errorId', 'retryAfterSeconds', 'fields']);
   for (const key of Object.keys(body)) if (!allowed.has(key)) throw new Error(`unexpected error field ${key}: ${text}`);
   if (errorCode !== undefined && body.errorCode !== errorCode) throw new Error(`expected errorCode ${errorCode}: ${text}`);
   if (/\bat .+:\d+:\d+|node_modules|\/work\/|stack/i.test(text)) throw new Error(`error body leaks internals: ${text}`);

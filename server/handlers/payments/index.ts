@@ -6,7 +6,8 @@ import { setupFuturePayment, confirmFuturePayment, listFuturePayments, updateFut
 import { setupRecurringPayment, confirmRecurringPayment, listRecurringPayments, updateRecurringPayment, cancelRecurringPayment } from './recurring.ts';
 import { getLedger, getCharges, getRecentPayments } from './ledger.ts';
 import { createStatement } from './statements.ts';
-import { listAcknowledgements } from './acknowledgements.ts';
+import { setupAutoDraft, confirmAutoDraft, listAutoDrafts, updateAutoDraft, cancelAutoDraft, setupLegacyAutoDraft, enrollLegacyAutoDraft } from './auto-draft.ts';
+import { listAcknowledgements, confirmAcknowledgement } from './acknowledgements.ts';
 
 export const paymentsHandlers: OperationHandlers<GroupOperationId<'payments'>> = {
   getAccounts,
@@ -35,11 +36,21 @@ export const paymentsHandlers: OperationHandlers<GroupOperationId<'payments'>> =
   listRecurringPayments,
   updateRecurringPayment,
   cancelRecurringPayment,
+  // auto-draft enrollments (portal ones drafted through child recurring payments; legacy ones by the management company)
+  setupAutoDraft,
+  confirmAutoDraft,
+  listAutoDrafts,
+  updateAutoDraft,
+  cancelAutoDraft,
+  setupLegacyAutoDraft,
+  enrollLegacyAutoDraft,
   // ledger and upcoming charges
   getLedger,
   getRecentPayments,
   getCharges,
   // statements and the ledger export (downloaded through server/statements/download-route.ts)
   createStatement,
+  // payment authorizations and debit notices
   listAcknowledgements,
+  confirmAcknowledgement,
 };

@@ -1,7 +1,8 @@
 // Payment options and saved payment methods (per association): GET /Association/{id}/PaymentOption,
 // GET /PaymentMethod, POST /PaymentMethod/Setup (+ /{setupIntentId}/Confirm), GET and DELETE
 // /PaymentMethod/{id}. Methods are tokenized by the provider's hosted page; we keep the token and
-// display details only.
+// display details only. An auto-draft's bank account (payment_methods.purpose 'auto_draft') is not
+// a saved method: it is neither listed nor removed here, and pays nothing but its enrollment.
 import { principalOf, type OperationHandler } from '../types.ts';
 import type { Queryable } from '../../db/index.ts';
 import { LARGE_AMOUNT_THRESHOLD_CENTS } from '../../../flows/fees.ts';
@@ -59,7 +60,7 @@ export const listPaymentMethods: OperationHandler<'listPaymentMethods'> = async 
   // A member of the association without an account there gets an empty list (nothing is saved for it).
   const associationId = req.query.associationId ?? null;
   const { rows } = await services.db.query<MethodRow>(
-    `${METHOD_SELECT} WHERE pm.owner_user_id = $1 AND pm.active AND ($2::integer IS NULL OR pm.association_id = $2) ORDER BY pm.created_at, pm.id`,
+    `${METHOD_SELECT} WHERE pm.owner_user_id = $1 AND pm.active AND pm.purpose = 'saved' AND ($2::integer IS NULL OR pm.association_id = $2) ORDER BY pm.created_at, pm.id`,
     [userId, associationId],
   );
   return { status: 200, body: { paymentMethods: rows.map(methodView) } };
@@ -125,7 +126,7 @@ export const deletePaymentMethod: OperationHandler<'deletePaymentMethod'> = asyn
   const id = req.params.id;
   const now = services.clock();
   const cancelled = await services.db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: number }>('SELECT id FROM payment_methods WHERE id = $1 AND owner_user_id = $2 AND active FOR UPDATE', [id, userId]);
+    const { rows } = await tx.query<{ id: number }>(`SELECT id FROM payment_methods WHERE id = $1 AND owner_user_id = $2 AND active AND purpose = 'saved' FOR UPDATE`, [id, userId]);
     if (!rows[0]) throw billingError('PM001');
     // A scheduled payment past its change cutoff is made as scheduled: the method stays until then.
     const scheduled = await tx.query<{ scheduled_date: string }>(

@@ -5,7 +5,9 @@
 // (server/payments/recurring-due-work.ts) charges each occurrence. An active schedule can be
 // changed or removed until 8:00 pm New York time the day before its next payment (the cutoff of
 // future payments); after that 409 PAY012 and nothing changes. A setup (nothing authorized yet) and
-// a paused schedule (nothing is charged) have no cutoff.
+// a paused schedule (nothing is charged) have no cutoff. An account with an auto-draft enrollment
+// takes no recurring payment (409 PAY013; one-per-account.ts), and an enrollment's child schedules
+// (auto_draft_id set) are not listed or changed here.
 import { principalOf, type OperationHandler, type Services } from '../types.ts';
 import type { Queryable } from '../../db/index.ts';
 import { idempotencyKeyOf } from '../../payments/index.ts';
@@ -16,6 +18,7 @@ import { appDate, badRequest, billingError, checkMethodFor, loadMethod, ownedSub
 import { amountColumns } from '../../payments/recurring-amount.ts';
 import { authorizationText, mailAuthorization, recordAuthorization } from '../../payments/recurring-authorization.ts';
 import { dayOfMonthOf, firstOccurrenceAfter, followingOccurrence } from '../../payments/recurring-schedule.ts';
+import { hasEnrollment, lockAccountOfSubLedger } from '../../payments/one-per-account.ts';
 import {
   RECURRING_SELECT,
   changeableNow,
@@ -57,13 +60,18 @@ export const setupRecurringPayment: OperationHandler<'setupRecurringPayment'> = 
       const amount = amountColumns(body.amount);
       const now = services.clock();
       try {
-        await services.db.query(
-          `INSERT INTO recurring_payments (id, user_id, sub_ledger_id, payment_method_id, frequency, day_of_month, start_date, next_payment_date,
-                                           amount_kind, amount_cents, basis_points, maximum_cents, status, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9, $10, $11, 'setup', $12, $12)`,
-          [id, userId, body.subLedgerId, body.paymentMethodId, body.frequency, dayOfMonthOf(body.startDate), body.startDate,
-           amount.amount_kind, amount.amount_cents, amount.basis_points, amount.maximum_cents, now],
-        );
+        await services.db.transaction(async (tx) => {
+          // Under the account's lock: an auto-draft enrollment set up meanwhile is seen.
+          const accountId = await lockAccountOfSubLedger(tx, body.subLedgerId);
+          if (accountId === null || (await hasEnrollment(tx, accountId))) throw paymentError('PAY013');
+          await tx.query(
+            `INSERT INTO recurring_payments (id, user_id, sub_ledger_id, payment_method_id, frequency, day_of_month, start_date, next_payment_date,
+                                             amount_kind, amount_cents, basis_points, maximum_cents, status, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9, $10, $11, 'setup', $12, $12)`,
+            [id, userId, body.subLedgerId, body.paymentMethodId, body.frequency, dayOfMonthOf(body.startDate), body.startDate,
+             amount.amount_kind, amount.amount_cents, amount.basis_points, amount.maximum_cents, now],
+          );
+        });
       } catch (error) {
         if (isSecondSchedule(error)) throw paymentError('PAY013');
         throw error;
@@ -80,6 +88,9 @@ export const confirmRecurringPayment: OperationHandler<'confirmRecurringPayment'
   const { userId } = principalOf(req);
   const now = services.clock();
   const confirmed = await services.db.transaction(async (tx) => {
+    // The account's lock first (the order auto-draft takes too), then the schedule's.
+    const { rows: ledger } = await tx.query<{ sub_ledger_id: number }>(`SELECT sub_ledger_id FROM recurring_payments WHERE id = $1 AND user_id = $2`, [req.params.id, userId]);
+    const accountId = ledger[0] ? await lockAccountOfSubLedger(tx, Number(ledger[0].sub_ledger_id)) : null;
     const row = await loadRecurring(tx, userId, req.params.id, { lock: true });
     if (row.status === 'removed') throw paymentError('PAY008', 'This recurring payment was removed.');
     if (row.status !== 'setup') return { row, text: null }; // confirmed already: the same answer, nothing recorded again
@@ -87,6 +98,7 @@ export const confirmRecurringPayment: OperationHandler<'confirmRecurringPayment'
       throw paymentError('PAY008', 'The first payment date of this recurring payment has passed. Choose a later date and confirm again.');
     }
     if (row.payments_blocked) throw paymentError('PAY004');
+    if (accountId !== null && (await hasEnrollment(tx, accountId))) throw paymentError('PAY013');
     if (!row.method_active) throw billingError('PM001');
     checkCanCharge(services, await ownedSubLedger(tx, userId, Number(row.sub_ledger_id)), await loadMethod(tx, userId, Number(row.payment_method_id)));
     await tx.query(`UPDATE recurring_payments SET status = 'active', updated_at = $2 WHERE id = $1`, [row.id, now]);
@@ -103,7 +115,7 @@ export const listRecurringPayments: OperationHandler<'listRecurringPayments'> = 
   // The account and sub-ledger, when named, are the caller's (x-policy).
   const { rows } = await services.db.query<RecurringRow>(
     `${RECURRING_SELECT}
-      WHERE r.user_id = $1 AND ac.owner_user_id = $1 AND r.status <> 'removed'
+      WHERE r.user_id = $1 AND ac.owner_user_id = $1 AND r.status <> 'removed' AND r.auto_draft_id IS NULL
         AND ($2::text IS NULL OR ac.account_number = $2)
         AND ($3::integer IS NULL OR r.sub_ledger_id = $3)
         AND ($4::date IS NULL OR r.next_payment_date = $4::date)
