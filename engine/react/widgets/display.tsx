@@ -30,16 +30,18 @@ function rowItems(spec: unknown, scope: Record<string, unknown>, runtime: Runtim
     });
 }
 
-/** Label / value pairs (a description list), e.g. amount, fee and total. */
+/** Label / value pairs (a description list), e.g. amount, fee and total; nothing at all when there are none and no `empty` text. */
 export function SummaryWidget({ node }: WidgetProps) {
   const { t } = useTranslator();
   const scope = useScope();
   const runtime = useRuntime();
   const listed = ((node.items as SummaryItem[]) ?? []).filter((item) => !item.when || displayValue(item.when, scope, runtime));
   const items = [...listed, ...rowItems(node.rows, scope, runtime)];
-  if (items.length === 0 && node.empty) return <Text color="fg.muted">{t(String(node.empty))}</Text>;
+  if (items.length === 0) return node.empty ? <Text color="fg.muted">{t(String(node.empty))}</Text> : null;
+  const caption = node.caption ? t(String(node.caption)) : null;
   return (
-    <Box as="section" aria-label={node.label ? t(String(node.label)) : undefined} borderWidth="1px" borderRadius="l2" p="4" bg="bg">
+    <Box as="section" aria-label={node.label ? t(String(node.label)) : caption ?? undefined} borderWidth="1px" borderRadius="l2" p="4" bg="bg">
+      {caption ? <Text fontWeight="semibold" mb="1">{caption}</Text> : null}
       <chakra.dl m="0">
         {items.map((item, index) => {
           const raw = item.labelIsText

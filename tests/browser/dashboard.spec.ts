@@ -1,0 +1,38 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, homeowner, signInQuickly } from './helpers.ts';
+
+// The dashboard's payments widget: the selected account's balances and what is scheduled to pay
+// it (scheduled one-time payments, the next recurring payment, the next auto-draft), each shown
+// only when there is one, with the way to pay.
+
+async function selectProperty(page: Page, association: string, accountNumber: string) {
+  const picker = page.getByLabel('Property');
+  await picker.selectOption(await picker.locator('option', { hasText: association }).getAttribute('value') ?? '');
+  await expect(page.getByText(new RegExp(`account ${accountNumber}\\) at ${association}`))).toBeVisible();
+}
+
+test('the payments widget shows the balance and the next recurring payment, on a phone too', async ({ page }) => {
+  await signInQuickly(page, homeowner.email, homeowner.password);
+  await selectProperty(page, 'Cedar Point Condominiums', '200411');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'Payments', level: 2 })).toBeVisible();
+  await expect(main.getByRole('region', { name: 'Balance' })).toContainText('Assessments');
+  // The demo's recurring payment at Cedar Point, due in the next days.
+  await expect(main.getByRole('region', { name: 'Next recurring payment' })).toContainText('Assessments');
+  await expect(main.getByRole('region', { name: 'Next auto-draft' })).toHaveCount(0);
+  await expect(main.getByRole('link', { name: 'Make a payment' })).toHaveAttribute('href', '/billing');
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(main.getByRole('region', { name: 'Next recurring payment' })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('an account enrolled in auto-draft shows its next draft; nothing scheduled shows nothing', async ({ page }) => {
+  await signInQuickly(page, 'autopay@example.com', 'Autopay#2026');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('region', { name: 'Next auto-draft' })).toContainText('100238');
+  await expect(main.getByRole('region', { name: 'Balance' })).toContainText('$0.00');
+  await expect(main.getByRole('region', { name: 'Scheduled payments' })).toHaveCount(0);
+  await expect(main.getByRole('region', { name: 'Next recurring payment' })).toHaveCount(0);
+  await expectAccessible(page);
+});
