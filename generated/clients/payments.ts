@@ -216,6 +216,8 @@ export interface RecurringPayment {
   changeableUntil: string;
   /** Before changeableUntil: updateRecurringPayment and cancelRecurringPayment accept it */
   changeable: boolean;
+  /** Paused: updateRecurringPayment accepts `resume: true` */
+  resumable: boolean;
 }
 
 export type AcknowledgementKind = typeof AcknowledgementKind[keyof typeof AcknowledgementKind];
@@ -377,6 +379,8 @@ export interface AutoDraftEnrollment {
   changeableUntil: string;
   /** Before changeableUntil: updateAutoDraft and cancelAutoDraft accept it */
   changeable: boolean;
+  /** Paused: updateAutoDraft accepts `resume: true` */
+  resumable: boolean;
 }
 
 export interface AutoDraftSetup {

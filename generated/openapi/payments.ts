@@ -846,6 +846,8 @@ export interface components {
             changeableUntil: string;
             /** @description Before changeableUntil: updateRecurringPayment and cancelRecurringPayment accept it */
             changeable: boolean;
+            /** @description Paused: updateRecurringPayment accepts `resume: true` */
+            resumable: boolean;
         };
         Acknowledgement: {
             /** @description 'rpa_' (a recurring payment's authorization), 'ada_' (an auto-draft authorization) or 'dn_' (a debit notice), then a number */
@@ -953,6 +955,8 @@ export interface components {
             changeableUntil: string;
             /** @description Before changeableUntil: updateAutoDraft and cancelAutoDraft accept it */
             changeable: boolean;
+            /** @description Paused: updateAutoDraft accepts `resume: true` */
+            resumable: boolean;
         };
         FuturePayment: {
             futurePaymentId: string;

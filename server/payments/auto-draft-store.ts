@@ -152,6 +152,7 @@ export function autoDraftView(r: AutoDraftRow, now: Date): AutoDraftView {
     consecutiveFailures: Number(r.consecutive_failures),
     changeableUntil: autoDraftChangeCutoff(next).toISOString(),
     changeable: autoDraftChangeableNow(r, now),
+    resumable: statusOf(r) === 'paused',
   };
   const status = r.last_statuses !== null ? worstOf(r.last_statuses) : null;
   if (r.last_date !== null && status !== null) view.lastDraft = { date: r.last_date, amountCents: Number(r.last_amount_cents), status };

@@ -130,6 +130,7 @@ export function recurringView(r: RecurringRow, now: Date): RecurringPaymentView 
     consecutiveFailures: Number(r.consecutive_failures),
     changeableUntil: recurringChangeCutoff(r.next_payment_date).toISOString(),
     changeable: changeableNow(r, now),
+    resumable: r.status === 'paused',
   };
   if (r.last_date !== null && r.last_status !== null && LAST_STATUSES.has(r.last_status)) {
     view.lastPayment = {

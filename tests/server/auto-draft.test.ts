@@ -344,7 +344,7 @@ describe('auto-draft enrollments', () => {
     await at('2026-05-06');
     await run();
     const paused = await listed(paid, id);
-    expect(paused).toMatchObject({ status: 'paused', consecutiveFailures: 2, changeable: true });
+    expect(paused).toMatchObject({ status: 'paused', consecutiveFailures: 2, changeable: true, resumable: true });
     expect((await mailTo(db(), DEMO.paid.email)).at(-1)!.subject).toContain('is paused');
     await at('2026-06-10');
     await run();
@@ -352,7 +352,7 @@ describe('auto-draft enrollments', () => {
     // Resumed with another bank account: active again from 6 July.
     const resumed = await paid.patch(`/AutoDraft/${id}`, { resume: true, bank: { ...TEST_BANK_ENTRY, bankAccountNumber: '4444', bankAccountNumberConfirmation: '4444' } });
     expect(resumed.status, resumed.body).toBe(200);
-    expect(resumed.json).toMatchObject({ status: 'active', consecutiveFailures: 0, nextPullDate: '2026-07-06' });
+    expect(resumed.json).toMatchObject({ status: 'active', consecutiveFailures: 0, nextPullDate: '2026-07-06', resumable: false });
     await at('2026-07-06');
     await run();
     expect(await draftsOfEnrollment(id)).toEqual([{ status: 'pending', scheduled_date: '2026-07-06' }]);

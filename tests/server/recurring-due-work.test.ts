@@ -194,7 +194,7 @@ describe.each(BACKENDS)('recurring payments due work on %s', (kind) => {
       { date: '2026-01-15', outcome: 'failed' },
       { date: '2026-02-15', outcome: 'failed' },
     ]);
-    expect(await listed(id)).toMatchObject({ status: 'paused', consecutiveFailures: 2, nextPaymentDate: '2026-03-15', changeable: true });
+    expect(await listed(id)).toMatchObject({ status: 'paused', consecutiveFailures: 2, nextPaymentDate: '2026-03-15', changeable: true, resumable: true });
     expect(await count(db(), 'ledger_entries')).toBe(entries);
     const mailed = await mailTo(db(), DEMO.homeowner.email);
     expect(mailed).toHaveLength(mails + 1);
@@ -204,7 +204,7 @@ describe.each(BACKENDS)('recurring payments due work on %s', (kind) => {
     // Resumed with the Visa: active, failures cleared, next date the first 15th after today.
     const resumed = await home.typed.updateRecurringPayment(id, { resume: true, paymentMethodId: visaId });
     expectStatus(resumed, 200);
-    expect(resumed.data).toMatchObject({ status: 'active', consecutiveFailures: 0, nextPaymentDate: '2026-04-15', paymentMethodId: visaId });
+    expect(resumed.data).toMatchObject({ status: 'active', consecutiveFailures: 0, nextPaymentDate: '2026-04-15', paymentMethodId: visaId, resumable: false });
     await at('2026-04-15');
     expect(await run()).toBe(1);
     expect(await listed(id)).toMatchObject({ status: 'active', consecutiveFailures: 0, lastPayment: { date: '2026-04-15', status: 'succeeded', amountCents: 10000 } });

@@ -19,6 +19,8 @@ const answers = {
   cancelFuturePayment: null,
   setupPaymentMethod: { setupIntentId: 'seti_9', clientSecret: 'cs_9' },
   confirmPaymentMethodSetup: { paymentMethod: { id: 33 } },
+  updateRecurringPayment: { recurringPaymentId: 'rec_0000000000000001', status: 'active' },
+  updateAutoDraft: { autoDraftId: 'ad_0000000000000001', status: 'active' },
 };
 const start = (options: FakeHostOptions = {}) => {
   const host = createFakeHost({ answers, session, ...options });
@@ -201,6 +203,34 @@ describe('manage account flow: future payments', () => {
     flow.send({ type: 'CONFIRM' });
     await ready(flow);
     expect(flow.context()).toMatchObject({ pendingCancel: null, error: declinedError });
+    expect(host.toasts).toEqual([]);
+  });
+});
+
+describe('manage account flow: resuming paused schedules', () => {
+  it('resumes a paused recurring payment and a paused auto-draft in place, with a toast each', async () => {
+    const { host, flow } = start();
+    await ready(flow);
+    flow.send({ type: 'RESUME_RECURRING', id: 'rec_0000000000000001' });
+    expect(flow.state()).toBe('resumingRecurring');
+    await ready(flow);
+    flow.send({ type: 'RESUME_AUTO_DRAFT', id: 'ad_0000000000000001' });
+    await ready(flow);
+    expect(host.callsTo('updateRecurringPayment')).toEqual([{ params: { id: 'rec_0000000000000001' }, body: { resume: true }, suppressToast: true }]);
+    expect(host.callsTo('updateAutoDraft')).toEqual([{ params: { id: 'ad_0000000000000001' }, body: { resume: true }, suppressToast: true }]);
+    expect(host.toasts.map((toast) => toast.titleKey)).toEqual(['recurring.resumed', 'autoDraft.resumed']);
+    expect(flow.context().resumingId).toBeNull();
+  });
+
+  it('a refused resume shows the error and changes nothing else', async () => {
+    const { host, flow } = start({ answers: { ...answers, updateRecurringPayment: declined, updateAutoDraft: declined } });
+    await ready(flow);
+    flow.send({ type: 'RESUME_RECURRING', id: 'rec_0000000000000001' });
+    await ready(flow);
+    expect(flow.context()).toMatchObject({ resumingId: null, error: declinedError });
+    flow.send({ type: 'RESUME_AUTO_DRAFT', id: 'ad_0000000000000001' });
+    await ready(flow);
+    expect(flow.context()).toMatchObject({ resumingId: null, error: declinedError });
     expect(host.toasts).toEqual([]);
   });
 });
