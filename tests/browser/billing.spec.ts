@@ -249,3 +249,54 @@ test('a recurring payment is locked from 8:00 pm Eastern the day before it is du
   await page.getByRole('button', { name: 'Remove it' }).click();
   await expect(page.getByText('You have no recurring payments for this account.')).toBeVisible();
 });
+
+test('two declined payments in a row pause a recurring payment; Manage payments shows it paused and resumes it', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const clockNow = async () => Date.parse(((await (await request.get('/dev/clock')).json()) as { now: string }).now);
+  const newYorkDate = (ms: number) => new Date(ms).toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+  await signInQuickly(page, homeowner.email, homeowner.password);
+  await chooseMapleGrove(page);
+
+  // A card the sandbox declines at every charge, saved on Manage payments.
+  await page.goto('/billing/manage-account');
+  await page.getByRole('button', { name: 'Add a card' }).click();
+  await enterCard(page, '4000 0000 0000 0002');
+  await expect(page.getByRole('button', { name: 'Remove •••• 0002' })).toBeVisible();
+
+  // A monthly $1.00 payment of the late fees from it, first due in two days.
+  const start = newYorkDate(await clockNow() + 2 * 86_400_000);
+  await page.goto('/billing/recurring-payments');
+  await page.getByRole('button', { name: 'Set up a recurring payment' }).click();
+  await page.getByLabel(/Late fees/).check();
+  await page.getByLabel(/Saved card.*0002/).check();
+  await page.getByLabel('Every month').check();
+  await page.getByLabel('First payment').fill(start);
+  await page.getByLabel('A fixed amount').check();
+  await page.getByLabel('Amount each time').fill('1');
+  await page.getByRole('button', { name: 'Review the authorization' }).click();
+  await page.getByRole('button', { name: 'I authorize these payments' }).click();
+  await expect(page.getByText(/^Next payment: /)).toBeVisible();
+
+  // Its first date, then a month on: declined twice, so it pauses.
+  expect((await request.post('/dev/clock/advance', { data: { days: 3 } })).ok()).toBe(true);
+  expect((await request.post('/dev/clock/advance', { data: { days: 31 } })).ok()).toBe(true);
+  await signInQuickly(page, homeowner.email, homeowner.password);
+  await chooseMapleGrove(page);
+  await page.goto('/billing/manage-account');
+  const listed = page.getByRole('list', { name: 'Recurring payments' });
+  await expect(listed).toContainText('Late fees');
+  await expect(listed).toContainText('Paused after two failed payments in a row');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Resume the recurring payment for Late fees' }).click();
+  await expect(page.getByText('The recurring payment is active again.')).toBeVisible();
+  await expect(listed).toContainText('Active');
+  await expect(page.getByRole('button', { name: 'Resume the recurring payment for Late fees' })).toHaveCount(0);
+
+  // Removing the card removes the schedule with it, and the dialog says so by name.
+  await page.getByRole('button', { name: 'Remove •••• 0002' }).click();
+  const removal = page.getByRole('alertdialog', { name: 'Remove this payment method?' });
+  await expect(removal.getByRole('region', { name: /Recurring payments that will be removed/ })).toContainText('Late fees');
+  await removal.getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Remove •••• 0002' })).toHaveCount(0);
+  await expect(page.getByText('No recurring payments for this account.')).toBeVisible();
+});
