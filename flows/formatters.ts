@@ -2,6 +2,10 @@
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+// A moment (a message sent, a reservation starting) in the reader's own time zone.
+const moment = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const REQUEST_STATUSES = new Set(['open', 'inProgress', 'approved', 'approvedWithConditions', 'declined', 'closed', 'tentative', 'confirmed']);
+const REQUEST_KINDS = new Set(['general', 'architectural', 'reservation']);
 
 export const formatters = {
   /** 24500 → "$245.00" */
@@ -12,6 +16,16 @@ export const formatters = {
     const time = Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value);
     return Number.isNaN(time) ? '' : longDate.format(time);
   },
+  /** An ISO time → "November 22, 2026, 3:05 PM" in the reader's time zone. */
+  dateTime: (value: unknown) => {
+    if (typeof value !== 'string' || !value) return '';
+    const time = Date.parse(value);
+    return Number.isNaN(time) ? '' : moment.format(time);
+  },
+  /** A request's status → a message key (`translate: true`). */
+  requestStatus: (value: unknown) => (typeof value === 'string' && REQUEST_STATUSES.has(value) ? `requests.status_${value}` : ''),
+  /** general / architectural / reservation → a message key (`translate: true`). */
+  requestKind: (value: unknown) => (typeof value === 'string' && REQUEST_KINDS.has(value) ? `requests.kind_${value}` : ''),
   /** card / bank → a message key; the summary translates it (`translate: true`). */
   methodKind: (value: unknown) => (value === 'card' ? 'methods.card' : value === 'bank' ? 'methods.bank' : ''),
   /** "4242" → "•••• 4242" */

@@ -7,8 +7,11 @@ import { formatters } from './formatters.ts';
 import { guestPaymentFlow } from './guest-payment.ts';
 import { instantPaymentFlow } from './instant-payment.ts';
 import { makePaymentFlow } from './make-payment.ts';
+import { messagesFlow, messageThreadFlow } from './messages.ts';
 import { paymentConsentFlow } from './payment-consent.ts';
+import { profileAddressesFlow, profileContactsFlow, profilePreferencesFlow } from './profile-settings.ts';
 import { recurringPaymentsFlow } from './recurring-payments.ts';
+import { newRequestFlow, requestsFlow } from './requests.ts';
 import { sessionFlow } from './session.ts';
 import { accountLedgers } from './shared/account-ledgers.ts';
 import { methodEntry } from './shared/method-entry.ts';
@@ -30,6 +33,13 @@ export const flowModules: Record<string, FlowModule> = {
   'recurring-payments': recurringPaymentsFlow,
   'auto-draft': autoDraftFlow,
   'payment-consent': paymentConsentFlow,
+  'profile-contacts': profileContactsFlow,
+  'profile-addresses': profileAddressesFlow,
+  'profile-preferences': profilePreferencesFlow,
+  requests: requestsFlow,
+  'new-request': newRequestFlow,
+  messages: messagesFlow,
+  'message-thread': messageThreadFlow,
 };
 
 /** Modules several flows share; a machine names those it uses in `uses:`. */

@@ -44,6 +44,8 @@ export interface AppOptions {
   rateLimits?: Partial<Record<RateRuleName, RateRule>>;
   handlers?: HandlerMap;
   logger?: FastifyServerOptions['logger'];
+  /** The largest upload (multipart operations such as uploadDocument), in MB (default 25). */
+  maxUploadMb?: number;
   /** Check every response against the operation's schema (default: outside production). */
   validateResponses?: boolean;
   trustProxy?: boolean;

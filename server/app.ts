@@ -25,6 +25,7 @@ import { newErrorId } from './errors.ts';
 import { loadRedirects } from './redirects.ts';
 import { startupSafety } from './production.ts';
 import { refuseControlCharacters } from './input-guard.ts';
+import { DEFAULT_MAX_UPLOAD_MB } from './uploads/multipart.ts';
 
 export { repoRoot, BODY_LIMIT, type AppOptions } from './app-options.ts';
 export { checkHandlers } from './operation-routes.ts';
@@ -57,7 +58,11 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     registerErrorHandling(app);
     registerSecurityHeaders(app, { frameAncestors, production });
     app.addHook('preValidation', refuseControlCharacters);
-    registerOperationRoutes(app, routes, { services: runtime.services, validateResponses: options.validateResponses ?? !production });
+    registerOperationRoutes(app, routes, {
+      services: runtime.services,
+      validateResponses: options.validateResponses ?? !production,
+      maxUploadMb: options.maxUploadMb ?? DEFAULT_MAX_UPLOAD_MB,
+    });
     registerStatementDownloads(app, runtime.services);
     registerDevRoutes(app, runtime, { production, sandboxInUse, devRoutes: safety.devRoutes, frameAncestors });
     await registerWeb(app, {

@@ -14,6 +14,13 @@ function flag(value: string | undefined): boolean | undefined {
   return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
 }
 
+function uploadMb(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const mb = Number(value);
+  if (!Number.isInteger(mb) || mb < 1 || mb > 1024) throw new Error(`MAX_UPLOAD_MB must be a whole number from 1 to 1024, got '${value}'`);
+  return mb;
+}
+
 function poolSize(value: string | undefined): number | undefined {
   if (value === undefined || value === '') return undefined;
   const size = Number(value);
@@ -45,6 +52,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       staticDir: path.resolve(env.STATIC_DIR || './dist'),
       schemasDir: env.SCHEMAS_DIR ? path.resolve(env.SCHEMAS_DIR) : undefined,
       trustProxy: flag(env.TRUST_PROXY) ?? false,
+      maxUploadMb: uploadMb(env.MAX_UPLOAD_MB),
       logger: { level: env.LOG_LEVEL || (nodeEnv === 'production' ? 'info' : 'warn'), stream: stdoutLog() },
     },
   };

@@ -9,6 +9,7 @@ import { createValidators, describeError, type CompiledOperation } from './opena
 import type { Handler, HandlerMap, Services } from './handlers/types.ts';
 import { ApiError } from './errors.ts';
 import { callerOf, routeGuard } from './authz/guard.ts';
+import { readUpload, registerMultipart } from './uploads/multipart.ts';
 
 export interface RouteEntry {
   op: OperationDef;
@@ -55,7 +56,8 @@ async function validateRequest(request: FastifyRequest): Promise<void> {
   const v = entry.validators;
   if (v.params) check(v.params, request.params, 'path');
   if (v.query) check(v.query, request.query, 'query');
-  if (entry.op.body) {
+  // An upload's parts are read by its handler (readUpload), after authorization.
+  if (entry.op.body && !entry.op.body.multipart) {
     if (request.body === undefined || request.body === null) {
       if (entry.op.body.required) throw new ApiError(400, 'A JSON request body is required.', { errorCode: 'REQ001' });
     } else {
@@ -64,41 +66,58 @@ async function validateRequest(request: FastifyRequest): Promise<void> {
   }
 }
 
-export function registerOperationRoutes(app: FastifyInstance, routes: RouteEntry[], options: { services: Services; validateResponses: boolean }): void {
-  const { services, validateResponses } = options;
+export function registerOperationRoutes(
+  app: FastifyInstance,
+  routes: RouteEntry[],
+  options: { services: Services; validateResponses: boolean; maxUploadMb: number },
+): void {
+  const { services, validateResponses, maxUploadMb } = options;
   app.decorateRequest('caller', null);
-  for (const entry of routes) {
-    const guard = routeGuard(entry.op.policy, services);
-    app.route({
-      method: entry.op.method,
-      url: entry.op.url,
-      config: { operation: entry },
-      preHandler: [guard.identify, validateRequest, guard.enforce],
-      async handler(request, reply) {
-        const result = await entry.handler(
-          {
-            operationId: entry.op.operationId,
-            params: (request.params ?? {}) as Record<string, unknown>,
-            query: (request.query ?? {}) as Record<string, unknown>,
-            body: request.body,
-            ip: request.ip,
-            caller: callerOf(request),
-            headers: request.headers as Record<string, string | undefined>,
-          },
-          services,
-        );
-        if (validateResponses) {
-          const declared = entry.op.responses[String(result.status)];
-          if (declared === undefined) throw new Error(`${entry.op.operationId} answered ${result.status}, which its operation does not declare`);
-          const validate = entry.validators.responses[String(result.status)];
-          if (validate && !validate(result.body)) {
-            throw new Error(`${entry.op.operationId} answered a body that does not match its schema: ${describeError('response', validate.errors?.[0] ?? undefined)}`);
-          }
-        }
-        reply.code(result.status).headers({ 'cache-control': 'no-store', ...(result.headers ?? {}) });
-        if (result.body === undefined) return reply.send();
-        return reply.type('application/json; charset=utf-8').send(JSON.stringify(result.body));
-      },
+  const uploads = routes.filter((entry) => entry.op.body?.multipart);
+  // Uploads get the multipart parser in a scope of their own: every other route still takes JSON only.
+  if (uploads.length > 0) {
+    app.register(async (scope) => {
+      await registerMultipart(scope, maxUploadMb);
+      for (const entry of uploads) registerOperationRoute(scope, entry, services, validateResponses, maxUploadMb);
     });
   }
+  for (const entry of routes) if (!entry.op.body?.multipart) registerOperationRoute(app, entry, services, validateResponses, maxUploadMb);
+}
+
+function registerOperationRoute(app: FastifyInstance, entry: RouteEntry, services: Services, validateResponses: boolean, maxUploadMb: number): void {
+  const guard = routeGuard(entry.op.policy, services);
+  app.route({
+    method: entry.op.method,
+    url: entry.op.url,
+    config: { operation: entry },
+    preHandler: [guard.identify, validateRequest, guard.enforce],
+    async handler(request, reply) {
+      const result = await entry.handler(
+        {
+          operationId: entry.op.operationId,
+          params: (request.params ?? {}) as Record<string, unknown>,
+          query: (request.query ?? {}) as Record<string, unknown>,
+          body: request.body,
+          ip: request.ip,
+          caller: callerOf(request),
+          headers: request.headers as Record<string, string | undefined>,
+          ...(entry.op.body?.multipart ? { upload: () => readUpload(request, maxUploadMb) } : {}),
+        },
+        services,
+      );
+      if (validateResponses) {
+        const declared = entry.op.responses[String(result.status)];
+        if (declared === undefined) throw new Error(`${entry.op.operationId} answered ${result.status}, which its operation does not declare`);
+        const validate = entry.validators.responses[String(result.status)];
+        if (validate && !validate(result.body)) {
+          throw new Error(`${entry.op.operationId} answered a body that does not match its schema: ${describeError('response', validate.errors?.[0] ?? undefined)}`);
+        }
+      }
+      reply.code(result.status).headers({ 'cache-control': 'no-store', ...(result.headers ?? {}) });
+      // A file (a response declared with a non-JSON content type): sent as it is, with the handler's headers.
+      if (result.content !== undefined) return reply.send(result.content);
+      if (result.body === undefined) return reply.send();
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(result.body));
+    },
+  });
 }

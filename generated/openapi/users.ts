@@ -259,10 +259,309 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's message threads with management, newest activity first
+         * @description A homeowner sees the threads they started. Management staff (`management_staff`) also see
+         *     every thread of the associations their company manages. `unread` and `unreadCount` are the
+         *     caller's side's: a homeowner's unread messages are management's replies they have not
+         *     opened; management's are the homeowner's messages no staff member has opened (management
+         *     shares one read state per thread). `unread=true` keeps only threads with unread messages.
+         */
+        get: operations["listMessageThreads"];
+        put?: never;
+        /**
+         * A homeowner starts a thread with their association's management
+         * @description `associationId` must be an association where the caller owns an account (else 404 GP001).
+         *     A `subject` or `body` that is empty or only spaces: 400 MSG002 "Subject is required." /
+         *     MSG001 "Message is required.". Answers the new thread (read by its author).
+         */
+        post: operations["createMessageThread"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Messages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One thread with its messages, oldest first; marks it read for the caller's side
+         * @description The thread's homeowner or staff of the company managing its association; anyone else gets
+         *     404 MSG404 (and nothing is marked read).
+         */
+        get: operations["getMessageThread"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Messages/{id}/Reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds a message to a thread (the homeowner, or management staff)
+         * @description An empty or whitespace-only `body`: 400 MSG001 "Message is required." and nothing is
+         *     stored. A reply by management staff is e-mailed to the homeowner with a link to
+         *     /my/messages/{id}; a homeowner's message is only stored (management reads it in the
+         *     portal). Answers the thread as getMessageThread does (read by the caller's side).
+         */
+        post: operations["replyToMessageThread"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Homeowner/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in homeowner's profile (only their own id) with contacts and addresses
+         * @description `loginEmail` is the e-mail used to sign in (changed with `updateLogin`); `contacts` and
+         *     `addresses` are sorted primary first, then by id. At most one contact of each type and one
+         *     address is primary.
+         */
+        get: operations["getHomeowner"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Homeowner/{id}/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an e-mail address or phone number to the profile
+         * @description Checked by the server (400 VAL001 with `fields`, field -> message, nothing written):
+         *     `label` "Label is required." / "Label must be at most 50 characters."; `value` for an
+         *     e-mail "Email is required." / "Please enter a valid email address format.", for a phone
+         *     "Phone number is required." / "Invalid phone number" (a US number of 10 digits, optionally
+         *     preceded by 1 or +1, area code and exchange not starting with 0 or 1; or an international
+         *     number written `+` and 8 to 15 digits; spaces, dots, dashes and parentheses are ignored);
+         *     `communicationPreference` "This preference is not available for an e-mail address." (an
+         *     e-mail takes `email` (default), `paper` or `paperAndEmail`) / "This preference is not
+         *     available for a phone number." (a phone takes `text` or `paper` (default, meaning no text
+         *     messages)). `primary: true` makes it the primary contact of its type and clears the flag on
+         *     the others of that type in the same transaction.
+         */
+        post: operations["createContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Homeowner/{id}/contact/{cid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a contact (removing the primary one leaves its type without a primary) */
+        delete: operations["deleteContact"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a contact (only the fields given); checked as createContact
+         * @description The fields given replace the stored ones and the result is checked as in `createContact`
+         *     (changing `type` re-checks the value and preference). `primary: false` on the primary
+         *     contact leaves its type without a primary. Another user's (or an unknown) contact id is
+         *     404 CON404 "Contact not found" and nothing changes.
+         */
+        patch: operations["updateContact"];
+        trace?: never;
+    };
+    "/Homeowner/{id}/address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a mailing address (domestic US or international)
+         * @description Checked by the server (400 VAL001 with `fields`, nothing written): `label` "Label is
+         *     required." / "Label must be at most 50 characters."; `street` "Street is required.";
+         *     `city` "City is required."; domestic (`international: false`): `state` "State is
+         *     required." / "Please enter a valid 2-letter state code." (US states, DC and territories),
+         *     `zip` "Zip code is required." / "Please enter a valid zip code (12345 or 12345-6789)."; international:
+         *     `country` "Country is required.", `postalCode` "Postal code is required.", `province`
+         *     optional. Fields of the other kind are stored empty. Every text at most 100 characters
+         *     ("<Field> must be at most 100 characters."). `primary: true` clears the flag on the
+         *     caller's other addresses in the same transaction.
+         */
+        post: operations["createAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Homeowner/{id}/address/{aid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace an address (the whole address, checked as createAddress)
+         * @description Another user's (or an unknown) address id is 404 ADR404 "Address not found" and nothing changes.
+         */
+        put: operations["updateAddress"];
+        post?: never;
+        /** Remove an address */
+        delete: operations["deleteAddress"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Homeowner/{id}/Preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Communication and directory preferences
+         * @description `directorySet` is false while the homeowner has never saved directory preferences: the
+         *     directory then lists them by name only, and `directory` shows exactly that (name true,
+         *     the rest false). `directory.name: false` keeps them out of the directory altogether.
+         */
+        get: operations["getPreferences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change preferences (only the fields given)
+         * @description `receivePayBillingText: true` is refused with 400 PRF001 when the caller's management
+         *     company does not offer billing texts (`billingTextNotificationsAvailable` false), and
+         *     nothing changes. `directory` may name some of its fields; the others keep their value
+         *     (from name-only when never set). `directoryTitle` "" or null clears the title; at most 50
+         *     characters ("Title must be at most 50 characters.", 400 VAL001). Answers the preferences
+         *     as stored.
+         */
+        patch: operations["updatePreferences"];
+        trace?: never;
+    };
+    "/home/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the sign-in password or the login e-mail
+         * @description Three bodies:
+         *     `{currentPassword, newPassword}` changes the password like `changePassword` (wrong current
+         *     password 400 PWD001; every other session of the user ends) and answers 200 `{changed: password}`.
+         *     `{currentPassword, newEmail}` checks the password (PWD001), then e-mails a six-digit code to
+         *     the new address and answers 202 `{pending: email, expiresInSeconds: 600}`; a new address
+         *     already used by another user is 409 REG003, the current login e-mail 400 VAL001 ("This is
+         *     already your login e-mail."), a second request within 60 s 429 OTP004.
+         *     `{newEmail, code}` confirms: the code must be the latest sent to that address for this user
+         *     within 10 minutes (OTP001 wrong or none, OTP003 expired, OTP002 after 5 wrong tries; code
+         *     checks are rate limited like verifyOneTimePassword, RATE001); then the login e-mail changes
+         *     (409 REG003 if another user took it meanwhile), the old address is told by e-mail, and the
+         *     answer is 200 `{changed: email, loginEmail}`. Sessions go on.
+         */
+        patch: operations["updateLogin"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description Required: empty or only spaces is 400 MSG001 "Message is required." */
+        MessageBody: string;
+        MessageThreadSummary: {
+            id: number;
+            subject: string;
+            associationId: number;
+            associationName: string;
+            /** @description The homeowner who started the thread */
+            homeownerName: string;
+            /** Format: date-time */
+            lastMessageAt: string;
+            /** @description The first 140 characters of the latest message (an ellipsis when cut) */
+            lastMessagePreview: string;
+            unread: boolean;
+            /** @description Messages from the other side the caller's side has not opened */
+            unreadCount: number;
+            messageCount: number;
+        };
+        MessageItem: {
+            id: number;
+            body: string;
+            /** Format: date-time */
+            sentAt: string;
+            authorName: string;
+            fromManagement: boolean;
+        };
+        MessageThread: {
+            id: number;
+            subject: string;
+            associationId: number;
+            associationName: string;
+            homeownerName: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            lastMessageAt: string;
+            messages: components["schemas"]["MessageItem"][];
+        };
         Error: {
             status: number;
             title: string;
@@ -270,6 +569,10 @@ export interface components {
             errorCode?: string;
             errorId?: string;
             retryAfterSeconds?: number;
+            /** @description With VAL001 from the profile operations, each request field at fault and its message */
+            fields?: {
+                [key: string]: string;
+            };
         };
         /** Format: email */
         Email: string;
@@ -348,6 +651,116 @@ export interface components {
                 };
             };
         };
+        /** @enum {string} */
+        ContactType: "email" | "phone";
+        /**
+         * @description An e-mail takes email, paper or paperAndEmail; a phone takes text or paper (no texts)
+         * @enum {string}
+         */
+        CommunicationPreference: "email" | "paper" | "paperAndEmail" | "text";
+        Contact: {
+            id: number;
+            type: components["schemas"]["ContactType"];
+            label: string;
+            value: string;
+            primary: boolean;
+            communicationPreference: components["schemas"]["CommunicationPreference"];
+        };
+        ContactCreate: {
+            type: components["schemas"]["ContactType"];
+            label: string;
+            value: string;
+            /** @default false */
+            primary: boolean;
+            communicationPreference?: components["schemas"]["CommunicationPreference"];
+        };
+        ContactUpdate: {
+            type?: components["schemas"]["ContactType"];
+            label?: string;
+            value?: string;
+            primary?: boolean;
+            communicationPreference?: components["schemas"]["CommunicationPreference"];
+        };
+        AddressInput: {
+            label: string;
+            international: boolean;
+            street: string;
+            street2?: string;
+            city: string;
+            /** @description Domestic only; 2-letter code */
+            state?: string;
+            /** @description Domestic only; 12345 or 12345-6789 */
+            zip?: string;
+            /** @description International only */
+            country?: string;
+            /** @description International only (optional) */
+            province?: string;
+            /** @description International only */
+            postalCode?: string;
+            /** @default false */
+            primary: boolean;
+        };
+        ProfileAddress: {
+            id: number;
+            label: string;
+            international: boolean;
+            street: string;
+            street2: string;
+            city: string;
+            state: string;
+            zip: string;
+            country: string;
+            province: string;
+            postalCode: string;
+            primary: boolean;
+        };
+        ProfileHomeowner: {
+            userId: number;
+            firstName: string;
+            lastName: string;
+            loginEmail: string;
+            contacts: components["schemas"]["Contact"][];
+            addresses: components["schemas"]["ProfileAddress"][];
+        };
+        DirectoryVisibility: {
+            /** @description false keeps the resident out of the directory */
+            name: boolean;
+            /** @description the primary phone contact */
+            phone: boolean;
+            /** @description the primary e-mail contact */
+            email: boolean;
+            /** @description the primary mailing address and the property address */
+            mailingAddress: boolean;
+            /** @description directoryTitle */
+            title: boolean;
+        };
+        ProfilePreferences: {
+            sendPaymentConfirmationEmail: boolean;
+            receivePayBillingText: boolean;
+            /** @description Whether receivePayBillingText may be turned on */
+            billingTextNotificationsAvailable: boolean;
+            /** @description false while directory preferences were never saved (listed by name only) */
+            directorySet: boolean;
+            directory: components["schemas"]["DirectoryVisibility"];
+            directoryTitle: string | null;
+        };
+        ProfilePreferencesUpdate: {
+            sendPaymentConfirmationEmail?: boolean;
+            receivePayBillingText?: boolean;
+            directory?: {
+                name?: boolean;
+                phone?: boolean;
+                email?: boolean;
+                mailingAddress?: boolean;
+                title?: boolean;
+            };
+            directoryTitle?: string | null;
+        };
+        LoginChanged: {
+            /** @enum {string} */
+            changed: "password" | "email";
+            loginEmail: string;
+        };
     };
     responses: {
         /** @description The request is malformed or fails validation */
@@ -415,7 +828,12 @@ export interface components {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        /** @description The signed-in user's own id (another id is 403 AUTH003) */
+        ProfileUserId: number;
+        ContactId: number;
+        AddressId: number;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -816,6 +1234,426 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+        };
+    };
+    listMessageThreads: {
+        parameters: {
+            query?: {
+                unread?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The threads */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        threads: components["schemas"]["MessageThreadSummary"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createMessageThread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    associationId: number;
+                    subject: string;
+                    body: components["schemas"]["MessageBody"];
+                };
+            };
+        };
+        responses: {
+            /** @description The thread */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageThread"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getMessageThread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The thread */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageThread"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    replyToMessageThread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body: components["schemas"]["MessageBody"];
+                };
+            };
+        };
+        responses: {
+            /** @description The thread with the new message */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageThread"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getHomeowner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed-in user's own id (another id is 403 AUTH003) */
+                id: components["parameters"]["ProfileUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileHomeowner"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed-in user's own id (another id is 403 AUTH003) */
+                id: components["parameters"]["ProfileUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactCreate"];
+            };
+        };
+        responses: {
+            /** @description The new contact */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Contact"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    deleteContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed-in user's own id (another id is 403 AUTH003) */
+                id: components["parameters"]["ProfileUserId"];
+                cid: components["parameters"]["ContactId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed-in user's own id (another id is 403 AUTH003) */
+                id: components["parameters"]["ProfileUserId"];
+                cid: components["parameters"]["ContactId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactUpdate"];
+            };
+        };
+        responses: {
+            /** @description The contact as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Contact"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed-in user's own id (another id is 403 AUTH003) */
+                id: components["parameters"]["ProfileUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressInput"];
+            };
+        };
+        responses: {
+            /** @description The new address */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileAddress"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updateAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed-in user's own id (another id is 403 AUTH003) */
+                id: components["parameters"]["ProfileUserId"];
+                aid: components["parameters"]["AddressId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressInput"];
+            };
+        };
+        responses: {
+            /** @description The address as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileAddress"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed-in user's own id (another id is 403 AUTH003) */
+                id: components["parameters"]["ProfileUserId"];
+                aid: components["parameters"]["AddressId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed-in user's own id (another id is 403 AUTH003) */
+                id: components["parameters"]["ProfileUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preferences */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfilePreferences"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updatePreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed-in user's own id (another id is 403 AUTH003) */
+                id: components["parameters"]["ProfileUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfilePreferencesUpdate"];
+            };
+        };
+        responses: {
+            /** @description The preferences as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfilePreferences"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updateLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currentPassword?: string;
+                    newPassword?: components["schemas"]["NewPassword"];
+                    newEmail?: components["schemas"]["Email"];
+                    code?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginChanged"];
+                };
+            };
+            /** @description A code was sent to the new address */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        pending: "email";
+                        /** @constant */
+                        expiresInSeconds: 600;
+                        /** @constant */
+                        resendAfterSeconds: 60;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
 }

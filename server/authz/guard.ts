@@ -74,7 +74,8 @@ export function routeGuard(policy: Policy, services: Services): RouteGuard {
     async enforce(request) {
       if (policy.public) return;
       const caller = callerOf(request);
-      const grants = policy.grants.filter((g) => tokenKindOf(g.principal) === caller.kind);
+      // Grants of the anyone principal (optional credential) hold for every caller, anonymous or not.
+      const grants = policy.grants.filter((g) => tokenKindOf(g.principal) === caller.kind || tokenKindOf(g.principal) === 'optional');
       if (grants.length === 0) throw new Error(`caller of kind ${caller.kind} passed identification without a grant`);
       const params: unknown[] = [];
       const bind: Bind = (value) => `$${params.push(value)}`;

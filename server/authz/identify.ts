@@ -13,7 +13,7 @@ import type { TokenKind } from './vocabulary.ts';
 type Verifier = (token: string, services: Services) => Promise<Caller | null>;
 
 /** Cheapest first: the express check reads the database. */
-const VERIFIERS: Record<TokenKind, Verifier> = {
+const VERIFIERS: Record<Exclude<TokenKind, 'optional'>, Verifier> = {
   async user(token, services) {
     const claims = await signedInPrincipal(services, token);
     return claims && { kind: 'user', ...claims };
@@ -26,7 +26,7 @@ const VERIFIERS: Record<TokenKind, Verifier> = {
     return expressPrincipal({ db: services.db, clock: services.clock, tokens: services.expressTokens }, token);
   },
 };
-const ORDER: TokenKind[] = ['user', 'guest', 'express'];
+const ORDER: Exclude<TokenKind, 'optional'>[] = ['user', 'guest', 'express'];
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -44,9 +44,15 @@ const unauthorized = (detail: string) => new ApiError(401, detail, { errorCode: 
  */
 export async function identify(request: FastifyRequest, kinds: ReadonlySet<TokenKind>, services: Services): Promise<Caller> {
   const token = bearerToken(request);
-  if (!token) throw unauthorized(messages.authRequired);
+  // An optional credential (the anyone principal) is a sign-in token when one is sent: a token
+  // that is sent must be valid, so a stale one is never silently read as nobody.
+  const optional = kinds.has('optional');
+  if (!token) {
+    if (optional) return { kind: 'anonymous' };
+    throw unauthorized(messages.authRequired);
+  }
   for (const kind of ORDER) {
-    if (!kinds.has(kind)) continue;
+    if (!kinds.has(kind) && !(optional && kind === 'user')) continue;
     const caller = await VERIFIERS[kind](token, services);
     if (caller) return caller;
   }

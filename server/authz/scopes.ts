@@ -9,7 +9,10 @@
 import { ApiError, messages } from '../errors.ts';
 import { paymentError } from '../payments/errors.ts';
 import { billingError } from '../payments/billing.ts';
-import type { ExpressCaller, GuestCaller, UserCaller } from './caller.ts';
+import { communityError } from '../community/errors.ts';
+import { documentError } from '../documents/errors.ts';
+import type { AnonymousCaller, ExpressCaller, GuestCaller, UserCaller } from './caller.ts';
+import { boardMemberSql, documentReadableSql, folderReadableSql, staffMemberSql } from './document-access.ts';
 import { RESOURCES, type PrincipalName, type ResourceKind } from './vocabulary.ts';
 
 /** Binds a value as a query parameter and returns its placeholder ($n). */
@@ -34,6 +37,13 @@ export const REFUSALS: Record<ResourceKind, () => ApiError> = {
   recurringPayment: () => paymentError('PAY009'),
   autoDraft: () => paymentError('AD404'),
   acknowledgement: () => paymentError('ACK404'),
+  messageThread: () => communityError('MSG404'),
+  homeownerRequest: () => communityError('HRQ404'),
+  // What the caller may not read is answered as what does not exist.
+  document: () => documentError('DOC001'),
+  documentFolder: () => documentError('DOC002'),
+  // Whatever the id named, so the answer says nothing about it.
+  documentLibrary: () => documentError('DOC003'),
 };
 
 const isSelf: Check<UserCaller> = { compare: (value, caller) => value === caller.userId };
@@ -87,18 +97,44 @@ const homeowner: ChecksFor<UserCaller> = {
       }
     },
   },
+  // A thread the caller started (each thread is one homeowner's with one association's management).
+  messageThread: { sql: (v, c, bind) => `EXISTS (SELECT 1 FROM message_threads WHERE id = ${bind(v)}::integer AND homeowner_user_id = ${bind(c.userId)}::integer)` },
+  // A request on an account the caller owns now (a sold property's requests go with it).
+  homeownerRequest: {
+    sql: (v, c, bind) =>
+      `EXISTS (SELECT 1 FROM homeowner_requests r JOIN accounts ac ON ac.id = r.account_id WHERE r.id = ${bind(v)}::integer AND ac.owner_user_id = ${bind(c.userId)}::integer)`,
+  },
 };
+
+/** Staff of the company managing the association of the row `<table>.id = value` (message threads, homeowner requests). */
+const staffOfRow = (table: 'message_threads' | 'homeowner_requests'): Check<UserCaller> => ({
+  sql: (v, c, bind) =>
+    `EXISTS (SELECT 1 FROM ${table} t JOIN associations a ON a.id = t.association_id JOIN users u ON u.management_company_id = a.management_company_id
+              JOIN management_staff s ON s.user_id = u.id WHERE t.id = ${bind(v)}::integer AND u.id = ${bind(c.userId)}::integer)`,
+});
 
 const boardSql = (chairOnly: boolean): Check<UserCaller> => ({
   sql: (v, c, bind) =>
     `EXISTS (SELECT 1 FROM board_members WHERE association_id = ${bind(v)}::integer AND user_id = ${bind(c.userId)}::integer${chairOnly ? ' AND is_chair' : ''})`,
 });
 
+/** Library documents and folders a signed-in principal may read (server/authz/document-access.ts). */
+const libraryReads = (reader: 'homeowner' | 'board' | 'staff'): ChecksFor<UserCaller> => ({
+  document: { sql: (v, c, bind) => documentReadableSql(reader, v, c.userId, bind) },
+  documentFolder: { sql: (v, c, bind) => folderReadableSql(reader, v, c.userId, bind) },
+});
+
+type CallerOf<P extends PrincipalName> = P extends 'guest' ? GuestCaller : P extends 'express' ? ExpressCaller : P extends 'anyone' ? UserCaller | AnonymousCaller : UserCaller;
+
 /** Per principal name; the caller type follows the principal's token kind. */
-export const CHECKS: { [P in PrincipalName]: ChecksFor<P extends 'guest' ? GuestCaller : P extends 'express' ? ExpressCaller : UserCaller> } = {
+export const CHECKS: { [P in PrincipalName]: ChecksFor<CallerOf<P>> } = {
   user: { self: isSelf },
-  homeowner,
-  board: { association: boardSql(false) },
+  homeowner: { ...homeowner, ...libraryReads('homeowner') },
+  board: {
+    association: boardSql(false),
+    ...libraryReads('board'),
+    documentLibrary: { sql: (v, c, bind) => boardMemberSql(`${bind(v)}::integer`, `${bind(c.userId)}::integer`) },
+  },
   chair: { association: boardSql(true) },
   // Staff work for one management company (users.management_company_id) and look after every association it manages.
   staff: {
@@ -107,6 +143,16 @@ export const CHECKS: { [P in PrincipalName]: ChecksFor<P extends 'guest' ? Guest
         `EXISTS (SELECT 1 FROM associations a JOIN users u ON u.management_company_id = a.management_company_id JOIN management_staff s ON s.user_id = u.id
                   WHERE a.id = ${bind(v)}::integer AND u.id = ${bind(c.userId)}::integer)`,
     },
+    messageThread: staffOfRow('message_threads'),
+    homeownerRequest: staffOfRow('homeowner_requests'),
+    ...libraryReads('staff'),
+    documentLibrary: { sql: (v, c, bind) => staffMemberSql(`${bind(v)}::integer`, `${bind(c.userId)}::integer`) },
+  },
+  // Anyone, signed in or not: what is open to everyone. Never looks at who the caller is.
+  anyone: {
+    association: { sql: (v, _c, bind) => `EXISTS (SELECT 1 FROM associations WHERE id = ${bind(v)}::integer)` },
+    document: { sql: (v, _c, bind) => documentReadableSql('anyone', v, null, bind) },
+    documentFolder: { sql: (v, _c, bind) => folderReadableSql('anyone', v, null, bind) },
   },
   guest: {
     subLedger: { sql: (v, c, bind) => `EXISTS (SELECT 1 FROM sub_ledgers WHERE id = ${bind(v)}::integer AND account_id = ${bind(c.accountId)}::integer)` },

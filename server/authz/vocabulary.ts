@@ -3,8 +3,11 @@
 // loader can check every policy at boot without the database; scopes.ts says how each pair is
 // checked and answered.
 
-/** The credential a principal presents: a sign-in token, a guest token or an express session token. */
-export type TokenKind = 'user' | 'guest' | 'express';
+/**
+ * The credential a principal presents: a sign-in token, a guest token or an express session token;
+ * `optional`: none needed, a sign-in token if sent (the anyone principal).
+ */
+export type TokenKind = 'user' | 'guest' | 'express' | 'optional';
 
 /** Every resource a scope can name, and the JSON type of the parameter that names it. */
 export const RESOURCES = {
@@ -26,6 +29,16 @@ export const RESOURCES = {
   autoDraft: 'string',
   /** An acknowledgement id: 'rpa_', 'ada_' or 'dn_' and a number (server/handlers/payments/acknowledgements.ts). */
   acknowledgement: 'string',
+  /** A message thread with management (server/handlers/users/messages.ts). */
+  messageThread: 'integer',
+  /** A homeowner request: general, architectural or reservation (server/handlers/action-items/). */
+  homeownerRequest: 'integer',
+  /** A library document id (server/documents/): readable by the caller at its folder's permission. */
+  document: 'integer',
+  /** A library folder id: readable by the caller at its permission. */
+  documentFolder: 'integer',
+  /** An association id whose document library the caller manages (board document-manage security). */
+  documentLibrary: 'integer',
 } as const;
 export type ResourceKind = keyof typeof RESOURCES;
 
@@ -43,18 +56,23 @@ export const PRINCIPALS = {
   homeowner: {
     token: 'user',
     self: false,
-    resources: ['self', 'account', 'subLedger', 'payment', 'paymentMethod', 'methodSetup', 'association', 'recurringPayment', 'autoDraft', 'acknowledgement'],
+    resources: ['self', 'account', 'subLedger', 'payment', 'paymentMethod', 'methodSetup', 'association', 'recurringPayment', 'autoDraft', 'acknowledgement', 'messageThread', 'homeownerRequest', 'document', 'documentFolder'],
   },
   /** A signed-in member of the named association's board (chairs included). */
-  board: { token: 'user', self: false, resources: ['association'] },
+  board: { token: 'user', self: false, resources: ['association', 'document', 'documentFolder', 'documentLibrary'] },
   /** A signed-in chair of the named association's board. */
   chair: { token: 'user', self: false, resources: ['association'] },
   /** A signed-in staff member of the management company that manages the named association. */
-  staff: { token: 'user', self: false, resources: ['association'] },
+  staff: { token: 'user', self: false, resources: ['association', 'messageThread', 'homeownerRequest', 'document', 'documentFolder', 'documentLibrary'] },
   /** A guest session: its one account; a payment only if this session set it up. */
   guest: { token: 'guest', self: true, resources: ['subLedger', 'payment'] },
   /** An express-pay session: its checkout link's one sub-ledger and the payments made through such links. */
   express: { token: 'express', self: true, resources: ['subLedger', 'payment'] },
+  /**
+   * Anyone, signed in or not (no token needed; a sign-in token, if sent, must be valid): what is
+   * open to everyone, such as an existing association or an `everyone` library document.
+   */
+  anyone: { token: 'optional', self: false, resources: ['association', 'document', 'documentFolder'] },
 } as const satisfies Record<string, PrincipalDef>;
 export type PrincipalName = keyof typeof PRINCIPALS;
 

@@ -16,6 +16,9 @@ import { firstPullDate } from '../payments/auto-draft-schedule.ts';
 import { loadAutoDraft, newAutoDraftId } from '../payments/auto-draft-store.ts';
 import { createChildren } from '../payments/auto-draft-children.ts';
 import { recordAutoDraftAuthorization } from '../payments/auto-draft-authorization.ts';
+import { seedDemoProfile } from './profile.ts';
+import { seedDemoCommunity } from './community.ts';
+import { seedDemoDocuments } from './documents.ts';
 
 export const DEMO_USERS = {
   homeowner: { email: 'homeowner@example.com', password: 'Homeowner#2026', firstName: 'Jordan', lastName: 'Rivera' },
@@ -289,6 +292,9 @@ export async function seedDemo(db: Db, passwords: PasswordHasher, now: Date = ne
     }
     // signed-in payments: upcoming charges (scheduled_charges).
     await seedDemoScheduledCharges(tx, now);
+    await seedDemoProfile(tx, passwords, now);
+    await seedDemoCommunity(tx, now);
+    await seedDemoDocuments(tx, now);
     return true;
   });
 }

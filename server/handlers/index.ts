@@ -5,8 +5,10 @@ import { usersHandlers } from './users/index.ts';
 import { paymentsHandlers } from './payments/index.ts';
 import { guestPayHandlers } from './guest-pay/index.ts';
 import { expressPayHandlers } from './express-pay/index.ts';
+import { actionItemsHandlers } from './action-items/index.ts';
+import { associationsHandlers } from './associations/index.ts';
 
 export function defaultHandlers(): HandlerMap {
-  const all: OperationHandlers = { ...usersHandlers, ...paymentsHandlers, ...guestPayHandlers, ...expressPayHandlers };
+  const all: OperationHandlers = { ...usersHandlers, ...paymentsHandlers, ...guestPayHandlers, ...expressPayHandlers, ...actionItemsHandlers, ...associationsHandlers };
   return { ...asHandlerMap(all) };
 }

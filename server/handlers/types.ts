@@ -1,7 +1,9 @@
 // What a handler receives and returns. Handlers are plain async functions keyed by operationId;
 // requests reach them already authorized (x-policy, server/authz/) and validated against the
 // operation's schemas: a handler never decides who may call it, only what the caller gets.
+import type { Readable } from 'node:stream';
 import type { Db } from '../db/index.ts';
+import type { Upload } from '../uploads/multipart.ts';
 import type { Clock } from '../clock.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { SessionRegistry } from '../auth/sessions.ts';
@@ -55,12 +57,16 @@ export interface OperationRequest {
   caller: Caller;
   /** Request headers, lower-cased names (e.g. idempotency-key). */
   headers?: Record<string, string | undefined>;
+  /** Multipart operations only: reads the parts (server/uploads/multipart.ts); call it once. */
+  upload?: () => Promise<Upload>;
 }
 
 export interface OperationResult {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** A file answer (an operation declaring a non-JSON response): sent as it is, instead of a JSON body. */
+  content?: Readable | Buffer;
 }
 
 export type Handler = (request: OperationRequest, services: Services) => Promise<OperationResult>;
@@ -106,7 +112,7 @@ export type RequestOf<Id extends OperationId> = Omit<OperationRequest, 'operatio
 };
 
 type Answer<Status, Body> = [Body] extends [undefined]
-  ? { status: Status; body?: undefined; headers?: Record<string, string> }
+  ? { status: Status; body?: undefined; headers?: Record<string, string>; content?: Readable | Buffer }
   : { status: Status; body: Body; headers?: Record<string, string> };
 
 /** One of the answers the operation declares: its status with that status's body. */

@@ -29,7 +29,8 @@ export interface OperationDef {
   /** Who may call it (x-policy). */
   policy: Policy;
   parameters: ParameterDef[];
-  body: { required: boolean; schema: JsonObject } | null;
+  /** `multipart`: a multipart/form-data upload, read by the handler step (server/uploads/), not validated as JSON. */
+  body: { required: boolean; schema: JsonObject; multipart?: boolean } | null;
   /** Response status -> JSON body schema (null: no body). */
   responses: Record<string, JsonObject | null>;
 }
@@ -130,10 +131,13 @@ export function parseOpenApi(text: string, file: string): OpenApiDoc {
       let bodySchema: JsonObject | null = null;
       if (op.requestBody) {
         const rb = resolveLocal(doc, file, op.requestBody);
-        const schema = ((rb.content as JsonObject | undefined)?.['application/json'] as JsonObject | undefined)?.schema;
-        if (!schema) fail(file, `${where}.requestBody`, 'needs content.application/json.schema');
+        const content = rb.content as JsonObject | undefined;
+        const json = (content?.['application/json'] as JsonObject | undefined)?.schema;
+        const multipart = (content?.['multipart/form-data'] as JsonObject | undefined)?.schema;
+        const schema = json ?? multipart;
+        if (!schema) fail(file, `${where}.requestBody`, 'needs content.application/json.schema (or multipart/form-data.schema for an upload)');
         bodySchema = resolveLocal(doc, file, schema);
-        body = { required: rb.required === true, schema: rewriteRefs(schema as JsonObject, id) };
+        body = { required: rb.required === true, schema: rewriteRefs(schema as JsonObject, id), ...(json ? {} : { multipart: true }) };
       }
       let policy: Policy;
       try {

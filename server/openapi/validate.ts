@@ -67,7 +67,8 @@ export function createValidators(docs: OpenApiDoc[]): Validators {
         params: pathParams.length ? wrap(() => coercingAjv.compile(objectOf(pathParams, false))) : null,
         // Unknown query parameters (cache busters and the like) are ignored; declared ones are checked.
         query: queryParams.length ? wrap(() => coercingAjv.compile(objectOf(queryParams, true))) : null,
-        body: op.body ? wrap(() => strictAjv.compile(op.body!.schema)) : null,
+        // An upload's parts are read and checked by server/uploads/multipart.ts, not as JSON.
+        body: op.body && !op.body.multipart ? wrap(() => strictAjv.compile(op.body!.schema)) : null,
         responses: Object.fromEntries(
           Object.entries(op.responses).map(([status, schema]) => [status, schema ? wrap(() => strictAjv.compile(schema)) : null]),
         ),

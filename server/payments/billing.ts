@@ -88,14 +88,20 @@ export function fieldErrors(fields: Record<string, string>): ApiError {
 
 const n = (v: unknown): number => Number(v);
 
-/** The signed-in payer, and where receipts go (none when the user turned confirmation e-mails off). */
+/**
+ * The signed-in payer, and where receipts go (the login e-mail; none when the user turned
+ * confirmation e-mails off). The payer's e-mail is the profile's primary e-mail contact, nothing
+ * without one: a provider requiring a primary e-mail then refuses with PA037.
+ */
 export async function userPayer(q: Queryable, userId: number): Promise<{ payer: Payer; receiptEmail: string | null }> {
-  const { rows } = await q.query<{ email: string; send_payment_confirmation_email: boolean }>(
-    'SELECT email, send_payment_confirmation_email FROM users WHERE id = $1',
+  const { rows } = await q.query<{ email: string; send_payment_confirmation_email: boolean; primary_email: string | null }>(
+    `SELECT u.email, u.send_payment_confirmation_email,
+            (SELECT c.value FROM user_contacts c WHERE c.user_id = u.id AND c.type = 'email' AND c.is_primary) AS primary_email
+       FROM users u WHERE u.id = $1`,
     [userId],
   );
   const email = rows[0]?.email ?? null;
-  return { payer: { kind: 'user', userId, email }, receiptEmail: rows[0]?.send_payment_confirmation_email ? email : null };
+  return { payer: { kind: 'user', userId, email: rows[0]?.primary_email ?? null }, receiptEmail: rows[0]?.send_payment_confirmation_email ? email : null };
 }
 
 export interface OwnedSubLedger {

@@ -42,9 +42,11 @@ const IN_SCOPE_BY_DECLARATION: Record<string, string[]> = {
     'resetPassword',
     'verifyOneTimePassword',
   ],
-  user: ['changePassword', 'createPortalToken', 'getAccounts', 'getHomeSettings', 'getProfileConfiguration', 'getSecurity', 'logout'],
+  user: ['changePassword', 'createPortalToken', 'getAccounts', 'getHomeSettings', 'getProfileConfiguration', 'getSecurity', 'listMessageThreads', 'logout', 'updateLogin'],
   guest: ['getGuestAccount'],
   express: ['getExpressAccount', 'listExpressPayments'],
+  // Anyone (signed in or not) about any existing association: its library filtered by who asks.
+  anyone: ['getDocumentPermissions', 'listDocumentFolders', 'searchDocuments'],
 };
 
 /**
@@ -56,6 +58,13 @@ const NOT_SCOPED: Record<string, string> = {
   'confirmPayment body.setupIntentId': 'must be the setup intent of the payment in path.id (else 404 PAY009)',
   'confirmGuestPayment body.setupIntentId': 'must be the setup intent of the payment in path.id (else 404 PAY009)',
   'confirmExpressPayment body.setupIntentId': 'must be the setup intent of the payment in path.id (else 404 PAY009)',
+  'listDocumentFolders query.parentId': '0 is the root; a folder the caller may not read, or of another association, is 404 DOC002 (documentAccess)',
+  'createDocumentFolder path.parentId': '0 is the root; the caller manages path.id, whose folders are all theirs (another association\'s: 404 DOC002)',
+  'updateDocumentFolder body.parentId': '0 is the root; the caller manages path.id, whose folders are all theirs (another association\'s: 404 DOC002)',
+  'getDocument path.id': 'the document (scoped) is looked up in path.id only: of another association, 404 DOC001',
+  'downloadDocument path.id': 'the document (scoped) is looked up in path.id only: of another association, 404 DOC001',
+  'getDocumentFolder path.id': 'the folder (scoped) is looked up in path.id only: of another association, 404 DOC002',
+  'uploadDocument body.parentId': 'a multipart part, read after authorization; the caller manages path.id (another association\'s folder: 404 DOC002)',
 };
 const NAMES_A_RESOURCE = /^id$|Id$|Number$/;
 
@@ -71,6 +80,11 @@ const REFUSAL_CODES: Record<ResourceKind, string> = {
   recurringPayment: 'PAY009',
   autoDraft: 'AD404',
   acknowledgement: 'ACK404',
+  messageThread: 'MSG404',
+  homeownerRequest: 'HRQ404',
+  document: 'DOC001',
+  documentFolder: 'DOC002',
+  documentLibrary: 'DOC003',
 };
 
 interface Principal {
@@ -85,9 +99,13 @@ interface Principal {
 }
 
 /** What the policy says of this kind of caller: not admitted, admitted without naming anything, or scoped. */
-function standing(op: OperationDef, kind: Principal['kind']): 'public' | 'not admitted' | 'self' | 'scoped' {
+function standing(op: OperationDef, kind: Principal['kind']): 'public' | 'not admitted' | 'self' | 'open' | 'scoped' {
   if (op.policy.public) return 'public';
-  const grants = op.policy.grants.filter((g) => tokenKindOf(g.principal) === kind);
+  // The anyone principal (no token needed, a sign-in token if sent) holds for anonymous and signed-in callers.
+  const anyone = (g: OperationDef['policy']['grants'][number]) => tokenKindOf(g.principal) === 'optional' && (kind === 'anonymous' || kind === 'user');
+  // Any existing association is open to anyone: nothing to refuse.
+  if (op.policy.grants.some((g) => anyone(g) && g.scopes.every((s) => s.resource === 'association'))) return 'open';
+  const grants = op.policy.grants.filter((g) => tokenKindOf(g.principal) === kind || anyone(g));
   if (grants.length === 0) return 'not admitted';
   return grants.some((g) => g.scopes.length === 0) ? 'self' : 'scoped';
 }
@@ -140,9 +158,35 @@ describe('authorization matrix over every operation of openapi/', () => {
       [northwind, otherManager.email, await testPasswords.hash(otherManager.password)],
     );
     await db().query(`INSERT INTO management_staff (user_id, role) VALUES ($1, 'manager')`, [otherManagerId]);
+    // A Birch Hollow homeowner's message thread and request: Northwind's, out of Summit staff's scope.
+    const birchOwner = await one(`INSERT INTO users (management_company_id, email, password_hash, first_name, last_name) VALUES ($1, 'owner@birch.example', 'x', 'Sam', 'Birch') RETURNING id`, [northwind]);
+    const birchAccount = await one(
+      `INSERT INTO accounts (association_id, account_number, owner_user_id, address1, city, state_province, postal_code) VALUES ($1, '900001', $2, '1 Birch Way', 'Boise', 'ID', '83702') RETURNING id`,
+      [birch, birchOwner],
+    );
+    const birchThread = await one(`INSERT INTO message_threads (association_id, homeowner_user_id, subject, created_at, last_message_at) VALUES ($1, $2, 'Birch', now(), now()) RETURNING id`, [birch, birchOwner]);
+    const birchRequest = await one(
+      `INSERT INTO homeowner_requests (account_id, association_id, submitted_by_user_id, kind, subject, description, status, submitted_at, updated_at)
+       VALUES ($1, $2, $3, 'general', 'Birch', 'Birch', 'open', now(), now()) RETURNING id`,
+      [birchAccount, birch, birchOwner],
+    );
 
     const maple = await associationId(db(), 'maplegrove');
     const cedar = await associationId(db(), 'cedarpoint');
+    // Library documents: Maple Grove's board-only ones (demo data), and one each at Cedar Point
+    // (board only: hidden from Maple Grove's board) and Birch Hollow (hidden from Summit's staff).
+    const libraryItem = async (association: number, permission: string) => {
+      const folder = Number(await one(`INSERT INTO document_folders (association_id, name, permission, created_at) VALUES ($1, 'Restricted', $2, now()) RETURNING id`, [association, permission]));
+      const document = Number(await one(`INSERT INTO documents (association_id, folder_id, name, content_type, size_bytes, uploaded_at) VALUES ($1, $2, 'a.txt', 'text/plain; charset=utf-8', 0, now()) RETURNING id`, [association, folder]));
+      return { document, documentFolder: folder };
+    };
+    const mapleBoardOnly = {
+      document: Number(await one(`SELECT d.id FROM documents d JOIN document_folders f ON f.id = d.folder_id WHERE d.association_id = $1 AND f.permission = 'board' LIMIT 1`, [maple])),
+      documentFolder: Number(await one(`SELECT id FROM document_folders WHERE association_id = $1 AND permission = 'board' LIMIT 1`, [maple])),
+      documentLibrary: maple,
+    };
+    const cedarBoardOnly = { ...(await libraryItem(cedar, 'board')), documentLibrary: cedar };
+    const birchOwnersOnly = { ...(await libraryItem(birch, 'owners')), documentLibrary: birch };
     const home = await signIn(app, DEMO.homeowner);
     const paid = await signIn(app, DEMO.paid);
     const homeApi = api(app, home.token);
@@ -185,6 +229,14 @@ describe('authorization matrix over every operation of openapi/', () => {
 
     const paidAutoDraft = await enrolledLegacyAutoDraft(paidApi, '200413');
 
+    // Message threads and requests: the demo's for the homeowner, one thread and the demo request for the other.
+    const homeThread = Number(await one('SELECT id FROM message_threads WHERE homeowner_user_id = $1 ORDER BY id LIMIT 1', [home.userId]));
+    const paidThread = Number(
+      await one(`INSERT INTO message_threads (association_id, homeowner_user_id, subject, created_at, last_message_at) VALUES ($1, $2, 'Hello', now(), now()) RETURNING id`, [maple, paid.userId]),
+    );
+    const homeRequest = Number(await one(`SELECT r.id FROM homeowner_requests r JOIN accounts ac ON ac.id = r.account_id WHERE ac.owner_user_id = $1 ORDER BY r.id LIMIT 1`, [home.userId]));
+    const paidRequest = Number(await one(`SELECT r.id FROM homeowner_requests r JOIN accounts ac ON ac.id = r.account_id WHERE ac.owner_user_id = $1 ORDER BY r.id LIMIT 1`, [paid.userId]));
+
     // Two guest sessions on the other homeowner's account; the second one's payment is not the first one's.
     const guest = await guestSession(app, '100235', '30301', 'guest-one@example.org');
     const otherGuest = await guestSession(app, '100235', '30301', 'guest-two@example.org');
@@ -207,6 +259,9 @@ describe('authorization matrix over every operation of openapi/', () => {
       recurringPayment: homeRecurring.json.recurringPayment.recurringPaymentId,
       autoDraft: homeAutoDraft.autoDraftId,
       acknowledgement: homeAutoDraft.acknowledgementId,
+      messageThread: homeThread,
+      homeownerRequest: homeRequest,
+      ...mapleBoardOnly,
     };
     const paidOwn: Record<ResourceKind, unknown> = {
       self: paid.userId,
@@ -219,19 +274,24 @@ describe('authorization matrix over every operation of openapi/', () => {
       recurringPayment: paidRecurring.json.recurringPayment.recurringPaymentId,
       autoDraft: paidAutoDraft.autoDraftId,
       acknowledgement: paidAutoDraft.acknowledgementId,
+      messageThread: paidThread,
+      homeownerRequest: paidRequest,
+      ...mapleBoardOnly,
     };
+    // Homeowners read library documents but manage none: none of these is their own.
+    const notOwnLibrary = { document: undefined, documentFolder: undefined, documentLibrary: undefined };
     const signedIn = async (label: string, who: { email: string; password: string }, foreign: Partial<Record<ResourceKind, unknown>>) => {
       const { token, userId } = await signIn(app, who);
       principals.push({ label, token, kind: 'user', foreign: { ...homeowners, ...foreign }, own: { self: userId } });
     };
     principals.push({ label: 'anonymous', token: null, kind: 'anonymous', foreign: homeowners, own: {} });
     // The homeowner owns accounts at Maple Grove and Cedar Point, none at Birch Hollow.
-    principals.push({ label: 'homeowner', token: home.token, kind: 'user', foreign: { ...paidOwn, association: birch }, own: homeowners });
+    principals.push({ label: 'homeowner', token: home.token, kind: 'user', foreign: { ...paidOwn, association: birch }, own: { ...homeowners, ...notOwnLibrary } });
     // The other homeowner owns accounts at Maple Grove and Cedar Point too (200413, for the legacy auto-draft).
-    principals.push({ label: 'another homeowner', token: paid.token, kind: 'user', foreign: { ...homeowners, association: birch }, own: paidOwn });
-    await signedIn('board member (Maple Grove)', DEMO.board, { association: cedar });
-    await signedIn('chair (Maple Grove)', DEMO.chair, { association: cedar });
-    await signedIn('management staff (Summit)', DEMO.manager, { association: birch });
+    principals.push({ label: 'another homeowner', token: paid.token, kind: 'user', foreign: { ...homeowners, association: birch }, own: { ...paidOwn, ...notOwnLibrary } });
+    await signedIn('board member (Maple Grove)', DEMO.board, { association: cedar, ...cedarBoardOnly });
+    await signedIn('chair (Maple Grove)', DEMO.chair, { association: cedar, ...cedarBoardOnly });
+    await signedIn('management staff (Summit)', DEMO.manager, { association: birch, messageThread: birchThread, homeownerRequest: birchRequest, ...birchOwnersOnly });
     await signedIn('manager of another company', otherManager, { association: maple });
     principals.push({ label: 'guest session', token: guest, kind: 'guest', foreign: { ...homeowners, payment: otherGuestPayment.json.paymentId }, own: { subLedger: paidLedger } });
     principals.push({ label: 'express link', token: express.json.token, kind: 'express', foreign: { ...homeowners, subLedger: homeLateFees }, own: { subLedger: homeLedger } });
@@ -246,9 +306,10 @@ describe('authorization matrix over every operation of openapi/', () => {
   });
 
   it('skips only what x-policy puts in scope without naming anything, and that list is the reviewed one', () => {
-    const declared: Record<string, string[]> = { public: [], user: [], guest: [], express: [] };
+    const declared: Record<string, string[]> = { public: [], user: [], guest: [], express: [], anyone: [] };
     for (const op of operations) {
       if (op.policy.public) declared.public.push(op.operationId);
+      if (standing(op, 'anonymous') === 'open') declared.anyone.push(op.operationId);
       for (const kind of ['user', 'guest', 'express'] as const) if (standing(op, kind) === 'self') declared[kind].push(op.operationId);
     }
     for (const list of Object.values(declared)) list.sort();
@@ -275,7 +336,7 @@ describe('authorization matrix over every operation of openapi/', () => {
       const scoped = [...scopedParameters(op).keys()];
       for (const p of principals) {
         const stand = standing(op, p.kind);
-        if (stand === 'public' || stand === 'self') continue;
+        if (stand === 'public' || stand === 'self' || stand === 'open') continue;
         // Not admitted: one call. Scoped: one call per scoped parameter naming someone else's resource.
         const targets = stand === 'not admitted' || scoped.length === 0 ? [null] : scoped;
         for (const target of targets) {

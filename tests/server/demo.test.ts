@@ -18,7 +18,7 @@ describe('demo data', () => {
       const first = await buildApp(options);
       const db = first.services.db;
       expect(db.kind).toBe('pglite');
-      expect(await count(db, 'users')).toBe(6);
+      expect(await count(db, 'users')).toBe(17); // 6 + ten Maple Grove residents + noprimary@ (server/demo/profile.ts)
       const { rows } = await db.query<{ account_number: string; balance: string | number; blocked: boolean; zip: string; key: string | null; assoc: string; template: string }>(
         `SELECT ac.account_number, SUM(sl.balance_cents) AS balance, ac.payments_blocked AS blocked, ac.postal_code AS zip,
                 ac.registration_key AS key, a.code AS assoc, a.design_template AS template
@@ -31,8 +31,19 @@ describe('demo data', () => {
         ['100236', 12000, true, '30301', null, 'maplegrove', 'Evergreen'],
         ['100237', 7500, false, '30301', 'MG-REG-2026', 'maplegrove', 'Evergreen'],
         ['100238', 0, false, '30301', null, 'maplegrove', 'Evergreen'], // auto-draft (portal): autopay@example.com
+        ['100240', 0, false, '30301', null, 'maplegrove', 'Evergreen'], // the resident directory (server/demo/profile.ts)
+        ['100241', 0, false, '30301', null, 'maplegrove', 'Evergreen'],
+        ['100242', 0, false, '30301', null, 'maplegrove', 'Evergreen'],
+        ['100243', 0, false, '30301', null, 'maplegrove', 'Evergreen'],
+        ['100244', 0, false, '30301', null, 'maplegrove', 'Evergreen'],
+        ['100245', 0, false, '30301', null, 'maplegrove', 'Evergreen'],
+        ['100246', 0, false, '30301', null, 'maplegrove', 'Evergreen'],
+        ['100247', 0, false, '30301', null, 'maplegrove', 'Evergreen'],
+        ['100248', 0, false, '30301', null, 'maplegrove', 'Evergreen'],
+        ['100249', 0, false, '30301', null, 'maplegrove', 'Evergreen'],
         ['200411', 245000, false, '33139', null, 'cedarpoint', 'Harbor'],
         ['200413', 0, false, '33139', null, 'cedarpoint', 'Harbor'], // auto-draft (legacy): paid@example.com's second account
+        ['200415', 30000, false, '33139', null, 'cedarpoint', 'Harbor'], // PA037: noprimary@example.com has no primary e-mail
         ['300100', 5000, false, '10001', null, 'demoville', 'Default'], // payments: the unconnected test account (PA007)
       ]);
       const secret = (await db.query<{ value: string }>(`SELECT value FROM settings WHERE key = 'jwt_secret'`)).rows[0].value;
@@ -40,8 +51,8 @@ describe('demo data', () => {
       await first.close();
 
       const second = await buildApp({ ...options, demoData: true });
-      expect(await count(second.services.db, 'users')).toBe(6);
-      expect(await count(second.services.db, 'ledger_entries')).toBe(14);
+      expect(await count(second.services.db, 'users')).toBe(17);
+      expect(await count(second.services.db, 'ledger_entries')).toBe(15);
       expect((await second.services.db.query<{ value: string }>(`SELECT value FROM settings WHERE key = 'jwt_secret'`)).rows[0].value).toBe(secret);
       // A token from the first run is still valid: the secret is persisted, not per process.
       expect((await call(second, 'GET', '/api/users/HomeSettings', { token })).status).toBe(200);
@@ -73,7 +84,7 @@ describe('demo data', () => {
       expect((await call(plain, 'POST', '/api/users/Users/Authenticate', { body: DEMO.homeowner })).status).toBe(401);
       await plain.close();
       const withDemo = await buildApp({ ...configFromEnv({ DEMO_DATA: '1', DATABASE_URL: database.url }).app, passwordCost: TEST_PASSWORD_COST, staticDir: null, logger: false });
-      expect(await count(database.db, 'users')).toBe(6);
+      expect(await count(database.db, 'users')).toBe(17);
       expect((await call(withDemo, 'POST', '/api/users/Users/Authenticate', { body: DEMO.homeowner })).status).toBe(200);
       await withDemo.close();
     } finally {

@@ -3,11 +3,20 @@ import type { FlowModule, ToastRequest } from './types.ts';
 // Params arrive with their `$…` bindings already resolved (create-machine.ts resolves them once).
 
 /** Reads what a failed operation said, for display: a message key (by error code) and the server's text. */
-export function describeError(error: unknown): { code?: string; text: string; status?: number } {
+export function describeError(error: unknown): { code?: string; text: string; status?: number; fields?: string[] } {
   const failure = error as { status?: number; body?: Record<string, unknown>; message?: string } | undefined;
   const body = failure?.body ?? {};
   const text = [body.detail, body.message, body.title, failure?.message].find((v) => typeof v === 'string' && v) as string | undefined;
-  return { code: typeof body.errorCode === 'string' ? body.errorCode : undefined, text: text ?? '', status: failure?.status };
+  // A server that names the fields at fault (`fields: { field: message }`) is more useful than its summary.
+  const fields = body.fields && typeof body.fields === 'object'
+    ? Object.values(body.fields as Record<string, unknown>).filter((v): v is string => typeof v === 'string' && v !== '')
+    : [];
+  return {
+    code: typeof body.errorCode === 'string' ? body.errorCode : undefined,
+    text: text ?? '',
+    status: failure?.status,
+    ...(fields.length > 0 ? { fields } : {}),
+  };
 }
 
 /** The engine's own guards, actions and actors: the last module of every flow's lookup path. */

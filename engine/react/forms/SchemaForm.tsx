@@ -79,6 +79,8 @@ export interface SchemaFormProps {
   /** Shown inside the form after its fields and before the submit button (e.g. what submitting will do). */
   beforeSubmit?: ReactNode;
   onChange?: (data: FormData) => void;
+  /** Told when the values first differ from those the form started with (or last submitted), and when they no longer do. */
+  onDirtyChange?: (dirty: boolean) => void;
   /** Run-time values widgets may read, e.g. the options of a `choice` field (`ui:options.source`). */
   formContext?: Record<string, unknown>;
 }
@@ -154,10 +156,18 @@ export function SchemaForm(props: SchemaFormProps) {
   const dataRef = useRef(data);
   /** Field paths that have shown an error: validated live from then on. */
   const shownRef = useRef<Set<string>>(new Set());
-  const latest = useRef({ busy, onSubmit: props.onSubmit, onChange: props.onChange });
+  const latest = useRef({ busy, onSubmit: props.onSubmit, onChange: props.onChange, onDirtyChange: props.onDirtyChange });
   useLayoutEffect(() => {
-    latest.current = { busy, onSubmit: props.onSubmit, onChange: props.onChange };
+    latest.current = { busy, onSubmit: props.onSubmit, onChange: props.onChange, onDirtyChange: props.onDirtyChange };
   });
+  /** The values changes are measured from: the starting ones (with rjsf's defaults), then the last submitted. */
+  const baselineRef = useRef(data);
+  const dirtyRef = useRef(false);
+  const markDirty = useCallback((dirty: boolean) => {
+    if (dirtyRef.current === dirty) return;
+    dirtyRef.current = dirty;
+    latest.current.onDirtyChange?.(dirty);
+  }, []);
 
   // rjsf's Form reports the defaults it fills in while it is first rendered. A render must not act
   // outside the component: one React drops and tries again (a deferred or interrupted render) would
@@ -222,10 +232,16 @@ export function SchemaForm(props: SchemaFormProps) {
         const live = validate(next, shown);
         setErrors((prev) => (sameErrors(prev, live) ? prev : live));
       }
-      if (onScreen.current) latest.current.onChange?.(next);
-      else reportedBeforeOnScreen.current = next;
+      if (onScreen.current) {
+        latest.current.onChange?.(next);
+        markDirty(!deepEquals(next, baselineRef.current));
+      } else {
+        // The defaults rjsf fills in while first rendering are where the user starts from.
+        baselineRef.current = next;
+        reportedBeforeOnScreen.current = next;
+      }
     },
-    [evaluate, translated, form.schema, validate],
+    [evaluate, translated, form.schema, validate, markDirty],
   );
 
   const handleSubmit = useCallback(
@@ -241,9 +257,11 @@ export function SchemaForm(props: SchemaFormProps) {
       }
       shownRef.current = new Set();
       setErrors((prev) => (prev.length === 0 ? prev : []));
+      baselineRef.current = values;
+      markDirty(false);
       void latest.current.onSubmit(stripHidden(values, evaluate(values).hidden));
     },
-    [validate, evaluate],
+    [validate, evaluate, markDirty],
   );
 
   useEffect(() => {

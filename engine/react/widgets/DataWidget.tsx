@@ -4,14 +4,17 @@ import { resolveBindings } from '../../core/bindings.ts';
 import { useRuntime } from '../app/runtime.ts';
 import { DataScopeProvider, useDataScope, useScope } from '../app/scope.tsx';
 import { Busy } from './Busy.tsx';
-import { AlertWidget } from './basic.tsx';
+import { LoadFailed } from './LoadFailed.tsx';
 import { WidgetChildren, type WidgetProps } from './WidgetNode.tsx';
 
-/** Resolves an operation request from a node's `params` / `query` bindings; undefined while a value is missing. */
+/** Resolves an operation request from a node's `params` / `query` bindings; not ready while a value is missing. */
 export function useOperationRequest(node: Record<string, unknown>): { params: Record<string, unknown>; query: Record<string, unknown>; ready: boolean } {
   const scope = useScope();
   const params = resolveBindings<Record<string, unknown>>(node.params ?? {}, scope);
-  const query = resolveBindings<Record<string, unknown>>(node.query ?? {}, scope);
+  const bound = resolveBindings<Record<string, unknown>>(node.query ?? {}, scope);
+  // An empty query value is a filter left blank (a search box): it is not sent. A missing one
+  // (undefined or null: the session or a flow has not given it yet) waits, as a path value does.
+  const query = Object.fromEntries(Object.entries(bound).filter(([, value]) => value !== ''));
   const ready = [...Object.values(params), ...Object.values(query)].every((value) => value !== undefined && value !== null && value !== '');
   return { params, query, ready };
 }
@@ -37,6 +40,6 @@ export function DataWidget({ node }: WidgetProps) {
   const name = String(node.as ?? node.operation);
   const value = useMemo(() => ({ ...(outer ?? {}), [name]: result.data }), [outer, name, result.data]);
   if (request.ready && result.isPending) return <Busy />;
-  if (result.isError) return node.error ? <AlertWidget node={{ widget: 'alert', status: 'error', text: node.error }} /> : null;
+  if (result.isError) return <LoadFailed text={node.error} error={result.error} retry={() => void result.refetch()} />;
   return <DataScopeProvider value={value}><WidgetChildren nodes={node.children} /></DataScopeProvider>;
 }

@@ -1,4 +1,5 @@
-import { Suspense, use, useMemo } from 'react';
+import { Suspense, use, useMemo, useState } from 'react';
+import { Button } from '@chakra-ui/react';
 import { resolveBindings } from '../../core/bindings.ts';
 import { SchemaForm } from '../forms/SchemaForm.tsx';
 import type { FormCheck } from '../forms/types.ts';
@@ -7,6 +8,8 @@ import { Busy } from './Busy.tsx';
 import { loadForm } from '../app/config-chunks.ts';
 import { useFlowView } from './flow-context.ts';
 import { useErrorText } from './error-text.ts';
+import { useTranslator } from '../app/translation.ts';
+import { LeaveGuard } from './LeaveGuardDialog.tsx';
 import { WidgetChildren, type WidgetProps } from './WidgetNode.tsx';
 
 function LoadedForm({ node }: WidgetProps) {
@@ -29,7 +32,17 @@ function LoadedForm({ node }: WidgetProps) {
   }, [form, limits]);
   const options = resolveBindings<Record<string, unknown> | undefined>(node.options, scope);
   const changeEvent = node.changeEvent ? String(node.changeEvent) : null;
+  const guarded = node.guardLeave === true;
+  const [dirty, setDirty] = useState(false);
+  const { t } = useTranslator();
+  const cancel = node.cancel as { text: string; event: string } | undefined;
+  const cancelButton = useMemo(
+    () => (cancel ? <Button type="button" variant="outline" colorPalette="brand" onClick={() => flow?.send({ type: cancel.event })}>{t(cancel.text)}</Button> : undefined),
+    [cancel, flow, t],
+  );
   return (
+    <>
+    {guarded ? <LeaveGuard dirty={dirty} /> : null}
     <SchemaForm
       key={id}
       id={id}
@@ -43,8 +56,11 @@ function LoadedForm({ node }: WidgetProps) {
       serverError={serverError}
       submitLabelKey={node.submit as string | undefined}
       beforeSubmit={Array.isArray(node.beforeSubmit) && node.beforeSubmit.length > 0 ? <WidgetChildren nodes={node.beforeSubmit} /> : undefined}
+      onDirtyChange={guarded ? setDirty : undefined}
+      extraActions={cancelButton}
       onSubmit={(data: Record<string, unknown>) => flow?.send({ type: String(node.event ?? 'SUBMIT'), data })}
     />
+    </>
   );
 }
 

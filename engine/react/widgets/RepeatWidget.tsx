@@ -3,6 +3,7 @@ import { useTranslator } from '../app/translation.ts';
 import { resolveBindings } from '../../core/bindings.ts';
 import { ItemScopeProvider, useScope } from '../app/scope.tsx';
 import { Busy } from './Busy.tsx';
+import { LoadFailed } from './LoadFailed.tsx';
 import { useSourceRows, type RowSource } from './source-rows.ts';
 import { WidgetChildren, type WidgetProps } from './WidgetNode.tsx';
 
@@ -21,10 +22,9 @@ function BoundRepeat({ node }: WidgetProps) {
 }
 
 function SourceRepeat({ node }: WidgetProps) {
-  const { t } = useTranslator();
   const loaded = useSourceRows(node.source as RowSource);
   if (loaded.status === 'waiting') return <Busy />;
-  if (loaded.status === 'error') return node.error ? <Text role="alert">{t(String(node.error))}</Text> : null;
+  if (loaded.status === 'error') return <LoadFailed text={node.error} error={loaded.error} retry={loaded.retry} />;
   return <RepeatList node={node} items={loaded.rows} />;
 }
 

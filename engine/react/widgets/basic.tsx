@@ -20,8 +20,10 @@ export function useNodeText(key: unknown, values: unknown): string {
 
 export function StackWidget({ node }: WidgetProps) {
   const narrow = node.width === 'narrow';
+  const row = node.direction === 'row';
   return (
-    <Stack className="engine-stack" gap={String(node.gap ?? '5')} maxWidth={narrow ? '32rem' : undefined} width="100%">
+    <Stack className="engine-stack" gap={String(node.gap ?? (row ? '3' : '5'))} maxWidth={narrow ? '32rem' : undefined} width="100%"
+      direction={row ? 'row' : 'column'} wrap={row ? 'wrap' : undefined} align={row ? 'center' : undefined}>
       <WidgetChildren nodes={node.children} />
     </Stack>
   );

@@ -8,7 +8,7 @@ import type { WidgetProps } from './WidgetNode.tsx';
 
 interface SummaryItem { label: string; value: unknown; format?: string; emphasis?: boolean; when?: string; translate?: boolean; labelIsText?: boolean }
 
-interface SummaryRows { items: unknown; where?: Record<string, unknown>; label: string; labelFormat?: string; value: string; format?: string }
+interface SummaryRows { items: unknown; where?: Record<string, unknown>; label: string; labelFormat?: string; value: string; format?: string; translate?: boolean }
 
 /**
  * One item per element of a list: `rows: { items: $session.list, where: { field: $binding }, label: <field>,
@@ -26,7 +26,7 @@ function rowItems(spec: unknown, scope: Record<string, unknown>, runtime: Runtim
     .filter((row) => where.every(([field, expected]) => expected !== undefined && String(row[field]) === String(expected)))
     .map((row) => {
       const label = rows.labelFormat ? displayValue({ value: '$row', format: rows.labelFormat }, { row: row[rows.label] }, runtime) : row[rows.label];
-      return { label: String(label ?? ''), value: row[rows.value], format: rows.format, labelIsText: true };
+      return { label: String(label ?? ''), value: row[rows.value], format: rows.format, translate: rows.translate, labelIsText: true };
     });
 }
 

@@ -5,6 +5,9 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { useRuntime } from '../app/runtime.ts';
 import { isLinkable, resolveLink } from '../app/route-table.ts';
 import type { WidgetProps } from './WidgetNode.tsx';
+import { useScope } from '../app/scope.tsx';
+import { displayValue } from './format.ts';
+import { useNodeText } from './basic.tsx';
 
 /** A link to a configured path: kept under the mirror prefix, hidden when its route is not built. */
 export function EngineLink({ to, children }: { to: string; children: ReactNode }) {
@@ -21,9 +24,17 @@ export function EngineLink({ to, children }: { to: string; children: ReactNode }
   );
 }
 
+/**
+ * `{{name}}` placeholders of `to` and `text` are filled from `values` (in `to`, URI-encoded), so a
+ * link inside a list can lead to its own item: `{ to: '/items/{{id}}', values: { id: $item.id } }`.
+ */
 export function LinkWidget({ node }: WidgetProps) {
-  const { t } = useTranslator();
-  return <EngineLink to={String(node.to)}>{t(String(node.text))}</EngineLink>;
+  const scope = useScope();
+  const runtime = useRuntime();
+  const text = useNodeText(node.text, node.values);
+  const values = (node.values ?? {}) as Record<string, unknown>;
+  const to = String(node.to).replace(/\{\{(\w+)\}\}/g, (_, name: string) => encodeURIComponent(String(displayValue(values[name], scope, runtime) ?? '')));
+  return <EngineLink to={to}>{text}</EngineLink>;
 }
 
 export function LinksWidget({ node }: WidgetProps) {

@@ -3,7 +3,11 @@ import { authenticate, changePassword, createPortalToken, getProfileConfiguratio
 import { requestOneTimePassword, resetPassword, verifyOneTimePassword } from './otp.ts';
 import { registerHomeowner, requestAccount } from './registration.ts';
 import { getHomeSettings } from './settings.ts';
+import { createMessageThread, getMessageThread, listMessageThreads, replyToMessageThread } from './messages.ts';
 import { authenticateSSO } from './sso.ts';
+import { createAddress, createContact, deleteAddress, deleteContact, getHomeowner, updateAddress, updateContact } from './profile.ts';
+import { getPreferences, updatePreferences } from './preferences.ts';
+import { updateLogin } from './login.ts';
 
 export const usersHandlers: OperationHandlers<GroupOperationId<'users'>> = {
   authenticate,
@@ -20,4 +24,18 @@ export const usersHandlers: OperationHandlers<GroupOperationId<'users'>> = {
   getHomeSettings,
   registerHomeowner,
   requestAccount,
+  getHomeowner,
+  createContact,
+  updateContact,
+  deleteContact,
+  createAddress,
+  updateAddress,
+  deleteAddress,
+  getPreferences,
+  updatePreferences,
+  updateLogin,
+  listMessageThreads,
+  getMessageThread,
+  createMessageThread,
+  replyToMessageThread,
 };

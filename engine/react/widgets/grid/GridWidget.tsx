@@ -11,6 +11,7 @@ import { resolveBindings } from '../../../core/bindings.ts';
 import { useRuntime } from '../../app/runtime.ts';
 import { useScope } from '../../app/scope.tsx';
 import { Busy } from '../Busy.tsx';
+import { LoadFailed } from '../LoadFailed.tsx';
 import { useSourceRows, type RowSource } from '../source-rows.ts';
 import type { WidgetProps } from '../WidgetNode.tsx';
 import { columnShown, useReachedBreakpoint } from './breakpoints.ts';
@@ -74,10 +75,9 @@ function BoundRows({ node, id, doc }: WidgetProps & { id: string; doc: GridDoc }
 }
 
 function OperationRows({ node, id, doc }: WidgetProps & { id: string; doc: GridDoc }) {
-  const { t } = useTranslator();
   const loaded = useSourceRows(node.source as RowSource);
   if (loaded.status === 'waiting') return <Busy />;
-  if (loaded.status === 'error') return node.error ? <Text role="alert">{t(String(node.error))}</Text> : null;
+  if (loaded.status === 'error') return <LoadFailed text={node.error} error={loaded.error} retry={loaded.retry} />;
   return <GridView node={node} id={id} doc={doc} rows={loaded.rows} />;
 }
 

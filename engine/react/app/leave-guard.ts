@@ -1,0 +1,104 @@
+// Keeps the user from losing what they typed: while a guarded form holds changes not yet submitted,
+// following a link inside the site first asks whether to leave (the dialog is LeaveGuardDialog), and
+// closing or reloading the tab makes the browser ask. Links are caught on the document, before the
+// router sees them, so every link of every shell and screen is covered without knowing about it.
+
+type Listener = () => void;
+
+interface State {
+  /** Guarded forms with changes, by form key. */
+  dirty: Set<string>;
+  /** Mounted guards, first mounted first: the first shows the dialog. */
+  hosts: string[];
+  /** Where a caught link was going (path, query and hash), while the question is open. */
+  pending: string | null;
+}
+
+const state: State = { dirty: new Set(), hosts: [], pending: null };
+const listeners = new Set<Listener>();
+let snapshot = { dirty: false, pending: null as string | null, host: null as string | null };
+
+function publish(): void {
+  snapshot = { dirty: state.dirty.size > 0, pending: state.pending, host: state.hosts[0] ?? null };
+  installListeners(snapshot.dirty);
+  for (const listener of listeners) listener();
+}
+
+export const leaveGuard = {
+  subscribe(listener: Listener): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  snapshot: () => snapshot,
+  mount(key: string): () => void {
+    state.hosts.push(key);
+    publish();
+    return () => {
+      state.hosts = state.hosts.filter((k) => k !== key);
+      state.dirty.delete(key);
+      if (state.dirty.size === 0) state.pending = null;
+      publish();
+    };
+  },
+  setDirty(key: string, dirty: boolean): void {
+    if (state.dirty.has(key) === dirty) return;
+    if (dirty) state.dirty.add(key);
+    else state.dirty.delete(key);
+    if (state.dirty.size === 0) state.pending = null;
+    publish();
+  },
+  /** Stay: the question closes, the changes stay. */
+  stay(): void {
+    state.pending = null;
+    publish();
+  },
+  /** Leave and discard: forgets every change and answers where the caught link was going. */
+  leave(): string | null {
+    const to = state.pending;
+    state.pending = null;
+    state.dirty.clear();
+    publish();
+    return to;
+  },
+};
+
+let installed = false;
+
+function installListeners(on: boolean): void {
+  if (typeof document === 'undefined' || on === installed) return;
+  installed = on;
+  if (on) {
+    document.addEventListener('click', catchLink, true);
+    window.addEventListener('beforeunload', askBeforeUnload);
+  } else {
+    document.removeEventListener('click', catchLink, true);
+    window.removeEventListener('beforeunload', askBeforeUnload);
+  }
+}
+
+function askBeforeUnload(event: BeforeUnloadEvent): void {
+  // Browsers show their own words; these two lines make every browser ask.
+  event.preventDefault();
+  event.returnValue = '';
+}
+
+/** A plain click on a link to another page of this site (not a new tab, not a download). */
+export function leavingTarget(event: MouseEvent, location: { origin: string; pathname: string; search: string }): string | null {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;
+  if (!(anchor instanceof HTMLAnchorElement) || anchor.hasAttribute('download')) return null;
+  if (anchor.target && anchor.target !== '_self') return null;
+  const url = new URL(anchor.href, location.origin);
+  if (url.origin !== location.origin) return null;
+  if (url.pathname === location.pathname && url.search === location.search) return null;
+  return url.pathname + url.search + url.hash;
+}
+
+function catchLink(event: MouseEvent): void {
+  const to = leavingTarget(event, window.location);
+  if (!to) return;
+  event.preventDefault();
+  event.stopPropagation();
+  state.pending = to;
+  publish();
+}

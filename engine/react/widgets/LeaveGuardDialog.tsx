@@ -1,0 +1,41 @@
+import { useEffect, useId, useSyncExternalStore } from 'react';
+import { useNavigate } from 'react-router';
+import { Button, Dialog, Portal } from '@chakra-ui/react';
+import { useTranslator } from '../app/translation.ts';
+import { leaveGuard } from '../app/leave-guard.ts';
+
+/**
+ * Guards one form's unsaved changes (see app/leave-guard.ts): reports whether the form is `dirty`,
+ * and the first guard on the page asks 'Leave and Discard' or 'Stay on Page' when a link is caught.
+ */
+export function LeaveGuard({ dirty }: { dirty: boolean }) {
+  const key = useId();
+  useEffect(() => leaveGuard.mount(key), [key]);
+  useEffect(() => leaveGuard.setDirty(key, dirty), [key, dirty]);
+  const { pending, host } = useSyncExternalStore(leaveGuard.subscribe, leaveGuard.snapshot, leaveGuard.snapshot);
+  const navigate = useNavigate();
+  const { t } = useTranslator();
+  if (host !== key) return null;
+  const leave = () => {
+    const to = leaveGuard.leave();
+    if (to) void navigate(to);
+  };
+  return (
+    <Dialog.Root open={pending !== null} role="alertdialog" closeOnInteractOutside={false}
+      onOpenChange={(details) => { if (!details.open) leaveGuard.stay(); }}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header><Dialog.Title>{t('forms.leaveTitle')}</Dialog.Title></Dialog.Header>
+            <Dialog.Body><Dialog.Description>{t('forms.leaveText')}</Dialog.Description></Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" colorPalette="brand" onClick={leave}>{t('forms.leaveDiscard')}</Button>
+              <Button colorPalette="brand" onClick={() => leaveGuard.stay()}>{t('forms.leaveStay')}</Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,10 @@
+import type { GroupOperationId, OperationHandlers } from '../types.ts';
+import { createHomeownerRequest, getHomeownerRequest, getHomeownerRequestOptions, listHomeownerRequests, replyToHomeownerRequest } from './requests.ts';
+
+export const actionItemsHandlers: OperationHandlers<GroupOperationId<'action-items'>> = {
+  listHomeownerRequests,
+  getHomeownerRequest,
+  getHomeownerRequestOptions,
+  createHomeownerRequest,
+  replyToHomeownerRequest,
+};

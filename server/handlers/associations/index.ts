@@ -1,0 +1,25 @@
+import type { GroupOperationId, OperationHandlers } from '../types.ts';
+import { getDocumentPermissions, listDocumentFolders, getDocumentFolder, getDocument, downloadDocument } from './documents-read.ts';
+import { searchDocuments } from './documents-search.ts';
+import { createDocumentFolder, updateDocumentFolder, deleteDocumentFolder } from './document-folders.ts';
+import { uploadDocument, updateDocument, duplicateDocument, deleteDocument } from './document-files.ts';
+import { listResidents } from './residents.ts';
+
+export const associationsHandlers: OperationHandlers<GroupOperationId<'associations'>> = {
+  // the document library (server/documents/; who reads what: server/authz/document-access.ts)
+  getDocumentPermissions,
+  listDocumentFolders,
+  getDocumentFolder,
+  getDocument,
+  downloadDocument,
+  searchDocuments,
+  createDocumentFolder,
+  updateDocumentFolder,
+  deleteDocumentFolder,
+  uploadDocument,
+  updateDocument,
+  duplicateDocument,
+  deleteDocument,
+  // the resident directory
+  listResidents,
+};

@@ -1,0 +1,66 @@
+// Messages with management: GET/POST /Messages, GET /Messages/{id}, POST /Messages/{id}/Reply.
+// A thread is one homeowner's with one association's management. x-policy admits the thread's
+// homeowner and staff of the company managing its association; the caller's side (homeowner or
+// management) decides whose read mark moves and whether the other side is e-mailed: management's
+// replies are mailed to the homeowner, a homeowner's messages wait in the portal.
+import { principalOf, type OperationHandler } from '../types.ts';
+import { communityError } from '../../community/errors.ts';
+import { mailManagementAnswer } from '../../community/notify.ts';
+import { addMessage, listThreads, loadThreadHead, markRead, partyOf, requiredText, threadView } from '../../community/threads.ts';
+
+export const listMessageThreads: OperationHandler<'listMessageThreads'> = async (req, services) => {
+  const { userId } = principalOf(req);
+  return { status: 200, body: { threads: await listThreads(services.db, userId, req.query.unread === true) } };
+};
+
+export const getMessageThread: OperationHandler<'getMessageThread'> = async (req, services) => {
+  const { userId } = principalOf(req);
+  const view = await services.db.transaction(async (tx) => {
+    const head = await loadThreadHead(tx, req.params.id);
+    await markRead(tx, head.id, partyOf(head, userId), services.clock());
+    return threadView(tx, head);
+  });
+  return { status: 200, body: view };
+};
+
+export const createMessageThread: OperationHandler<'createMessageThread'> = async (req, services) => {
+  const { userId } = principalOf(req);
+  const subject = requiredText(req.body.subject, () => communityError('MSG002'));
+  const body = requiredText(req.body.body, () => communityError('MSG001'));
+  const now = services.clock();
+  const view = await services.db.transaction(async (tx) => {
+    // The association is one where the caller owns an account (x-policy).
+    const { rows } = await tx.query<{ id: number }>(
+      `INSERT INTO message_threads (association_id, homeowner_user_id, subject, created_at, last_message_at) VALUES ($1, $2, $3, $4, $4) RETURNING id`,
+      [req.body.associationId, userId, subject, now],
+    );
+    const head = await loadThreadHead(tx, Number(rows[0].id), { lock: true });
+    await addMessage(tx, head, userId, 'homeowner', body, now);
+    return threadView(tx, await loadThreadHead(tx, head.id));
+  });
+  return { status: 201, body: view };
+};
+
+export const replyToMessageThread: OperationHandler<'replyToMessageThread'> = async (req, services) => {
+  const { userId } = principalOf(req);
+  const body = requiredText(req.body.body, () => communityError('MSG001'));
+  const now = services.clock();
+  const { head, party, view } = await services.db.transaction(async (tx) => {
+    const locked = await loadThreadHead(tx, req.params.id, { lock: true });
+    const side = partyOf(locked, userId);
+    await addMessage(tx, locked, userId, side, body, now);
+    return { head: locked, party: side, view: await threadView(tx, await loadThreadHead(tx, locked.id)) };
+  });
+  if (party === 'management') {
+    await mailManagementAnswer(services, {
+      to: head.homeowner_email,
+      homeownerName: head.homeowner_name,
+      associationName: head.association_name,
+      subject: head.subject,
+      body,
+      link: `/my/messages/${head.id}`,
+      what: 'message',
+    });
+  }
+  return { status: 201, body: view };
+};
