@@ -2,6 +2,8 @@ import { buildRegistry, type EngineExtension } from '../engine/core/registry.ts'
 import type { FlowModule } from '../engine/core/flow/types.ts';
 import { engineBuiltins } from '../engine/react/builtins.ts';
 import { autoDraftFlow } from './auto-draft.ts';
+import { directoryFlow } from './directory.ts';
+import { documentsFlow } from './documents.ts';
 import { expressPayFlow } from './express-pay.ts';
 import { formatters } from './formatters.ts';
 import { guestPaymentFlow } from './guest-payment.ts';
@@ -40,6 +42,8 @@ export const flowModules: Record<string, FlowModule> = {
   'new-request': newRequestFlow,
   messages: messagesFlow,
   'message-thread': messageThreadFlow,
+  directory: directoryFlow,
+  documents: documentsFlow,
 };
 
 /** Modules several flows share; a machine names those it uses in `uses:`. */

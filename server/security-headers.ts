@@ -44,7 +44,9 @@ export function appSecurityOptions(options: { frameAncestors: string[]; producti
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
+        // blob: a document read with the caller's token and shown in the page (file-preview).
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        frameSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         frameAncestors: options.frameAncestors,

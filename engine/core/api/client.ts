@@ -89,13 +89,79 @@ export function createApiClient(options: ApiClientOptions) {
         if (mustFail) throw new ApiError('No content', { status: 204 });
         return body;
       }
-      options.onResponseProblem({ ...problem, status: response.status, body });
-      const detail = (body as Record<string, unknown> | undefined)?.detail;
-      throw new ApiError(typeof detail === 'string' ? detail : `HTTP ${response.status}`, {
-        status: response.status, body: (body ?? {}) as Record<string, unknown>,
+      throw failed(problem, response.status, body);
+    },
+
+    /** A read answering a file (not JSON): its bytes and the name the server gives it. */
+    async download(operationId: string, request: OperationRequest = {}): Promise<{ blob: Blob; name: string | null }> {
+      const operation = this.operation(operationId);
+      const problem = { operationId, suppressToast: request.suppressToast };
+      let response: Response;
+      try {
+        response = await doFetch(buildUrl(operation, request, options.origin), { method: operation.method.toUpperCase(), headers: authHeaders(operation) });
+      } catch (error) {
+        options.onResponseProblem({ ...problem, noResponse: true, errorMessage: (error as Error)?.message });
+        throw new ApiError((error as Error)?.message ?? 'Network error', { noResponse: true });
+      }
+      if (!response.ok) {
+        const text = await response.text();
+        let body: unknown;
+        try { body = text ? JSON.parse(text) : undefined; } catch { body = { detail: text }; }
+        throw failed(problem, response.status, body);
+      }
+      return { blob: await response.blob(), name: fileNameOf(response.headers.get('content-disposition')) };
+    },
+
+    /**
+     * Sends a multipart form (a file and its fields), telling `onProgress` the share sent (0 to 1).
+     * XMLHttpRequest, because fetch cannot report the progress of what it sends.
+     */
+    upload(operationId: string, request: OperationRequest, form: FormData, onProgress: (share: number) => void): Promise<unknown> {
+      const operation = this.operation(operationId);
+      const problem = { operationId, suppressToast: request.suppressToast };
+      return new Promise((resolve, reject) => {
+        const xhr = new XMLHttpRequest();
+        xhr.open(operation.method.toUpperCase(), buildUrl(operation, request, options.origin));
+        for (const [name, value] of Object.entries(authHeaders(operation))) xhr.setRequestHeader(name, value);
+        xhr.upload.onprogress = (event) => { if (event.lengthComputable) onProgress(event.loaded / event.total); };
+        xhr.onerror = () => {
+          options.onResponseProblem({ ...problem, noResponse: true, errorMessage: 'Network error' });
+          reject(new ApiError('Network error', { noResponse: true }));
+        };
+        xhr.onload = () => {
+          let body: unknown;
+          try { body = xhr.responseText ? JSON.parse(xhr.responseText) : undefined; } catch { body = { detail: xhr.responseText }; }
+          if (xhr.status >= 200 && xhr.status < 300) resolve(body);
+          else reject(failed(problem, xhr.status, body));
+        };
+        xhr.send(form);
       });
     },
   };
+
+  function authHeaders(operation: OperationDescriptor): Record<string, string> {
+    const slot = options.groupTokens[operation.group]?.token;
+    const token = slot ? options.tokens.get(slot) : null;
+    return token ? { authorization: `Bearer ${token}` } : {};
+  }
+
+  /** Applies the error rules to a failed answer and makes the error a caller sees. */
+  function failed(problem: { operationId: string; suppressToast?: boolean }, status: number, body: unknown): ApiError {
+    options.onResponseProblem({ ...problem, status, body });
+    const detail = (body as Record<string, unknown> | undefined)?.detail;
+    return new ApiError(typeof detail === 'string' ? detail : `HTTP ${status}`, { status, body: (body ?? {}) as Record<string, unknown> });
+  }
+}
+
+/** The file name of a Content-Disposition header (`filename*=UTF-8''…` preferred), if any. */
+export function fileNameOf(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (extended) {
+    try { return decodeURIComponent(extended[1].trim()); } catch { /* a malformed name: try the plain one */ }
+  }
+  const plain = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;]+)/i.exec(header);
+  return plain ? (plain[1] ?? plain[2]).trim() : null;
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -87,7 +87,9 @@ function checkBinding(ctx: CheckContext, binding: OperationBinding, contract: Op
     }
   }
   for (const key of shape.required) {
-    if (!(key in body)) ctx.report(doc, [...at, 'body'], `missing required body property "${key}" of ${name} (${place})`);
+    // A file of a multipart body (`format: binary`) is the one the user chooses, never bound.
+    const file = isObject(shape.properties.get(key)) && (shape.properties.get(key) as Record<string, unknown>).format === 'binary';
+    if (!(key in body) && !file) ctx.report(doc, [...at, 'body'], `missing required body property "${key}" of ${name} (${place})`);
   }
 }
 

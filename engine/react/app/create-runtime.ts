@@ -150,5 +150,14 @@ export function createRuntime({ config, flows, formatters, operations, translato
   });
   session.start();
 
-  return { config, flows, formatters, routes, session, queryClient, environment, readQuery };
+  const files: Runtime['files'] = {
+    download: (operationId, request) => api.download(operationId, request),
+    async upload(operationId, request, form, onProgress) {
+      const result = await api.upload(operationId, request, form, onProgress);
+      void invalidateAfter(queryClient, operationId, q);
+      return result;
+    },
+  };
+
+  return { config, flows, formatters, routes, session, queryClient, environment, readQuery, files };
 }

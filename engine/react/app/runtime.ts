@@ -19,6 +19,11 @@ export interface Runtime {
   environment(extraScope?: () => Record<string, unknown>): FlowEnvironment;
   /** The cache options of a read operation, shared by every widget and flow that reads it. */
   readQuery(operationId: string, request: OperationRequest): ReadQuery;
+  /** Files through the API, with the group's token: a file read, and a multipart upload with its progress. */
+  files: {
+    download(operationId: string, request: OperationRequest): Promise<{ blob: Blob; name: string | null }>;
+    upload(operationId: string, request: OperationRequest, form: FormData, onProgress: (share: number) => void): Promise<unknown>;
+  };
 }
 
 /** Options of a cached read (useQuery / fetchQuery): key, fetch and freshness. */

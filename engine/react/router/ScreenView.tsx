@@ -1,4 +1,5 @@
 import { Suspense, use, useEffect } from 'react';
+import { useParams } from 'react-router';
 import { useTranslator } from '../app/translation.ts';
 import { screenLoaders } from 'virtual:engine-screens';
 import type { WidgetNodeConfig } from '../app/config-types.ts';
@@ -28,11 +29,15 @@ function Screen({ screenId, titleKey }: { screenId: string; titleKey?: string })
   return <WidgetNode node={screen} />;
 }
 
-/** A screen of schemas/screens/, loaded as its own chunk. */
+/**
+ * A screen of schemas/screens/, loaded as its own chunk. Another item of the same route (another
+ * folder, another message) is another screen: it starts afresh, its flows from their first state.
+ */
 export function ScreenView(props: { screenId: string; titleKey?: string }) {
+  const params = useParams();
   return (
     <Suspense fallback={<Busy />}>
-      <Screen key={props.screenId} {...props} />
+      <Screen key={`${props.screenId}:${JSON.stringify(params)}`} {...props} />
     </Suspense>
   );
 }

@@ -25,7 +25,10 @@ import grid from './grid.widget.ts';
 import data from './data.widget.ts';
 import modal from './modal.widget.ts';
 import download from './download.widget.ts';
+import fileDownload from './file-download.widget.ts';
+import filePreview from './file-preview.widget.ts';
+import upload from './upload.widget.ts';
 
 export const builtinWidgets: readonly WidgetDefinition<WidgetComponent>[] = [
-  stack, heading, text, content, link, links, alert, form, flow, countdown, button, effect, spacer, summary, steps, dialog, hostedEntry, handoff, repeat, image, grid, data, modal, download,
+  stack, heading, text, content, link, links, alert, form, flow, countdown, button, effect, spacer, summary, steps, dialog, hostedEntry, handoff, repeat, image, grid, data, modal, download, fileDownload, filePreview, upload,
 ];

@@ -1,0 +1,8 @@
+import type { WidgetDefinition } from '../../../core/registry.ts';
+import type { WidgetComponent } from '../WidgetNode.tsx';
+
+export default {
+  name: 'file-download',
+  props: () => import('./file-download.props.json', { with: { type: 'json' } }).then((m) => m.default),
+  load: () => import('../FileDownloadWidget.tsx').then((m) => m.FileDownloadWidget as WidgetComponent),
+} satisfies WidgetDefinition<WidgetComponent>;

@@ -1,0 +1,92 @@
+import type { FlowModule } from '../engine/core/flow/types.ts';
+import type { ResponseOf } from './api.ts';
+
+// Documents: which library and folder the address names (the selected association's root when it
+// names none), the folder as the page shows it (links, sizes, what can be previewed), and search
+// results with their folder path.
+
+type RootListing = ResponseOf<'listDocumentFolders'>;
+type FolderListing = ResponseOf<'getDocumentFolder'>;
+type DocumentFile = RootListing['documents'][number];
+type SearchResult = ResponseOf<'searchDocuments'>['results'][number];
+
+const PREVIEWABLE = /^(application\/pdf|image\/(png|jpeg|gif|webp))$/;
+
+/** "1.2 MB", "340 KB", "12 bytes". */
+export function fileSize(bytes: number): string {
+  if (Math.round(bytes / 1024) >= 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return bytes === 1 ? '1 byte' : `${bytes} bytes`;
+}
+
+/** The path of a folder of a library (the library's root without a folder). */
+export function folderPath(associationId: number, folderId?: number): string {
+  return `/community/documents/a/${associationId}/f${folderId ? `/${folderId}` : ''}`;
+}
+
+export function listedDocument(document: DocumentFile, associationId: number) {
+  return {
+    ...document,
+    size: fileSize(document.sizeBytes),
+    previewable: PREVIEWABLE.test(document.contentType),
+    previewPath: `/document/${associationId}/${document.id}/preview`,
+  };
+}
+
+/** Where the library and folder come from: the address (`a/:associationId/f/:folderId`, or `:id` for a folder of the selected association). */
+export function locate(route: Record<string, unknown>, session: Record<string, unknown>) {
+  const fromRoute = Number(route.associationId);
+  const selected = Number((session.selectedAssociation as { id?: number } | null)?.id);
+  const associationId = Number.isInteger(fromRoute) && fromRoute > 0 ? fromRoute : Number.isInteger(selected) && selected > 0 ? selected : null;
+  const folder = Number(route.folderId ?? route.id);
+  return { associationId, folderId: Number.isInteger(folder) && folder > 0 ? folder : 0 };
+}
+
+export function shownLibrary(answer: RootListing | FolderListing, associationId: number) {
+  const inFolder = 'folder' in answer;
+  const breadcrumb = inFolder ? answer.breadcrumb : [];
+  const parent = breadcrumb.length > 1 ? breadcrumb[breadcrumb.length - 2].id : undefined;
+  return {
+    library: {
+      associationId,
+      name: inFolder ? null : answer.associationName,
+      folderName: inFolder ? answer.folder.name : null,
+      // Who may see this folder (and everything in it): one flag each, as screens choose texts by `when`.
+      everyone: inFolder && answer.folder.permission === 'everyone',
+      owners: inFolder && answer.folder.permission === 'owners',
+      board: inFolder && answer.folder.permission === 'board',
+    },
+    inFolder,
+    canManage: answer.canManage,
+    rootPath: folderPath(associationId),
+    parentPath: folderPath(associationId, parent),
+    breadcrumb: breadcrumb.map((crumb, index) => ({ ...crumb, path: folderPath(associationId, crumb.id), current: index === breadcrumb.length - 1 })),
+    folders: answer.folders.map((folder) => ({ ...folder, path: folderPath(associationId, folder.id) })),
+    documents: answer.documents.map((document) => listedDocument(document, associationId)),
+  };
+}
+
+export function shownResult(result: SearchResult, associationId: number) {
+  return {
+    ...listedDocument(result.document, associationId),
+    where: result.folderPath.map((folder) => folder.name).join(' / '),
+    excerpt: result.snippet.map((part) => part.text).join(''),
+  };
+}
+
+export const documentsFlow: FlowModule = {
+  guards: {
+    noLibrary: ({ context }) => !context.associationId,
+    atRoot: ({ context }) => !context.folderId,
+    /** Renaming or deleting "this folder" needs a folder: the library's root is none. */
+    inFolder: ({ context }) => Boolean(context.folderId),
+  },
+  assigns: {
+    locateLibrary: (_args, params) => locate((params.route ?? {}) as Record<string, unknown>, (params.session ?? {}) as Record<string, unknown>),
+    showLibrary: ({ context, event }) => shownLibrary(event.output as RootListing | FolderListing, Number(context.associationId)),
+    showResults: ({ context, event }) => ({
+      results: (event.output as ResponseOf<'searchDocuments'>).results.map((result) => shownResult(result, Number(context.associationId))),
+    }),
+  },
+  actors: {},
+};

@@ -1,0 +1,140 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, homeowner, signInQuickly } from './helpers.ts';
+
+// The document library: a board member makes a folder, uploads (with progress), is refused a
+// disguised file, an oversized one and a name already taken, previews, and deletes the folder with
+// its files; a homeowner never finds a board-only document.
+
+const board = { email: 'board@example.com', password: 'Board#2026' };
+
+/** A one-page PDF whose text holds `words` (enough of the format for readers and for the server's check). */
+function pdf(words: string): Buffer {
+  const stream = `BT /F1 18 Tf 72 720 Td (${words}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, i) => { offsets.push(body.length); body += `${i + 1} 0 obj\n${object}\nendobj\n`; });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+async function upload(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
+  await page.getByLabel('Add a document to this folder').setInputFiles(file);
+  await page.getByRole('button', { name: 'Upload' }).click();
+}
+
+test('a board member makes a folder, uploads with progress, renames, previews and deletes it', async ({ page }) => {
+  // One story from an empty folder to its deletion, with five accessibility scans: longer than most.
+  test.setTimeout(120_000);
+  await signInQuickly(page, board.email, board.password);
+  await page.goto('/community/documents');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('link', { name: /^Governing Documents/ })).toBeVisible();
+  await expectAccessible(page);
+
+  const folder = `Landscaping ${Date.now()}`;
+  await main.getByRole('button', { name: 'New folder' }).click();
+  await main.getByLabel('Folder name').fill(folder);
+  await main.getByRole('radio', { name: 'Owners of the association' }).check();
+  await main.getByRole('button', { name: 'Create folder' }).click();
+  await expect(page.getByText('Folder created.')).toBeVisible();
+  await main.getByRole('link', { name: new RegExp(`^${folder}`) }).click();
+  await expect(main.getByRole('heading', { name: folder, level: 2 })).toBeVisible();
+  await expect(main.getByText('Owners of the association can see this folder.')).toBeVisible();
+
+  // Nothing chosen, a text disguised as a PDF, a file over the limit: each refused with its message.
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(main.getByText('Choose a file to upload.')).toBeVisible();
+  await upload(page, { name: 'minutes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf at all, just text') });
+  await expect(main.getByRole('alert').filter({ hasText: /cannot be uploaded|not allowed|type/i })).toBeVisible();
+  await upload(page, { name: 'huge.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(26 * 1024 * 1024, 1) });
+  await expect(main.getByText('The file is too large. The maximum size is 25 MB.')).toBeVisible();
+
+  // Progress is shown while the file is sent.
+  await page.evaluate(() => {
+    const seen = window as unknown as { progressSeen?: boolean };
+    new MutationObserver(() => { if (document.querySelector('progress')) seen.progressSeen = true; }).observe(document.body, { childList: true, subtree: true });
+  });
+  await upload(page, { name: 'Mowing schedule.pdf', mimeType: 'application/pdf', buffer: pdf('Mowing on Tuesdays, hedges in May') });
+  await expect(page.getByText('Document uploaded.')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { progressSeen?: boolean }).progressSeen)).toBe(true);
+  await upload(page, { name: 'Contractors.txt', mimeType: 'text/plain', buffer: Buffer.from('Green Thumb Landscaping, 404-555-0100\n') });
+  await expect(main.getByRole('heading', { name: 'Contractors.txt', level: 3 })).toBeVisible();
+
+  // A name already taken in the folder.
+  await main.getByRole('button', { name: 'Rename Contractors.txt' }).click();
+  await main.getByLabel('New name').fill('mowing SCHEDULE.pdf');
+  await main.getByRole('button', { name: 'Save name' }).click();
+  await expect(main.getByText('This name already exists, please enter a different name.')).toBeVisible();
+  await main.getByLabel('New name').fill('Approved contractors.txt');
+  await main.getByRole('button', { name: 'Save name' }).click();
+  await expect(main.getByRole('heading', { name: 'Approved contractors.txt', level: 3 })).toBeVisible();
+  await expectAccessible(page);
+
+  // The PDF in the page.
+  await main.getByRole('link', { name: 'Preview Mowing schedule.pdf' }).click();
+  await expect(page).toHaveURL(/\/document\/\d+\/\d+\/preview$/);
+  await expect(page.getByRole('heading', { name: 'Mowing schedule.pdf', level: 1 })).toBeVisible();
+  await expect(page.locator('iframe[title="Mowing schedule.pdf"]')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Back to the folder' }).click();
+
+  // Deleting the folder deletes what is in it.
+  await main.getByRole('button', { name: 'Delete this folder' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText(`${folder} will be deleted with every folder and document in it.`);
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Folder deleted.')).toBeVisible();
+  await expect(main.getByRole('link', { name: /^Governing Documents/ })).toBeVisible();
+  await expect(main.getByRole('link', { name: new RegExp(`^${folder}`) })).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page);
+});
+
+test('a homeowner never finds a board-only document; the board does', async ({ browser }) => {
+  const page = await (await browser.newContext()).newPage();
+  await signInQuickly(page, homeowner.email, homeowner.password);
+  await page.goto('/community/documents');
+  const main = page.getByRole('main');
+  // The homeowner's selected property is at Cedar Point: Maple Grove's library by its address.
+  await page.goto('/Homeowner_v2/Documents');
+  await expect(page).toHaveURL(/\/community\/documents$/);
+  const mapleGrove = await page.evaluate(async () => {
+    const response = await fetch('/api/users/HomeSettings', { headers: { authorization: `Bearer ${localStorage.getItem('portal.token')}` } });
+    const settings = await response.json() as { userSettings: { associations: { id: number; name: string }[] } };
+    return settings.userSettings.associations.find((a) => a.name === 'Maple Grove HOA')?.id;
+  });
+  await page.goto(`/community/documents/a/${mapleGrove}/f`);
+  await expect(main.getByRole('link', { name: /^Financials/ })).toBeVisible();
+  await expect(main.getByRole('link', { name: /^Board Only/ })).toHaveCount(0);
+  await expect(main.getByRole('heading', { name: 'Manage this library' })).toHaveCount(0);
+  await main.getByLabel('Search documents').fill('quorum-eucalyptus');
+  await main.getByRole('button', { name: 'Search' }).click();
+  await expect(main.getByText('No documents match.')).toBeVisible();
+  await main.getByLabel('Search documents').fill('budget');
+  await main.getByRole('button', { name: 'Search' }).click();
+  await expect(main.getByRole('heading', { name: /Annual Budget 2026/, level: 3 })).toBeVisible();
+  await expectAccessible(page);
+
+  // A picture in the page.
+  await page.goto(`/community/documents/a/${mapleGrove}/f`);
+  await main.getByRole('link', { name: /^Community Photos/ }).click();
+  await main.getByRole('link', { name: /^Preview Entrance Sign/ }).click();
+  await expect(page.getByRole('img', { name: /Entrance Sign/ })).toBeVisible();
+
+  const boardPage = await (await browser.newContext()).newPage();
+  await signInQuickly(boardPage, board.email, board.password);
+  await boardPage.goto('/community/documents');
+  await boardPage.getByLabel('Search documents').fill('quorum-eucalyptus');
+  await boardPage.getByRole('button', { name: 'Search' }).click();
+  await expect(boardPage.getByRole('heading', { name: /Board Minutes/, level: 3 })).toBeVisible();
+  await expect(boardPage.getByText(/In Board Only/)).toBeVisible();
+});
