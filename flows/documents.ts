@@ -74,16 +74,45 @@ export function shownResult(result: SearchResult, associationId: number) {
   };
 }
 
+type GuestConfiguration = ResponseOf<'getGuestConfiguration'>;
+
+/** The public page's library: the association its code names, and the folder of the address (`:id`). */
+export function publicLibrary(configuration: GuestConfiguration, route: Record<string, unknown>) {
+  const folder = Number(route.id);
+  return {
+    associationId: configuration.association.id,
+    associationName: configuration.association.name,
+    associationCode: configuration.association.code,
+    folderId: Number.isInteger(folder) && folder > 0 ? folder : 0,
+  };
+}
+
+/** What the signed-in and the public library share (machines name it in `uses: [document-library]`). */
+export const documentLibrary: FlowModule = {
+  guards: {
+    atRoot: ({ context }) => !context.folderId,
+  },
+  assigns: {
+    showLibrary: ({ context, event }) => shownLibrary(event.output as RootListing | FolderListing, Number(context.associationId)),
+  },
+};
+
+export const publicDocumentsFlow: FlowModule = {
+  guards: {},
+  assigns: {
+    choosePublicLibrary: ({ event }, params) => publicLibrary(event.output as GuestConfiguration, (params.route ?? {}) as Record<string, unknown>),
+  },
+  actors: {},
+};
+
 export const documentsFlow: FlowModule = {
   guards: {
     noLibrary: ({ context }) => !context.associationId,
-    atRoot: ({ context }) => !context.folderId,
     /** Renaming or deleting "this folder" needs a folder: the library's root is none. */
     inFolder: ({ context }) => Boolean(context.folderId),
   },
   assigns: {
     locateLibrary: (_args, params) => locate((params.route ?? {}) as Record<string, unknown>, (params.session ?? {}) as Record<string, unknown>),
-    showLibrary: ({ context, event }) => shownLibrary(event.output as RootListing | FolderListing, Number(context.associationId)),
     showResults: ({ context, event }) => ({
       results: (event.output as ResponseOf<'searchDocuments'>).results.map((result) => shownResult(result, Number(context.associationId))),
     }),

@@ -3,7 +3,7 @@ import type { FlowModule } from '../engine/core/flow/types.ts';
 import { engineBuiltins } from '../engine/react/builtins.ts';
 import { autoDraftFlow } from './auto-draft.ts';
 import { directoryFlow } from './directory.ts';
-import { documentsFlow } from './documents.ts';
+import { documentLibrary, documentsFlow, publicDocumentsFlow } from './documents.ts';
 import { expressPayFlow } from './express-pay.ts';
 import { formatters } from './formatters.ts';
 import { guestPaymentFlow } from './guest-payment.ts';
@@ -44,6 +44,7 @@ export const flowModules: Record<string, FlowModule> = {
   'message-thread': messageThreadFlow,
   directory: directoryFlow,
   documents: documentsFlow,
+  'public-documents': publicDocumentsFlow,
 };
 
 /** Modules several flows share; a machine names those it uses in `uses:`. */
@@ -51,6 +52,7 @@ export const sharedFlowModules: Record<string, FlowModule> = {
   'payment-setup': paymentSetup,
   'account-ledgers': accountLedgers,
   'method-entry': methodEntry,
+  'document-library': documentLibrary,
 };
 
 export const productModules: Record<string, EngineExtension> = {

@@ -138,3 +138,23 @@ test('a homeowner never finds a board-only document; the board does', async ({ b
   await expect(boardPage.getByRole('heading', { name: /Board Minutes/, level: 3 })).toBeVisible();
   await expect(boardPage.getByText(/In Board Only/)).toBeVisible();
 });
+
+test('the public page offers the public folders without signing in, and nothing else', async ({ page }) => {
+  await page.goto('/public?association=maplegrove');
+  await page.getByRole('link', { name: 'Documents' }).first().click();
+  await expect(page).toHaveURL(/\/public\/community\/documents\?association=maplegrove$/);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'Maple Grove HOA: documents', level: 1 })).toBeVisible();
+  await expect(main.getByRole('link', { name: /^Community Photos/ })).toBeVisible();
+  await expect(main.getByRole('link', { name: /^Financials/ })).toHaveCount(0);
+  await expect(main.getByRole('link', { name: /^Board Only/ })).toHaveCount(0);
+  await expectAccessible(page);
+  await main.getByRole('link', { name: /^Governing Documents/ }).click();
+  await expect(main.getByRole('heading', { name: 'Governing Documents', level: 2 })).toBeVisible();
+  await expect(main.getByRole('heading', { name: /Community Rules and Regulations/, level: 3 })).toBeVisible();
+  await main.getByRole('link', { name: /^Preview Community Rules/ }).click();
+  await expect(page.locator('iframe[title^="Community Rules"]')).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goBack();
+  await expectAccessible(page);
+});
