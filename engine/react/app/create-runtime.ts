@@ -159,5 +159,5 @@ export function createRuntime({ config, flows, formatters, operations, translato
     },
   };
 
-  return { config, flows, formatters, routes, session, queryClient, environment, readQuery, files };
+  return { config, flows, formatters, routes, session, queryClient, environment, readQuery, files, navigator };
 }

@@ -4,6 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { FlowCatalog, FlowEnvironment, Formatter, OperationRequest } from '../../core/flow/types.ts';
 import type { EngineConfig } from './config-types.ts';
 import type { CompiledRoute } from './route-table.ts';
+import type { Navigator } from './create-runtime.ts';
 
 export type SessionActor = ActorRefFrom<AnyStateMachine>;
 
@@ -19,6 +20,8 @@ export interface Runtime {
   environment(extraScope?: () => Record<string, unknown>): FlowEnvironment;
   /** The cache options of a read operation, shared by every widget and flow that reads it. */
   readQuery(operationId: string, request: OperationRequest): ReadQuery;
+  /** Moves to an address of the site as it is (no link resolution: e.g. a link's own href). */
+  navigator: Navigator;
   /** Files through the API, with the group's token: a file read, and a multipart upload with its progress. */
   files: {
     download(operationId: string, request: OperationRequest): Promise<{ blob: Blob; name: string | null }>;

@@ -1,4 +1,4 @@
-import { Suspense, use, useMemo, useState } from 'react';
+import { lazy, Suspense, use, useMemo, useState } from 'react';
 import { Button } from '@chakra-ui/react';
 import { resolveBindings } from '../../core/bindings.ts';
 import { SchemaForm } from '../forms/SchemaForm.tsx';
@@ -9,8 +9,10 @@ import { loadForm } from '../app/config-chunks.ts';
 import { useFlowView } from './flow-context.ts';
 import { useErrorText } from './error-text.ts';
 import { useTranslator } from '../app/translation.ts';
-import { LeaveGuard } from './LeaveGuardDialog.tsx';
 import { WidgetChildren, type WidgetProps } from './WidgetNode.tsx';
+
+// Loaded only by a form that guards its changes: most forms (sign-in, payments) never need the dialog.
+const LeaveGuard = lazy(() => import('./LeaveGuardDialog.tsx').then((m) => ({ default: m.LeaveGuard })));
 
 function LoadedForm({ node }: WidgetProps) {
   const id = String(node.form);
@@ -42,7 +44,7 @@ function LoadedForm({ node }: WidgetProps) {
   );
   return (
     <>
-    {guarded ? <LeaveGuard dirty={dirty} /> : null}
+    {guarded ? <Suspense fallback={null}><LeaveGuard dirty={dirty} /></Suspense> : null}
     <SchemaForm
       key={id}
       id={id}

@@ -1,7 +1,7 @@
 import { useEffect, useId, useSyncExternalStore } from 'react';
-import { useNavigate } from 'react-router';
 import { Button, Dialog, Portal } from '@chakra-ui/react';
 import { useTranslator } from '../app/translation.ts';
+import { useRuntime } from '../app/runtime.ts';
 import { leaveGuard } from '../app/leave-guard.ts';
 
 /**
@@ -13,12 +13,13 @@ export function LeaveGuard({ dirty }: { dirty: boolean }) {
   useEffect(() => leaveGuard.mount(key), [key]);
   useEffect(() => leaveGuard.setDirty(key, dirty), [key, dirty]);
   const { pending, host } = useSyncExternalStore(leaveGuard.subscribe, leaveGuard.snapshot, leaveGuard.snapshot);
-  const navigate = useNavigate();
+  const runtime = useRuntime();
   const { t } = useTranslator();
   if (host !== key) return null;
   const leave = () => {
     const to = leaveGuard.leave();
-    if (to) void navigate(to);
+    // The caught link's address is already complete (mirror prefix included): no link resolution.
+    if (to) runtime.navigator.navigate(to);
   };
   return (
     <Dialog.Root open={pending !== null} role="alertdialog" closeOnInteractOutside={false}
