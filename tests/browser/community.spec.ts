@@ -7,6 +7,8 @@ import { expectAccessible, homeowner, signInQuickly } from './helpers.ts';
 const manager = { email: 'manager@example.com', password: 'Manager#2026' };
 
 test('a new request of each kind is listed; an overlapping reservation is refused with the text kept', async ({ page }) => {
+  // Two people, several screens and accessibility scans: longer than most.
+  test.setTimeout(90_000);
   await signInQuickly(page, 'sofia.alvarez@example.com', 'Resident#2026');
   await page.goto('/community/new-request');
   const main = page.getByRole('main');
@@ -57,6 +59,8 @@ test('a new request of each kind is listed; an overlapping reservation is refuse
 });
 
 test('requests: the 36-month filter, then management replies and the homeowner reads the reply', async ({ browser }) => {
+  // Two people, several screens and accessibility scans: longer than most.
+  test.setTimeout(90_000);
   const page = await (await browser.newContext()).newPage();
   await signInQuickly(page, homeowner.email, homeowner.password);
   await page.goto('/community/requests');
@@ -90,6 +94,8 @@ test('requests: the 36-month filter, then management replies and the homeowner r
 });
 
 test('messages: unread on the dashboard, a reply, and management sees it; a new thread', async ({ browser }) => {
+  // Two people, several screens and accessibility scans: longer than most.
+  test.setTimeout(90_000);
   const page = await (await browser.newContext()).newPage();
   await signInQuickly(page, 'emily.nguyen@example.com', 'Resident#2026');
   await page.goto('/my/messages');

@@ -16,6 +16,8 @@ async function openProfile(page: Page, email: string) {
 }
 
 test('contacts and addresses: each validation message, then saved; removing asks first', async ({ page }) => {
+  // One story through both lists with four accessibility scans: longer than most.
+  test.setTimeout(90_000);
   await openProfile(page, 'ben.carter@example.com');
   const main = page.getByRole('main');
   await expectAccessible(page);
@@ -120,6 +122,7 @@ test('leaving with unsaved changes asks Leave and Discard or Stay on Page', asyn
 });
 
 test('the directory hides a resident\'s phone after they turn it off', async ({ browser }) => {
+  test.setTimeout(90_000);
   const neighbour = await (await browser.newContext()).newPage();
   await signInQuickly(neighbour, 'priya.shah@example.com', password);
   await neighbour.goto('/community/directory');
@@ -149,6 +152,7 @@ test('the directory hides a resident\'s phone after they turn it off', async ({ 
 });
 
 test('login information: a new e-mail is confirmed by a code; the password needs the current one', async ({ page, request }) => {
+  test.setTimeout(90_000);
   await signIn(page, 'lucas.fischer@example.com', password);
   await page.goto('/my/profile-settings');
   const main = page.getByRole('main');

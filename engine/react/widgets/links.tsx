@@ -8,6 +8,7 @@ import type { WidgetProps } from './WidgetNode.tsx';
 import { useScope } from '../app/scope.tsx';
 import { displayValue } from './format.ts';
 import { useNodeText } from './basic.tsx';
+import { useInteractive } from '../app/interactive.tsx';
 
 /** A link to a configured path: kept under the mirror prefix, hidden when its route is not built. */
 export function EngineLink({ to, children }: { to: string; children: ReactNode }) {
@@ -31,8 +32,12 @@ export function EngineLink({ to, children }: { to: string; children: ReactNode }
 export function LinkWidget({ node }: WidgetProps) {
   const scope = useScope();
   const runtime = useRuntime();
+  const interactive = useInteractive();
   const text = useNodeText(node.text, node.values);
   const values = (node.values ?? {}) as Record<string, unknown>;
+  // A page rendered ahead of time knows no address query and no session: a link built from them is
+  // plain text until the page is the browser's own, so that what was rendered is what is adopted.
+  if (!interactive && /\{\{\w+\}\}/.test(String(node.to))) return <span>{text}</span>;
   const to = String(node.to).replace(/\{\{(\w+)\}\}/g, (_, name: string) => encodeURIComponent(String(displayValue(values[name], scope, runtime) ?? '')));
   return <EngineLink to={to}>{text}</EngineLink>;
 }
