@@ -11,7 +11,7 @@ import { useErrorText } from './error-text.ts';
 import { useTranslator } from '../app/translation.ts';
 import { WidgetChildren, type WidgetProps } from './WidgetNode.tsx';
 
-// Loaded only by a form that guards its changes: most forms (sign-in, payments) never need the dialog.
+// Loaded only by a form that guards its changes: most forms never need the dialog.
 const LeaveGuard = lazy(() => import('./LeaveGuardDialog.tsx').then((m) => ({ default: m.LeaveGuard })));
 
 function LoadedForm({ node }: WidgetProps) {
