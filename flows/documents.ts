@@ -1,5 +1,6 @@
 import type { FlowModule } from '../engine/core/flow/types.ts';
 import type { ResponseOf } from './api.ts';
+import { documentTargets, folderTargets, type MoveTarget } from './document-moves.ts';
 
 // Documents: which library and folder the address names (the selected association's root when it
 // names none), the folder as the page shows it (links, sizes, what can be previewed), and search
@@ -105,6 +106,17 @@ export const publicDocumentsFlow: FlowModule = {
   actors: {},
 };
 
+/** The move form's choices, and whether there are none (the screen then says so instead of a form). */
+function moveChoices(targets: MoveTarget[]) {
+  return { moveTargets: targets, noMoveTargets: targets.length === 0 };
+}
+
+/** The folder above the one shown (0: the library's top), from its breadcrumb. */
+function parentOfShown(breadcrumb: unknown): number {
+  const crumbs = (breadcrumb ?? []) as { id: number }[];
+  return crumbs.length > 1 ? crumbs[crumbs.length - 2].id : 0;
+}
+
 export const documentsFlow: FlowModule = {
   guards: {
     noLibrary: ({ context }) => !context.associationId,
@@ -113,6 +125,17 @@ export const documentsFlow: FlowModule = {
   },
   assigns: {
     locateLibrary: (_args, params) => locate((params.route ?? {}) as Record<string, unknown>, (params.session ?? {}) as Record<string, unknown>),
+    /** Where the folder shown may go, from the whole tree (listDocumentFolders without `parentId`). */
+    showFolderTargets: ({ context, event }) => moveChoices(
+      folderTargets((event.output as RootListing).folders, Number(context.folderId), parentOfShown(context.breadcrumb)),
+    ),
+    /** Where the document chosen (`moving`) may go: any folder but the one shown. */
+    showDocumentTargets: ({ context, event }) => moveChoices(documentTargets((event.output as RootListing).folders, Number(context.folderId))),
+    /** The folder's permission now, as the permission form starts. */
+    holdPermission: ({ context }) => {
+      const library = context.library as { owners?: boolean; board?: boolean } | null;
+      return { permissionNow: library?.board ? 'board' : library?.owners ? 'owners' : 'everyone' };
+    },
     showResults: ({ context, event }) => ({
       results: (event.output as ResponseOf<'searchDocuments'>).results.map((result) => shownResult(result, Number(context.associationId))),
     }),

@@ -5,6 +5,7 @@ const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'lon
 // A moment (a message sent, a reservation starting) in the reader's own time zone.
 const moment = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 const REQUEST_STATUSES = new Set(['open', 'inProgress', 'approved', 'approvedWithConditions', 'declined', 'closed', 'tentative', 'confirmed']);
+const RESERVATION_STATUSES = new Set(['tentative', 'confirmed', 'declined']);
 const REQUEST_KINDS = new Set(['general', 'architectural', 'reservation']);
 
 export const formatters = {
@@ -24,6 +25,8 @@ export const formatters = {
   },
   /** A request's status → a message key (`translate: true`). */
   requestStatus: (value: unknown) => (typeof value === 'string' && REQUEST_STATUSES.has(value) ? `requests.status_${value}` : ''),
+  /** A reservation's status (tentative, confirmed, declined) → a message key (`translate: true`). */
+  reservationStatus: (value: unknown) => (typeof value === 'string' && RESERVATION_STATUSES.has(value) ? `calendar.status.${value}` : ''),
   /** general / architectural / reservation → a message key (`translate: true`). */
   requestKind: (value: unknown) => (typeof value === 'string' && REQUEST_KINDS.has(value) ? `requests.kind_${value}` : ''),
   /** card / bank → a message key; the summary translates it (`translate: true`). */

@@ -2,6 +2,7 @@ import { buildRegistry, type EngineExtension } from '../engine/core/registry.ts'
 import type { FlowModule } from '../engine/core/flow/types.ts';
 import { engineBuiltins } from '../engine/react/builtins.ts';
 import { autoDraftFlow } from './auto-draft.ts';
+import { calendarEntries } from './calendar-entries.ts';
 import { directoryFlow } from './directory.ts';
 import { documentLibrary, documentsFlow, publicDocumentsFlow } from './documents.ts';
 import { expressPayFlow } from './express-pay.ts';
@@ -11,6 +12,7 @@ import { instantPaymentFlow } from './instant-payment.ts';
 import { makePaymentFlow } from './make-payment.ts';
 import { messagesFlow, messageThreadFlow } from './messages.ts';
 import { paymentConsentFlow } from './payment-consent.ts';
+import { publicCalendarFlow } from './public-calendar.ts';
 import { profileAddressesFlow, profileContactsFlow, profilePreferencesFlow } from './profile-settings.ts';
 import { recurringPaymentsFlow } from './recurring-payments.ts';
 import { newRequestFlow, requestsFlow } from './requests.ts';
@@ -45,6 +47,7 @@ export const flowModules: Record<string, FlowModule> = {
   directory: directoryFlow,
   documents: documentsFlow,
   'public-documents': publicDocumentsFlow,
+  'public-calendar': publicCalendarFlow,
 };
 
 /** Modules several flows share; a machine names those it uses in `uses:`. */
@@ -53,6 +56,7 @@ export const sharedFlowModules: Record<string, FlowModule> = {
   'account-ledgers': accountLedgers,
   'method-entry': methodEntry,
   'document-library': documentLibrary,
+  'calendar-entries': calendarEntries,
 };
 
 export const productModules: Record<string, EngineExtension> = {

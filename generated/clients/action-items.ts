@@ -145,7 +145,24 @@ export interface HomeownerRequest {
   replyCount: number;
   /** @nullable */
   lastReplyAt: string | null;
+  /** How many files are attached (listHomeownerRequestAttachments lists them; at most 10) */
+  attachmentCount: number;
   replies: HomeownerRequestReply[];
+}
+
+export interface HomeownerRequestAttachment {
+  id: number;
+  /** The uploaded file's name */
+  name: string;
+  /** Detected from the content at upload */
+  contentType: string;
+  /** Bytes */
+  size: number;
+  uploadedAt: string;
+  /** Uploaded by management staff (else by the homeowner) */
+  fromManagement: boolean;
+  /** PDFs and images: downloadHomeownerRequestAttachment with inline=true shows it in the page */
+  previewable: boolean;
 }
 
 /**
@@ -217,6 +234,18 @@ export type ReplyToHomeownerRequestBody = {
      * @maxLength 5000
      */
   body: string;
+};
+
+export type ListHomeownerRequestAttachments200 = {
+  attachments: HomeownerRequestAttachment[];
+};
+
+export type UploadHomeownerRequestAttachmentBody = {
+  file: Blob | File;
+};
+
+export type DownloadHomeownerRequestAttachmentParams = {
+inline?: boolean;
 };
 
 export type listHomeownerRequestsResponse200 = {
@@ -465,7 +494,7 @@ export const getGetHomeownerRequestUrl = (id: number,) => {
 }
 
 /**
- * @summary One request with its replies, oldest first
+ * @summary One request with its replies, oldest first, and how many files are attached
  */
 export const getHomeownerRequest = async (id: number, options?: Parameters<typeof apiFetch>[1]): Promise<getHomeownerRequestResponse> => {
 
@@ -546,5 +575,206 @@ return apiFetch<replyToHomeownerRequestResponse>(getReplyToHomeownerRequestUrl(i
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(replyToHomeownerRequestBody)
+  }
+);}
+
+
+
+export type listHomeownerRequestAttachmentsResponse200 = {
+  data: ListHomeownerRequestAttachments200
+  status: 200
+}
+
+export type listHomeownerRequestAttachmentsResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type listHomeownerRequestAttachmentsResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type listHomeownerRequestAttachmentsResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type listHomeownerRequestAttachmentsResponseSuccess = (listHomeownerRequestAttachmentsResponse200) & {
+  headers: Headers;
+};
+export type listHomeownerRequestAttachmentsResponseError = (listHomeownerRequestAttachmentsResponse400 | listHomeownerRequestAttachmentsResponse401 | listHomeownerRequestAttachmentsResponse404) & {
+  headers: Headers;
+};
+
+export type listHomeownerRequestAttachmentsResponse = (listHomeownerRequestAttachmentsResponseSuccess | listHomeownerRequestAttachmentsResponseError)
+
+export const getListHomeownerRequestAttachmentsUrl = (id: number,) => {
+
+
+
+
+  return `/api/action-items/HomeownerRequests/${id}/Attachments`
+}
+
+/**
+ * @summary The files attached to a request, oldest first
+ */
+export const listHomeownerRequestAttachments = async (id: number, options?: Parameters<typeof apiFetch>[1]): Promise<listHomeownerRequestAttachmentsResponse> => {
+
+  return apiFetch<listHomeownerRequestAttachmentsResponse>(getListHomeownerRequestAttachmentsUrl(id),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+export type uploadHomeownerRequestAttachmentResponse201 = {
+  data: HomeownerRequestAttachment
+  status: 201
+}
+
+export type uploadHomeownerRequestAttachmentResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type uploadHomeownerRequestAttachmentResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type uploadHomeownerRequestAttachmentResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type uploadHomeownerRequestAttachmentResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type uploadHomeownerRequestAttachmentResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
+export type uploadHomeownerRequestAttachmentResponse415 = {
+  data: ProblemResponse
+  status: 415
+}
+
+export type uploadHomeownerRequestAttachmentResponseSuccess = (uploadHomeownerRequestAttachmentResponse201) & {
+  headers: Headers;
+};
+export type uploadHomeownerRequestAttachmentResponseError = (uploadHomeownerRequestAttachmentResponse400 | uploadHomeownerRequestAttachmentResponse401 | uploadHomeownerRequestAttachmentResponse404 | uploadHomeownerRequestAttachmentResponse409 | uploadHomeownerRequestAttachmentResponse413 | uploadHomeownerRequestAttachmentResponse415) & {
+  headers: Headers;
+};
+
+export type uploadHomeownerRequestAttachmentResponse = (uploadHomeownerRequestAttachmentResponseSuccess | uploadHomeownerRequestAttachmentResponseError)
+
+export const getUploadHomeownerRequestAttachmentUrl = (id: number,) => {
+
+
+
+
+  return `/api/action-items/HomeownerRequests/${id}/Attachments`
+}
+
+/**
+ * `multipart/form-data` with one part `file`; the attachment is named after the file. The
+ * checks are the document library's: at most `MAX_UPLOAD_MB` (25) MB, larger is 413 DOC008
+ * "The file is larger than the 25 MB limit."; the type is read from the content, never from
+ * the name: PDF, PNG, JPEG, GIF, WebP, DOCX, XLSX or UTF-8 text, anything else (or a name
+ * claiming another of these types) 415 DOC009; no file or an empty one 400 DOC010 "Choose a
+ * file to upload.". A request holds at most 10 attachments: the 11th is 409 HRQ006 "A
+ * request can have at most 10 attachments.". Nothing is written when refused. An upload by
+ * management staff is marked `fromManagement`.
+ * @summary Attaches a file to a request (its homeowner, or management staff; multipart/form-data)
+ */
+export const uploadHomeownerRequestAttachment = async (id: number,
+    uploadHomeownerRequestAttachmentBody: UploadHomeownerRequestAttachmentBody, options?: Parameters<typeof apiFetch>[1]): Promise<uploadHomeownerRequestAttachmentResponse> => {
+    const formData = new FormData();
+formData.append(`file`, uploadHomeownerRequestAttachmentBody.file);
+
+  return apiFetch<uploadHomeownerRequestAttachmentResponse>(getUploadHomeownerRequestAttachmentUrl(id),
+  {
+    ...options,
+    method: 'POST'
+    ,
+    body: formData
+  }
+);}
+
+
+
+export type downloadHomeownerRequestAttachmentResponse200 = {
+  data: Blob
+  status: 200
+}
+
+export type downloadHomeownerRequestAttachmentResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type downloadHomeownerRequestAttachmentResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type downloadHomeownerRequestAttachmentResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type downloadHomeownerRequestAttachmentResponseSuccess = (downloadHomeownerRequestAttachmentResponse200) & {
+  headers: Headers;
+};
+export type downloadHomeownerRequestAttachmentResponseError = (downloadHomeownerRequestAttachmentResponse400 | downloadHomeownerRequestAttachmentResponse401 | downloadHomeownerRequestAttachmentResponse404) & {
+  headers: Headers;
+};
+
+export type downloadHomeownerRequestAttachmentResponse = (downloadHomeownerRequestAttachmentResponseSuccess | downloadHomeownerRequestAttachmentResponseError)
+
+export const getDownloadHomeownerRequestAttachmentUrl = (id: number,
+    attachmentId: number,
+    params?: DownloadHomeownerRequestAttachmentParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/action-items/HomeownerRequests/${id}/Attachments/${attachmentId}?${stringifiedParams}` : `/api/action-items/HomeownerRequests/${id}/Attachments/${attachmentId}`
+}
+
+/**
+ * The bytes with their `Content-Type`, `Content-Disposition: attachment; filename=...`
+ * (`inline` with `inline=true`, for previews of PDFs and images, see `previewable`; other
+ * types are always attachments), `X-Content-Type-Options: nosniff` and `Content-Length`, as
+ * the document library's downloadDocument. An attachment of another request (or none): 404
+ * HRQ007 "Attachment not found".
+ * @summary An attachment's file, streamed (attachment; inline=true for the preview)
+ */
+export const downloadHomeownerRequestAttachment = async (id: number,
+    attachmentId: number,
+    params?: DownloadHomeownerRequestAttachmentParams, options?: Parameters<typeof apiFetch>[1]): Promise<downloadHomeownerRequestAttachmentResponse> => {
+
+  return apiFetch<downloadHomeownerRequestAttachmentResponse>(getDownloadHomeownerRequestAttachmentUrl(id,attachmentId,params),
+  {
+    ...options,
+    method: 'GET'
+
+
   }
 );}

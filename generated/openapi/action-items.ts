@@ -65,7 +65,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One request with its replies, oldest first */
+        /** One request with its replies, oldest first, and how many files are attached */
         get: operations["getHomeownerRequest"];
         put?: never;
         post?: never;
@@ -91,6 +91,58 @@ export interface paths {
          *     /community/requests. Answers the request with its replies.
          */
         post: operations["replyToHomeownerRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/HomeownerRequests/{id}/Attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The files attached to a request, oldest first */
+        get: operations["listHomeownerRequestAttachments"];
+        put?: never;
+        /**
+         * Attaches a file to a request (its homeowner, or management staff; multipart/form-data)
+         * @description `multipart/form-data` with one part `file`; the attachment is named after the file. The
+         *     checks are the document library's: at most `MAX_UPLOAD_MB` (25) MB, larger is 413 DOC008
+         *     "The file is larger than the 25 MB limit."; the type is read from the content, never from
+         *     the name: PDF, PNG, JPEG, GIF, WebP, DOCX, XLSX or UTF-8 text, anything else (or a name
+         *     claiming another of these types) 415 DOC009; no file or an empty one 400 DOC010 "Choose a
+         *     file to upload.". A request holds at most 10 attachments: the 11th is 409 HRQ006 "A
+         *     request can have at most 10 attachments.". Nothing is written when refused. An upload by
+         *     management staff is marked `fromManagement`.
+         */
+        post: operations["uploadHomeownerRequestAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/HomeownerRequests/{id}/Attachments/{attachmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An attachment's file, streamed (attachment; inline=true for the preview)
+         * @description The bytes with their `Content-Type`, `Content-Disposition: attachment; filename=...`
+         *     (`inline` with `inline=true`, for previews of PDFs and images, see `previewable`; other
+         *     types are always attachments), `X-Content-Type-Options: nosniff` and `Content-Length`, as
+         *     the document library's downloadDocument. An attachment of another request (or none): 404
+         *     HRQ007 "Attachment not found".
+         */
+        get: operations["downloadHomeownerRequestAttachment"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -195,7 +247,24 @@ export interface components {
             replyCount: number;
             /** Format: date-time */
             lastReplyAt: string | null;
+            /** @description How many files are attached (listHomeownerRequestAttachments lists them; at most 10) */
+            attachmentCount: number;
             replies: components["schemas"]["HomeownerRequestReply"][];
+        };
+        HomeownerRequestAttachment: {
+            id: number;
+            /** @description The uploaded file's name */
+            name: string;
+            /** @description Detected from the content at upload */
+            contentType: string;
+            /** @description Bytes */
+            size: number;
+            /** Format: date-time */
+            uploadedAt: string;
+            /** @description Uploaded by management staff (else by the homeowner) */
+            fromManagement: boolean;
+            /** @description PDFs and images: downloadHomeownerRequestAttachment with inline=true shows it in the page */
+            previewable: boolean;
         };
     };
     responses: {
@@ -370,6 +439,96 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HomeownerRequest"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    listHomeownerRequestAttachments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attachments */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attachments: components["schemas"]["HomeownerRequestAttachment"][];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    uploadHomeownerRequestAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The stored attachment */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HomeownerRequestAttachment"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+        };
+    };
+    downloadHomeownerRequestAttachment: {
+        parameters: {
+            query?: {
+                inline?: boolean;
+            };
+            header?: never;
+            path: {
+                id: number;
+                attachmentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
                 };
             };
             400: components["responses"]["Problem"];

@@ -204,6 +204,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/associations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the public page shows of an association, found by its code
+         * @description Its name, logo and banner, for the public page (`/public?association=CODE`) and anyone who
+         *     has the code: nobody needs to sign in. An unknown code: 404 GP001.
+         */
+        get: operations["getPublicAssociation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/associations/{id}/Residents": {
         parameters: {
             query?: never;
@@ -233,10 +254,136 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/associations/{id}/Reservation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The association's calendar between two dates (events and reservations of common areas)
+         * @description One list, `entries`, sorted by start (then by end and id), of the association events and
+         *     the common-area reservations overlapping the days `from` to `to` (both included; days in
+         *     `timeZone`, America/New_York). At most 62 days apart: else 400 CAL002; a date that is not
+         *     a real YYYY-MM-DD day, or `to` before `from`: 400 CAL001.
+         *     What the caller sees depends on who they are in the association:
+         *     - anyone else (no token, or signed in without an account, a board seat or a staff role
+         *       there): the events open to everyone only, no reservation;
+         *     - a homeowner (an account there): every event; every tentative and confirmed reservation
+         *       as busy time (`title` "<area> reserved", nobody named), their own ones with `mine` true
+         *       (titled with their request's subject, with `requestId` and any `decisionNote`), and
+         *       their own declined ones too;
+         *     - its board (chairs included) and management staff: everything, declined reservations
+         *       too, with `requestedBy` and the request's id; `canDecide` on each tentative one.
+         *     `commonAreas` lists the association's common areas for signed-in callers of the
+         *     association (empty for anyone else). An unknown association: 404 GP001.
+         */
+        get: operations["listCalendarEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/associations/{id}/Reservation/{reservationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The board's decision on a tentative reservation (confirm or decline)
+         * @description A board member (chairs included) or management staff of the association confirms or
+         *     declines a tentative reservation of one of its common areas, with an optional note for the
+         *     homeowner. The reservation's request shows the new status. The homeowner who requested it
+         *     is e-mailed the decision, the date and time (Eastern Time) and the note.
+         *     A reservation of another association, or none: 404 RSV404. One already decided: 409
+         *     RSV001 ("This reservation was already confirmed." / "...declined."); of two decisions sent
+         *     at once exactly one is stored. Anyone but the association's board and staff (its homeowners
+         *     too): 404 GP001. Answers the reservation as a calendar entry, as the caller sees it.
+         */
+        put: operations["decideReservation"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Calendar: {
+            associationId: number;
+            associationName: string;
+            /** @description The zone of the days asked for and of all-day events: America/New_York */
+            timeZone: string;
+            /** @description The caller may decide reservations here (board or management staff) */
+            canDecide: boolean;
+            /** @description The association's common areas, for signed-in callers of the association (empty for anyone else) */
+            commonAreas: {
+                id: number;
+                name: string;
+            }[];
+            entries: components["schemas"]["CalendarEntry"][];
+        };
+        CalendarEntry: {
+            /** @description 'event-12' or 'reservation-7' */
+            id: string;
+            /** @enum {string} */
+            kind: "event" | "reservation";
+            /** @description An event's title; a reservation's request subject, or '<area> reserved' for someone else's */
+            title: string;
+            /** Format: date-time */
+            start: string;
+            /**
+             * Format: date-time
+             * @description Exclusive; an all-day event ends at midnight (timeZone) after its last day
+             */
+            end: string;
+            allDay: boolean;
+            location?: string;
+            description?: string;
+            /**
+             * @description Events, for signed-in callers of the association: 'everyone' also on the public page
+             * @enum {string}
+             */
+            visibility?: "everyone" | "owners";
+            /**
+             * @description Reservations only
+             * @enum {string}
+             */
+            status?: "tentative" | "confirmed" | "declined";
+            /** @description Reservations only */
+            commonArea?: string;
+            /** @description The caller's own reservation */
+            mine: boolean;
+            /** @description Who asked for it; board and staff only */
+            requestedBy?: string;
+            /** @description The reservation's request; the caller's own ones, and for board and staff */
+            requestId?: number;
+            /** @description Reservations only (decideReservation) */
+            reservationId?: number;
+            /** @description The board's note with its decision; the requester, board and staff only */
+            decisionNote?: string;
+            /** @description The caller may confirm or decline it now (board or staff, and tentative) */
+            canDecide: boolean;
+        };
+        PublicAssociation: {
+            id: number;
+            code: string;
+            name: string;
+            /** @description An image address; null: none */
+            logoUrl: string | null;
+            /** @description A wide image shown at the top of the public page; null: none */
+            bannerUrl: string | null;
+        };
         ResidentProblem: {
             status: number;
             title: string;
@@ -309,6 +456,15 @@ export interface components {
         };
     };
     responses: {
+        /** @description An error (status, title, detail, errorCode) */
+        CalendarProblem: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ResidentProblem"];
+            };
+        };
         /** @description An error (the API's error shape) */
         ResidentProblem: {
             headers: {
@@ -329,6 +485,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The association's id */
+        CalendarAssociationId: number;
         /** @description The association's id */
         DocumentAssociationId: number;
         FolderId: number;
@@ -774,6 +932,30 @@ export interface operations {
             404: components["responses"]["DocumentProblem"];
         };
     };
+    getPublicAssociation: {
+        parameters: {
+            query: {
+                code: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The association as the public sees it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicAssociation"];
+                };
+            };
+            400: components["responses"]["ResidentProblem"];
+            404: components["responses"]["ResidentProblem"];
+        };
+    };
     listResidents: {
         parameters: {
             query?: {
@@ -802,6 +984,75 @@ export interface operations {
             401: components["responses"]["ResidentProblem"];
             403: components["responses"]["ResidentProblem"];
             404: components["responses"]["ResidentProblem"];
+        };
+    };
+    listCalendarEntries: {
+        parameters: {
+            query: {
+                /** @description The first day shown, YYYY-MM-DD */
+                from: string;
+                /** @description The last day shown (included), YYYY-MM-DD, at most 62 days after `from` */
+                to: string;
+            };
+            header?: never;
+            path: {
+                /** @description The association's id */
+                id: components["parameters"]["CalendarAssociationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calendar as the caller may see it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Calendar"];
+                };
+            };
+            400: components["responses"]["CalendarProblem"];
+            401: components["responses"]["CalendarProblem"];
+            404: components["responses"]["CalendarProblem"];
+        };
+    };
+    decideReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The association's id */
+                id: components["parameters"]["CalendarAssociationId"];
+                /** @description The reservation's id (`reservationId` of a calendar entry) */
+                reservationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "confirmed" | "declined";
+                    /** @description Shown to the homeowner and in the e-mail; blank or null is no note */
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The decided reservation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarEntry"];
+                };
+            };
+            400: components["responses"]["CalendarProblem"];
+            401: components["responses"]["CalendarProblem"];
+            404: components["responses"]["CalendarProblem"];
+            409: components["responses"]["CalendarProblem"];
         };
     };
 }

@@ -1,5 +1,5 @@
-// The error codes of messages and homeowner requests, with the messages the portal shows
-// (docs/server.md, "Messages and homeowner requests").
+// The error codes of messages, homeowner requests and the calendar, with the messages the portal
+// shows (docs/server.md, "Messages and homeowner requests" and "Calendar").
 import { ApiError } from '../errors.ts';
 
 export const communityMessages = {
@@ -11,7 +11,13 @@ export const communityMessages = {
   HRQ003: 'The reservation times are not valid.',
   HRQ004: "Choose one of the association's common areas.",
   HRQ005: 'That common area is already reserved at that time. Choose another time.',
+  HRQ006: 'A request can have at most 10 attachments.',
+  HRQ007: 'Attachment not found',
   HRQ404: 'Request not found',
+  CAL001: 'Enter the days as real dates (YYYY-MM-DD), the last one not before the first.',
+  CAL002: 'The calendar shows at most 62 days at a time.',
+  RSV001: 'This reservation was already decided.',
+  RSV404: 'Reservation not found',
 } as const;
 
 export type CommunityCode = keyof typeof communityMessages;
@@ -25,7 +31,13 @@ const STATUS: Record<CommunityCode, number> = {
   HRQ003: 400,
   HRQ004: 400,
   HRQ005: 409,
+  HRQ006: 409,
+  HRQ007: 404,
   HRQ404: 404,
+  CAL001: 400,
+  CAL002: 400,
+  RSV001: 409,
+  RSV404: 404,
 };
 
 /** The code's error; `detail` replaces the standard message where a more precise one helps. */

@@ -5,6 +5,7 @@
 import type { Queryable } from '../db/index.ts';
 import { paymentError } from '../payments/errors.ts';
 import { communityError } from './errors.ts';
+import { attachmentCount } from './request-attachments.ts';
 
 export const REQUEST_KINDS = ['general', 'architectural', 'reservation'] as const;
 
@@ -169,8 +170,8 @@ export async function listRequests(db: Queryable, userId: number, filter: ListFi
   return rows.map(summaryOf);
 }
 
-/** One request (404 HRQ404 when it does not exist) with its replies, oldest first. */
-export async function requestView(db: Queryable, requestId: number): Promise<RequestSummaryView & { replies: ReplyView[] }> {
+/** One request (404 HRQ404 when it does not exist) with its replies, oldest first, and how many files are attached. */
+export async function requestView(db: Queryable, requestId: number): Promise<RequestSummaryView & { attachmentCount: number; replies: ReplyView[] }> {
   const { rows } = await db.query<RequestRow>(`${REQUEST_SELECT} WHERE r.id = $1`, [requestId]);
   if (!rows[0]) throw communityError('HRQ404');
   const { rows: replies } = await db.query<{ id: number; body: string; sent_at: Date | string; author_name: string; from_management: boolean }>(
@@ -181,6 +182,7 @@ export async function requestView(db: Queryable, requestId: number): Promise<Req
   );
   return {
     ...summaryOf(rows[0]),
+    attachmentCount: await attachmentCount(db, requestId),
     replies: replies.map((x) => ({ id: Number(x.id), body: x.body, sentAt: iso(x.sent_at), authorName: x.author_name, fromManagement: x.from_management })),
   };
 }

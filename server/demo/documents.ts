@@ -9,10 +9,11 @@ import { TEXT_TYPE } from '../documents/content-type.ts';
 import { writeChunks } from '../documents/store.ts';
 
 /** A 1x1 PNG (a single green pixel). */
-const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+export const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-function pdf(title: string, paragraphs: string[]): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'LETTER', margin: 72, info: { Title: title, Author: 'Maple Grove HOA', CreationDate: new Date(Date.UTC(2026, 0, 5)) } });
+/** A small PDF: the title, then each paragraph. */
+export function pdf(title: string, paragraphs: string[], author = 'Maple Grove HOA'): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'LETTER', margin: 72, info: { Title: title, Author: author, CreationDate: new Date(Date.UTC(2026, 0, 5)) } });
   const chunks: Uint8Array[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Uint8Array) => chunks.push(chunk));

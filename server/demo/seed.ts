@@ -19,6 +19,8 @@ import { recordAutoDraftAuthorization } from '../payments/auto-draft-authorizati
 import { seedDemoProfile } from './profile.ts';
 import { seedDemoCommunity } from './community.ts';
 import { seedDemoDocuments } from './documents.ts';
+import { seedDemoCalendar } from './calendar.ts';
+import { seedDemoRequestAttachments } from './request-attachments.ts';
 
 export const DEMO_USERS = {
   homeowner: { email: 'homeowner@example.com', password: 'Homeowner#2026', firstName: 'Jordan', lastName: 'Rivera' },
@@ -220,8 +222,9 @@ export async function seedDemo(db: Db, passwords: PasswordHasher, now: Date = ne
     );
     const associations = {
       maplegrove: await one(
-        `INSERT INTO associations (management_company_id, code, name, design_template, auto_draft_type, large_amount_fee_bps, provider_account)
-         VALUES ($1, 'maplegrove', 'Maple Grove HOA', 'Evergreen', 'portal', $2, $3) RETURNING id`,
+        // The logo and banner are files of the site (public/brand/), shown in the frame and on the public page.
+        `INSERT INTO associations (management_company_id, code, name, design_template, auto_draft_type, large_amount_fee_bps, provider_account, logo_url, banner_url)
+         VALUES ($1, 'maplegrove', 'Maple Grove HOA', 'Evergreen', 'portal', $2, $3, '/brand/maplegrove-logo.svg', '/brand/maplegrove-banner.svg') RETURNING id`,
         [company, DEMO_PAYMENT_SETTINGS.maplegrove.largeAmountFeeBps, DEMO_PAYMENT_SETTINGS.maplegrove.providerAccount],
       ),
       cedarpoint: await one(
@@ -294,7 +297,9 @@ export async function seedDemo(db: Db, passwords: PasswordHasher, now: Date = ne
     await seedDemoScheduledCharges(tx, now);
     await seedDemoProfile(tx, passwords, now);
     await seedDemoCommunity(tx, now);
+    await seedDemoCalendar(tx, now);
     await seedDemoDocuments(tx, now);
+    await seedDemoRequestAttachments(tx, now);
     return true;
   });
 }

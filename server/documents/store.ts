@@ -106,18 +106,29 @@ export async function refuseTakenName(
   if (rows[0].taken) throw documentError('DOC004');
 }
 
+/**
+ * Where a file's chunk rows live: the table and the column naming the file. Documents use
+ * document_chunks; other stored files (request attachments) have a table of the same shape, so
+ * each keeps a foreign key to its own file. Names are constants of the code, never input.
+ */
+export interface ChunkTable {
+  table: string;
+  owner: string;
+}
+export const DOCUMENT_CHUNKS: ChunkTable = { table: 'document_chunks', owner: 'document_id' };
+
 /** Writes a file's bytes as chunk rows. */
-export async function writeChunks(tx: Queryable, documentId: number, bytes: Buffer): Promise<void> {
+export async function writeChunks(tx: Queryable, documentId: number, bytes: Buffer, into: ChunkTable = DOCUMENT_CHUNKS): Promise<void> {
   for (let seq = 0, at = 0; at < bytes.length || seq === 0; seq++, at += CHUNK_BYTES) {
-    await tx.query('INSERT INTO document_chunks (document_id, seq, data) VALUES ($1, $2, $3)', [documentId, seq, bytes.subarray(at, at + CHUNK_BYTES)]);
+    await tx.query(`INSERT INTO ${into.table} (${into.owner}, seq, data) VALUES ($1, $2, $3)`, [documentId, seq, bytes.subarray(at, at + CHUNK_BYTES)]);
   }
 }
 
 /** The file's bytes as a stream, one chunk row read at a time. */
-export function chunkStream(db: Queryable, documentId: number): Readable {
+export function chunkStream(db: Queryable, documentId: number, from: ChunkTable = DOCUMENT_CHUNKS): Readable {
   async function* chunks() {
     for (let seq = 0; ; seq++) {
-      const { rows } = await db.query<{ data: Uint8Array }>('SELECT data FROM document_chunks WHERE document_id = $1 AND seq = $2', [documentId, seq]);
+      const { rows } = await db.query<{ data: Uint8Array }>(`SELECT data FROM ${from.table} WHERE ${from.owner} = $1 AND seq = $2`, [documentId, seq]);
       if (!rows[0]) return;
       yield Buffer.from(rows[0].data.buffer, rows[0].data.byteOffset, rows[0].data.byteLength);
     }

@@ -32,6 +32,7 @@ const PATTERN_EXAMPLES: Record<string, string> = {
   '^[0-9]{4}-(0[1-9]|1[0-2])$': '2026-04',
   '^ad_[0-9a-z]{16,}$': 'ad_0000000000000000',
   '^(rpa|ada|dn)_[0-9]{1,12}$': 'ada_1',
+  '^[0-9]{4}-[0-9]{2}-[0-9]{2}$': '2026-03-02',
 };
 
 export function schemaResolver(docs: OpenApiDoc[]) {

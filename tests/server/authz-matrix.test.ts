@@ -36,6 +36,7 @@ const IN_SCOPE_BY_DECLARATION: Record<string, string[]> = {
     'authenticateSSO',
     'createGuestSession',
     'getGuestConfiguration',
+    'getPublicAssociation',
     'registerHomeowner',
     'requestAccount',
     'requestOneTimePassword',
@@ -45,8 +46,8 @@ const IN_SCOPE_BY_DECLARATION: Record<string, string[]> = {
   user: ['changePassword', 'createPortalToken', 'getAccounts', 'getHomeSettings', 'getProfileConfiguration', 'getSecurity', 'listMessageThreads', 'logout', 'updateLogin'],
   guest: ['getGuestAccount'],
   express: ['getExpressAccount', 'listExpressPayments'],
-  // Anyone (signed in or not) about any existing association: its library filtered by who asks.
-  anyone: ['getDocumentPermissions', 'listDocumentFolders', 'searchDocuments'],
+  // Anyone (signed in or not) about any existing association: its library and calendar filtered by who asks.
+  anyone: ['getDocumentPermissions', 'listCalendarEntries', 'listDocumentFolders', 'searchDocuments'],
 };
 
 /**
@@ -65,6 +66,8 @@ const NOT_SCOPED: Record<string, string> = {
   'downloadDocument path.id': 'the document (scoped) is looked up in path.id only: of another association, 404 DOC001',
   'getDocumentFolder path.id': 'the folder (scoped) is looked up in path.id only: of another association, 404 DOC002',
   'uploadDocument body.parentId': 'a multipart part, read after authorization; the caller manages path.id (another association\'s folder: 404 DOC002)',
+  'decideReservation path.reservationId': 'looked up in path.id only, whose board or staff the caller is: of another association or none, 404 RSV404',
+  'downloadHomeownerRequestAttachment path.attachmentId': 'looked up in the request of path.id (scoped) only: of another request, 404 HRQ007',
 };
 const NAMES_A_RESOURCE = /^id$|Id$|Number$/;
 

@@ -121,7 +121,7 @@ describe.each(BACKENDS)('express pay on %s', (kind) => {
       accountNumber: '100234',
       associationId: expect.any(Number),
       associationName: 'Maple Grove HOA',
-      logoUrl: null,
+      logoUrl: '/brand/maplegrove-logo.svg',
       designTemplate: 'Evergreen',
       address: '412 Maple Grove Lane, Atlanta, GA 30301',
       subLedgerId: assessments,

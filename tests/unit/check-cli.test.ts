@@ -246,6 +246,12 @@ describe('npm run check', { timeout: 30_000 }, () => {
         'unknown query parameter "sort" for operation getItem (declared: expand; openapi/items.yaml:');
     });
 
+    it('reports a query key a widget would fill through `range` that the operation does not declare', () => {
+      expectProblem([{ file: 'schemas/screens/item.yaml', from: 'query: { expand: true }', to: 'query: { expand: true }\n    range: { from: since, to: expand }' }],
+        'schemas/screens/item.yaml', 'range: { from: since', 'children[1].range',
+        'unknown query parameter "since" for operation getItem (declared: expand; openapi/items.yaml:');
+    });
+
     it('reports a missing required path parameter of a screen binding', () => {
       expectProblem([{ file: 'schemas/screens/item.yaml', from: '    params: { id: $route.id }\n', to: '' }],
         'schemas/screens/item.yaml', 'widget: data', 'children[1]', 'missing required path parameter "id" of operation getItem');

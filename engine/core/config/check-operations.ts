@@ -60,9 +60,14 @@ function checkBinding(ctx: CheckContext, binding: OperationBinding, contract: Op
       }
     }
   }
+  // A widget reading a range (a calendar's shown month) fills the query parameters `range` names.
+  const filled = new Set(isObject(node.range) ? Object.values(node.range).filter((v): v is string => typeof v === 'string') : []);
+  for (const key of filled) {
+    if (!contract.query.has(key)) ctx.report(doc, [...at, 'range'], `unknown query parameter "${key}" for ${name} (${describe([...contract.query.keys()])}; ${place})`);
+  }
   if (query !== null) {
     for (const [key, required] of contract.query) {
-      if (required && (!query || !(key in query))) {
+      if (required && !filled.has(key) && (!query || !(key in query))) {
         ctx.report(doc, query ? [...at, 'query'] : at, `missing required query parameter "${key}" of ${name} (${place})`);
       }
     }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { resolveBindings } from '../../core/bindings.ts';
+import { useInteractive } from '../app/interactive.tsx';
 import { useRuntime } from '../app/runtime.ts';
 import { DataScopeProvider, useDataScope, useScope } from '../app/scope.tsx';
 import { Busy } from './Busy.tsx';
@@ -36,10 +37,14 @@ export function useOperationData(operation: string, request: { params: Record<st
 export function DataWidget({ node }: WidgetProps) {
   const outer = useDataScope();
   const request = useOperationRequest(node);
-  const result = useOperationData(String(node.operation), request, request.ready);
+  // A page rendered ahead of time had no answer (nor the address's query): it is adopted as it was
+  // rendered, and reads once it is the browser's own.
+  const interactive = useInteractive();
+  const enabled = request.ready && interactive;
+  const result = useOperationData(String(node.operation), request, enabled);
   const name = String(node.as ?? node.operation);
   const value = useMemo(() => ({ ...(outer ?? {}), [name]: result.data }), [outer, name, result.data]);
-  if (request.ready && result.isPending) return <Busy />;
+  if (enabled && result.isPending) return <Busy />;
   if (result.isError) return <LoadFailed text={node.error} error={result.error} retry={() => void result.refetch()} />;
   return <DataScopeProvider value={value}><WidgetChildren nodes={node.children} /></DataScopeProvider>;
 }

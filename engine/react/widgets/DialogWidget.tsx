@@ -9,15 +9,19 @@ import { WidgetChildren, type WidgetProps } from './WidgetNode.tsx';
 
 interface DialogAction { text: string; event: string }
 
-/** A modal question for the surrounding flow: open while `open` holds; each button sends an event. Children show what the answer affects. */
+/**
+ * A modal question for the surrounding flow: open while `open` holds; each button sends an event.
+ * Children show what the answer affects, or hold the answer themselves (a form), with only `cancel`.
+ */
 export function DialogWidget({ node }: WidgetProps) {
   const { t } = useTranslator();
   const flow = useFlowView();
   const scope = useScope();
   const runtime = useRuntime();
   const open = Boolean(displayValue(node.open ?? true, scope, runtime));
+  const title = useNodeText(node.title, node.values);
   const text = useNodeText(node.text, node.values);
-  const confirm = node.confirm as DialogAction;
+  const confirm = node.confirm as DialogAction | undefined;
   const cancel = node.cancel as DialogAction | undefined;
   return (
     <Dialog.Root open={open} role="alertdialog" closeOnInteractOutside={false}
@@ -26,14 +30,14 @@ export function DialogWidget({ node }: WidgetProps) {
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content>
-            <Dialog.Header><Dialog.Title>{t(String(node.title))}</Dialog.Title></Dialog.Header>
+            <Dialog.Header><Dialog.Title>{title}</Dialog.Title></Dialog.Header>
             <Dialog.Body>
-              <Dialog.Description>{text}</Dialog.Description>
+              {text ? <Dialog.Description>{text}</Dialog.Description> : null}
               {open && node.children ? <WidgetChildren nodes={node.children} /> : null}
             </Dialog.Body>
             <Dialog.Footer>
               {cancel ? <Button variant="outline" colorPalette="brand" onClick={() => flow?.send({ type: cancel.event })}>{t(cancel.text)}</Button> : null}
-              <Button colorPalette="brand" onClick={() => flow?.send({ type: confirm.event })}>{t(confirm.text)}</Button>
+              {confirm ? <Button colorPalette="brand" onClick={() => flow?.send({ type: confirm.event })}>{t(confirm.text)}</Button> : null}
             </Dialog.Footer>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -8,7 +8,7 @@ import type { WidgetProps } from './WidgetNode.tsx';
 /**
  * A picture from an address (`src`, usually a binding such as a logo URL); nothing when the address
  * is empty. `text` (a message key, with `values`) is its alternative text; without it the picture
- * is decorative (alt=""). `height` is a Chakra size (default 12).
+ * is decorative (alt=""). `height` is a Chakra size (default 12); `wide` fills the width (a banner).
  */
 export function ImageWidget({ node }: WidgetProps) {
   const scope = useScope();
@@ -16,5 +16,6 @@ export function ImageWidget({ node }: WidgetProps) {
   const alt = useNodeText(node.text, node.values);
   const src = displayValue(node.src, scope, runtime);
   if (typeof src !== 'string' || !src) return null;
+  if (node.wide === true) return <Image src={src} alt={alt} height={String(node.height ?? '12')} width="100%" objectFit="cover" borderRadius="l2" />;
   return <Image src={src} alt={alt} height={String(node.height ?? '12')} width="auto" alignSelf="flex-start" objectFit="contain" />;
 }

@@ -1,5 +1,6 @@
 import type { GroupOperationId, OperationHandlers } from '../types.ts';
 import { createHomeownerRequest, getHomeownerRequest, getHomeownerRequestOptions, listHomeownerRequests, replyToHomeownerRequest } from './requests.ts';
+import { downloadHomeownerRequestAttachment, listHomeownerRequestAttachments, uploadHomeownerRequestAttachment } from './attachments.ts';
 
 export const actionItemsHandlers: OperationHandlers<GroupOperationId<'action-items'>> = {
   listHomeownerRequests,
@@ -7,4 +8,7 @@ export const actionItemsHandlers: OperationHandlers<GroupOperationId<'action-ite
   getHomeownerRequestOptions,
   createHomeownerRequest,
   replyToHomeownerRequest,
+  listHomeownerRequestAttachments,
+  uploadHomeownerRequestAttachment,
+  downloadHomeownerRequestAttachment,
 };

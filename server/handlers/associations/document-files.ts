@@ -2,23 +2,12 @@
 // upload, rename or move, duplicate, delete. An upload is checked whole before anything is
 // written: its size (413 DOC008), its type read from its content (415 DOC009), its folder and name.
 import { principalOf, type OperationHandler } from '../types.ts';
-import { UploadTooLargeError, type Upload } from '../../uploads/multipart.ts';
-import { claimedTypeMismatch, detectType } from '../../documents/content-type.ts';
-import { documentError, documentMessages, fileTooLarge } from '../../documents/errors.ts';
+import { documentError } from '../../documents/errors.ts';
+import { checkedFile, readUploadParts } from '../../documents/upload-check.ts';
 import { checkName, copyName, nameFromFilename } from '../../documents/names.ts';
 import { searchableText } from '../../documents/pdf-text.ts';
 import { documentOf, documentView, folderOf, lockLibrary, refuseTakenName, writeChunks } from '../../documents/store.ts';
 import type { Queryable } from '../../db/index.ts';
-
-async function readParts(read: (() => Promise<Upload>) | undefined): Promise<Upload> {
-  if (!read) throw new Error('uploadDocument is not a multipart operation');
-  try {
-    return await read();
-  } catch (error) {
-    if (error instanceof UploadTooLargeError) throw fileTooLarge(error.limitMb);
-    throw error;
-  }
-}
 
 function folderIdOf(fields: Record<string, string>): number {
   const raw = fields.parentId?.trim() ?? '';
@@ -29,13 +18,9 @@ function folderIdOf(fields: Record<string, string>): number {
 
 export const uploadDocument: OperationHandler<'uploadDocument'> = async (req, services) => {
   const associationId = req.params.id;
-  const { fields, file } = await readParts(req.upload);
+  const { fields, file: sent } = await readUploadParts(req.upload, 'uploadDocument');
   const folderId = folderIdOf(fields);
-  if (!file || file.bytes.length === 0) throw documentError('DOC010');
-  const type = await detectType(file.bytes);
-  if (!type) throw documentError('DOC009');
-  const disguise = claimedTypeMismatch(file.filename, type);
-  if (disguise) throw documentError('DOC009', `This file is not what its name says (${disguise}). ${documentMessages.DOC009}`);
+  const { file, type } = await checkedFile(sent);
   const name = fields.name !== undefined ? checkName(fields.name) : nameFromFilename(file.filename);
   const text = await searchableText(type.contentType, file.bytes);
   const userId = principalOf(req).userId;

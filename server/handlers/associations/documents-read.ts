@@ -4,10 +4,10 @@
 // document hidden from a caller is hidden by every route (docs/server.md, "Document library").
 import type { OperationHandler } from '../types.ts';
 import { documentAccess, readablePermissions } from '../../authz/document-access.ts';
-import { extensionOf, previewable } from '../../documents/content-type.ts';
+import { previewable } from '../../documents/content-type.ts';
+import { downloadHeaders } from '../../documents/download.ts';
 import { documentError } from '../../documents/errors.ts';
 import { chunkStream, documentOf, documentView, folderOf, folderPath, folderView, DOCUMENT_SELECT, FOLDER_SELECT, type DocumentRow, type FolderRow } from '../../documents/store.ts';
-import { splitExtension } from '../../documents/names.ts';
 
 export const getDocumentPermissions: OperationHandler<'getDocumentPermissions'> = async (req, services) => {
   const access = await documentAccess(services.db, req.caller, req.params.id);
@@ -88,26 +88,11 @@ export const getDocument: OperationHandler<'getDocument'> = async (req, services
   };
 };
 
-/** A header-safe filename: the name with its type's extension, quotes and non-ASCII left to filename*. */
-function contentDisposition(kind: 'inline' | 'attachment', name: string, contentType: string): string {
-  const extension = extensionOf(contentType);
-  const full = splitExtension(name).extension.toLowerCase() === extension || (extension === '.jpg' && /\.jpe?g$/i.test(name)) ? name : name + extension;
-  const ascii = full.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(full)}`;
-}
-
 export const downloadDocument: OperationHandler<'downloadDocument'> = async (req, services) => {
   const document = await documentOf(services.db, req.params.id, req.params.docId);
-  const inline = req.query.inline === true && previewable(document.content_type);
   return {
     status: 200,
-    headers: {
-      'content-type': document.content_type,
-      'content-length': String(document.size_bytes),
-      'content-disposition': contentDisposition(inline ? 'inline' : 'attachment', document.name, document.content_type),
-      'x-content-type-options': 'nosniff',
-      'cache-control': 'private, no-store',
-    },
+    headers: downloadHeaders({ name: document.name, contentType: document.content_type, sizeBytes: document.size_bytes }, req.query.inline === true),
     content: chunkStream(services.db, document.id),
   };
 };

@@ -4,6 +4,8 @@ import { searchDocuments } from './documents-search.ts';
 import { createDocumentFolder, updateDocumentFolder, deleteDocumentFolder } from './document-folders.ts';
 import { uploadDocument, updateDocument, duplicateDocument, deleteDocument } from './document-files.ts';
 import { listResidents } from './residents.ts';
+import { listCalendarEntries, decideReservation } from './calendar.ts';
+import { getPublicAssociation } from './public.ts';
 
 export const associationsHandlers: OperationHandlers<GroupOperationId<'associations'>> = {
   // the document library (server/documents/; who reads what: server/authz/document-access.ts)
@@ -20,6 +22,11 @@ export const associationsHandlers: OperationHandlers<GroupOperationId<'associati
   updateDocument,
   duplicateDocument,
   deleteDocument,
+  // the public page
+  getPublicAssociation,
   // the resident directory
   listResidents,
+  // the calendar: events and reservations of common areas (server/community/calendar.ts)
+  listCalendarEntries,
+  decideReservation,
 };

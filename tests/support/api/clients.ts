@@ -1,4 +1,6 @@
 // The typed API clients of every group, bound to one target: `apiClients(transport, token).payments.getAccounts()`.
+import * as actionItems from '../../../generated/clients/action-items.ts';
+import * as associations from '../../../generated/clients/associations.ts';
 import * as expressPay from '../../../generated/clients/express-pay.ts';
 import * as guestPay from '../../../generated/clients/guest-pay.ts';
 import * as payments from '../../../generated/clients/payments.ts';
@@ -13,6 +15,8 @@ export function apiClients(transport: ApiTransport, token: string | null = null)
     payments: boundClient(payments, target),
     guestPay: boundClient(guestPay, target),
     expressPay: boundClient(expressPay, target),
+    associations: boundClient(associations, target),
+    actionItems: boundClient(actionItems, target),
   };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileSize, folderPath, listedDocument, locate, shownLibrary, shownResult } from '../../../flows/documents.ts';
+import { documentTargets, folderTargets, foldersWithPaths } from '../../../flows/document-moves.ts';
 import { createFakeHost, fail, runFlow, trackCoverage, type FakeHostOptions, type FlowRun } from '../support/flow-harness.ts';
 
 const coverage = trackCoverage('documents');
@@ -38,8 +39,12 @@ const found = {
     { document: { ...dues, id: 310, folderId: 11, permission: 'everyone' }, folderPath: [{ id: 11, name: 'Pool' }], snippet: [{ text: 'pool budget', highlight: true }] },
   ],
 };
+/** The whole tree (listDocumentFolders without parentId): parents before children, by name. */
+const minutesFolder = { id: 15, name: 'Minutes', parentId: 10, permission: 'board', documentCount: 2 };
+const tree = [board, minutesFolder, archive, { id: 18, name: 'Q1', parentId: 16, permission: 'board', documentCount: 0 }, pool];
+const treeOrRoot = (request: { query?: Record<string, unknown> }) => ({ ...root, folders: request.query?.parentId === undefined ? tree : root.folders });
 const answers = {
-  listDocumentFolders: root,
+  listDocumentFolders: treeOrRoot,
   getDocumentFolder: minutes,
   searchDocuments: found,
   createDocumentFolder: { folder: { id: 17, name: 'Minutes 2030', parentId: 15, permission: 'board', documentCount: 0 } },
@@ -169,6 +174,26 @@ describe('shownResult', () => {
   it('shows a found document with its folder path and its excerpt as plain text', () => {
     expect(shownResult(found.results[0] as never, 2)).toEqual({ ...listedDocument(budget as never, 2), where: 'Board / Minutes', excerpt: 'The budget for 2030' });
     expect(shownResult({ ...found.results[1], folderPath: [], snippet: [] } as never, 2)).toMatchObject({ id: 310, where: '', excerpt: '', previewable: false });
+  });
+});
+
+describe('move targets', () => {
+  it('names each folder by its path from the library\'s top', () => {
+    expect(foldersWithPaths(tree as never).map((folder) => folder.path)).toEqual(['Board', 'Board / Minutes', 'Board / Minutes / 2029', 'Board / Minutes / 2029 / Q1', 'Pool']);
+  });
+  it('a folder may go to the top or any folder that is not itself, inside it or where it is now', () => {
+    expect(folderTargets(tree as never, 15, 10)).toEqual([{ value: 0, label: 'documents.moveToTop' }, { value: 11, label: 'Pool' }]);
+    expect(folderTargets(tree as never, 16, 15)).toEqual([
+      { value: 0, label: 'documents.moveToTop' }, { value: 10, label: 'Board' }, { value: 11, label: 'Pool' },
+    ]);
+  });
+  it('a folder at the top is not offered the top again', () => {
+    expect(folderTargets(tree as never, 11, 0)).toEqual([
+      { value: 10, label: 'Board' }, { value: 15, label: 'Board / Minutes' }, { value: 16, label: 'Board / Minutes / 2029' }, { value: 18, label: 'Board / Minutes / 2029 / Q1' },
+    ]);
+  });
+  it('a document may go to any folder but its own, never to the top', () => {
+    expect(documentTargets(tree as never, 15).map((target) => target.value)).toEqual([10, 16, 18, 11]);
   });
 });
 
@@ -486,6 +511,158 @@ describe('documents flow', () => {
     flow.send({ type: 'NEW_FOLDER' });
     expect(flow.state()).toBe('addingFolder');
     expect(flow.context().error).toBeNull();
+  });
+});
+
+describe('documents flow: moving and who may see a folder', () => {
+  it('moves the folder shown: reads the whole tree for the choices, then moves it and reads the folder again', async () => {
+    const { host, flow } = start();
+    await ready(flow);
+    flow.send({ type: 'MOVE_FOLDER' });
+    expect(flow.state()).toBe('loadingFolderTargets');
+    await flow.settle();
+    expect(flow.state()).toBe('choosingFolderTarget');
+    expect(host.callsTo('listDocumentFolders')).toEqual([{ params: { id: 2 }, suppressToast: true }]);
+    expect(flow.context()).toMatchObject({ moveTargets: [{ value: 0, label: 'documents.moveToTop' }, { value: 11, label: 'Pool' }], noMoveTargets: false });
+    flow.send({ type: 'SUBMIT', data: { folderId: 11 } });
+    expect(flow.state()).toBe('movingFolder');
+    await ready(flow);
+    expect(host.callsTo('updateDocumentFolder')).toEqual([{ params: { id: 2, dirId: 15 }, body: { parentId: 11 }, suppressToast: true }]);
+    expect(host.toasts).toEqual([{ status: 'success', titleKey: 'documents.folderMoved' }]);
+    expect(flow.context()).toMatchObject({ body: null, moveTargets: [], error: null });
+    expect(host.callsTo('getDocumentFolder')).toHaveLength(2);
+  });
+
+  it('moves a folder to the library\'s top with parent 0', async () => {
+    const { host, flow } = start();
+    await ready(flow);
+    flow.send({ type: 'MOVE_FOLDER' });
+    await flow.settle();
+    flow.send({ type: 'SUBMIT', data: { folderId: 0 } });
+    await ready(flow);
+    expect(host.callsTo('updateDocumentFolder')).toEqual([{ params: { id: 2, dirId: 15 }, body: { parentId: 0 }, suppressToast: true }]);
+  });
+
+  it('a refused move keeps the choices with the error; cancel returns to the folder and forgets them', async () => {
+    const { host, flow } = start({ answers: { ...answers, updateDocumentFolder: nameTaken } });
+    await ready(flow);
+    flow.send({ type: 'MOVE_FOLDER' });
+    await flow.settle();
+    flow.send({ type: 'SUBMIT', data: { folderId: 11 } });
+    await flow.settle();
+    expect(flow.state()).toBe('choosingFolderTarget');
+    expect(flow.context()).toMatchObject({ error: takenError, body: { folderId: 11 }, moveTargets: [{ value: 0 }, { value: 11 }] });
+    expect(host.toasts).toEqual([]);
+    expect(host.callsTo('getDocumentFolder')).toHaveLength(1);
+    flow.send({ type: 'CANCEL' });
+    expect(flow.state()).toBe('ready');
+    expect(flow.context()).toMatchObject({ error: null, moveTargets: [] });
+  });
+
+  it('with no folder to go to, the choices are empty and say so', async () => {
+    const alone = { id: 10, name: 'Board', parentId: 0, permission: 'owners', documentCount: 0 };
+    const { flow } = start({
+      answers: { ...answers, listDocumentFolders: { ...root, folders: [alone] }, getDocumentFolder: { ...minutes, folder: alone, breadcrumb: [{ id: 10, name: 'Board' }] } },
+      route: { associationId: '2', folderId: '10' },
+    });
+    await ready(flow);
+    flow.send({ type: 'MOVE_FOLDER' });
+    await flow.settle();
+    expect(flow.context()).toMatchObject({ moveTargets: [], noMoveTargets: true });
+  });
+
+  it('a tree that cannot be read stays on the folder with the error', async () => {
+    const { host, flow } = start({ answers: { ...answers, listDocumentFolders: broken } });
+    await ready(flow);
+    flow.send({ type: 'MOVE_FOLDER' });
+    await ready(flow);
+    expect(flow.context().error).toEqual(brokenError);
+    flow.send({ type: 'MOVE', id: 301, name: 'Budget 2030.pdf' });
+    expect(flow.state()).toBe('loadingDocumentTargets');
+    await ready(flow);
+    expect(flow.context()).toMatchObject({ error: brokenError, moving: null });
+    expect(host.callsTo('updateDocument')).toEqual([]);
+  });
+
+  it('the library\'s top cannot be moved nor have its permission changed', async () => {
+    const { host, flow } = start({ route: {} });
+    await ready(flow);
+    flow.send({ type: 'MOVE_FOLDER' });
+    flow.send({ type: 'CHANGE_PERMISSION' });
+    expect(flow.state()).toBe('ready');
+    expect(host.calls.map((call) => call.operationId)).toEqual(['listDocumentFolders']);
+  });
+
+  it('moves a document to another folder, then reads the folder again', async () => {
+    const { host, flow } = start();
+    await ready(flow);
+    flow.send({ type: 'MOVE', id: 301, name: 'Budget 2030.pdf' });
+    await flow.settle();
+    expect(flow.state()).toBe('choosingDocumentTarget');
+    expect(flow.context()).toMatchObject({ moving: { id: 301, name: 'Budget 2030.pdf' }, noMoveTargets: false });
+    expect((flow.context().moveTargets as { value: number }[]).map((target) => target.value)).toEqual([10, 16, 18, 11]);
+    host.answers.getDocumentFolder = { ...minutes, documents: [dues] };
+    flow.send({ type: 'SUBMIT', data: { folderId: 16 } });
+    expect(flow.state()).toBe('movingDocument');
+    await ready(flow);
+    expect(host.callsTo('updateDocument')).toEqual([{ params: { id: 2, docId: 301 }, body: { folderId: 16 }, suppressToast: true }]);
+    expect(host.toasts).toEqual([{ status: 'success', titleKey: 'documents.documentMoved' }]);
+    expect(flow.context()).toMatchObject({ moving: null, body: null, moveTargets: [] });
+    expect((flow.context().documents as { id: number }[]).map((document) => document.id)).toEqual([302]);
+  });
+
+  it('a document name taken in the target keeps the choices with the error; cancel forgets the document', async () => {
+    const { host, flow } = start({ answers: { ...answers, updateDocument: nameTaken } });
+    await ready(flow);
+    flow.send({ type: 'MOVE', id: 301, name: 'Budget 2030.pdf' });
+    await flow.settle();
+    flow.send({ type: 'SUBMIT', data: { folderId: 10 } });
+    await flow.settle();
+    expect(flow.state()).toBe('choosingDocumentTarget');
+    expect(flow.context()).toMatchObject({ error: takenError, moving: { id: 301 }, body: { folderId: 10 } });
+    expect(host.toasts).toEqual([]);
+    flow.send({ type: 'CANCEL' });
+    expect(flow.state()).toBe('ready');
+    expect(flow.context()).toMatchObject({ error: null, moving: null, moveTargets: [] });
+  });
+
+  it('changes who may see the folder shown, starting from its permission now', async () => {
+    const { host, flow } = start();
+    await ready(flow);
+    flow.send({ type: 'CHANGE_PERMISSION' });
+    expect(flow.state()).toBe('choosingPermission');
+    expect(flow.context().permissionNow).toBe('board');
+    host.answers.getDocumentFolder = { ...minutes, folder: { ...minutes.folder, permission: 'owners' } };
+    flow.send({ type: 'SUBMIT', data: { permission: 'owners' } });
+    expect(flow.state()).toBe('savingPermission');
+    await ready(flow);
+    expect(host.callsTo('updateDocumentFolder')).toEqual([{ params: { id: 2, dirId: 15 }, body: { permission: 'owners' }, suppressToast: true }]);
+    expect(host.toasts).toEqual([{ status: 'success', titleKey: 'documents.permissionChanged' }]);
+    expect(flow.context()).toMatchObject({ body: null, library: { owners: true, board: false } });
+  });
+
+  it('a permission more open than the folder above keeps the form with the error; cancel returns', async () => {
+    const tooOpen = fail(400, { status: 400, title: 'Bad Request', detail: 'A folder cannot be more open than the folder it is in.', errorCode: 'DOC007' });
+    const { host, flow } = start({ answers: { ...answers, updateDocumentFolder: tooOpen } });
+    await ready(flow);
+    flow.send({ type: 'CHANGE_PERMISSION' });
+    flow.send({ type: 'SUBMIT', data: { permission: 'everyone' } });
+    await flow.settle();
+    expect(flow.state()).toBe('choosingPermission');
+    expect(flow.context()).toMatchObject({ error: { code: 'DOC007', status: 400 }, body: { permission: 'everyone' } });
+    expect(host.toasts).toEqual([]);
+    flow.send({ type: 'CANCEL' });
+    expect(flow.state()).toBe('ready');
+    expect(flow.context().error).toBeNull();
+  });
+
+  it('a folder open to everyone or to owners starts the form at that permission', async () => {
+    for (const permission of ['everyone', 'owners']) {
+      const { flow } = start({ answers: { ...answers, getDocumentFolder: { ...minutes, folder: { ...minutes.folder, permission } } } });
+      await ready(flow);
+      flow.send({ type: 'CHANGE_PERMISSION' });
+      expect(flow.context().permissionNow).toBe(permission);
+    }
   });
 });
 

@@ -28,7 +28,8 @@ import download from './download.widget.ts';
 import fileDownload from './file-download.widget.ts';
 import filePreview from './file-preview.widget.ts';
 import upload from './upload.widget.ts';
+import calendar from './calendar.widget.ts';
 
 export const builtinWidgets: readonly WidgetDefinition<WidgetComponent>[] = [
-  stack, heading, text, content, link, links, alert, form, flow, countdown, button, effect, spacer, summary, steps, dialog, hostedEntry, handoff, repeat, image, grid, data, modal, download, fileDownload, filePreview, upload,
+  stack, heading, text, content, link, links, alert, form, flow, countdown, button, effect, spacer, summary, steps, dialog, hostedEntry, handoff, repeat, image, grid, data, modal, download, fileDownload, filePreview, upload, calendar,
 ];

@@ -1,0 +1,8 @@
+import type { WidgetDefinition } from '../../../core/registry.ts';
+import type { WidgetComponent } from '../WidgetNode.tsx';
+
+export default {
+  name: 'calendar',
+  props: () => import('./calendar.props.json', { with: { type: 'json' } }).then((m) => m.default),
+  load: () => import('../calendar/CalendarWidget.tsx').then((m) => m.CalendarWidget as WidgetComponent),
+} satisfies WidgetDefinition<WidgetComponent>;
