@@ -1,5 +1,7 @@
 // Display formatters named by screens (`format: money`). Amounts are integer cents below the display.
 
+import { fileSize } from './documents.ts';
+
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 // A moment (a message sent, a reservation starting) in the reader's own time zone.
@@ -23,6 +25,8 @@ export const formatters = {
     const time = Date.parse(value);
     return Number.isNaN(time) ? '' : moment.format(time);
   },
+  /** A size in bytes → "1.2 MB", "340 KB", "12 bytes". */
+  fileSize: (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? fileSize(value) : ''),
   /** A request's status → a message key (`translate: true`). */
   requestStatus: (value: unknown) => (typeof value === 'string' && REQUEST_STATUSES.has(value) ? `requests.status_${value}` : ''),
   /** A reservation's status (tentative, confirmed, declined) → a message key (`translate: true`). */

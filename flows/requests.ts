@@ -3,7 +3,8 @@ import type { ResponseOf } from './api.ts';
 
 // Requests (/community/requests) and New request (/community/new-request): a request shaped for
 // the page (booleans for the texts it chooses by `when`), the form's choices from the options call,
-// and the body of a new request, whose reservation times are the homeowner's local times.
+// the body of a new request, whose reservation times are the homeowner's local times, and the
+// request just submitted (to attach files to it).
 
 type Request = ResponseOf<'getHomeownerRequest'>;
 type Options = ResponseOf<'getHomeownerRequestOptions'>;
@@ -71,6 +72,11 @@ export const newRequestFlow: FlowModule = {
       const draft = (event.data ?? {}) as RequestDraft;
       const session = (params.session ?? {}) as { selectedProperty?: { accountNumber?: string } | null };
       return { draft, requestBody: requestBody(draft, session.selectedProperty?.accountNumber ?? '') };
+    },
+    // The submitted request, for the confirmation that offers to attach files to it.
+    rememberCreated: ({ event }) => {
+      const created = event.output as Request;
+      return { created: { id: created.id, subject: created.subject, isArchitectural: created.kind === 'architectural' } };
     },
   },
   actors: {},

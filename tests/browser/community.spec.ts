@@ -26,8 +26,10 @@ test('a new request of each kind is listed; an overlapping reservation is refuse
   await expect(summary).toContainText('Choose the type of change.');
   await main.getByRole('radio', { name: /Addition/ }).check();
   await main.getByRole('button', { name: 'Submit request' }).click();
-  await expect(page).toHaveURL(/\/community\/requests$/);
   await expect(page.getByText('Your request has been submitted.')).toBeVisible();
+  // Files may be attached to the new request; none are here.
+  await main.getByRole('button', { name: 'Done' }).click();
+  await expect(page).toHaveURL(/\/community\/requests$/);
   const deck = main.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'New deck in the back yard' }) });
   await expect(deck).toContainText('Architectural (ARC) request');
   await expect(deck).toContainText('Open');
@@ -43,6 +45,7 @@ test('a new request of each kind is listed; an overlapping reservation is refuse
   await main.getByLabel('From').fill('10:00');
   await main.getByLabel('Until').fill('11:00');
   await main.getByRole('button', { name: 'Submit request' }).click();
+  await main.getByRole('button', { name: 'Done' }).click();
   await expect(page).toHaveURL(/\/community\/requests$/);
   await page.goto('/community/new-request');
   await main.getByRole('radio', { name: 'Reservation request' }).check();

@@ -97,15 +97,33 @@ describe('new-request flow', () => {
     expect(host.callsTo('getHomeownerRequestOptions')).toHaveLength(2);
   });
 
-  it('submits a request on the selected account, then goes to the list of requests', async () => {
+  it('submits a request on the selected account, offers to attach files to it, then goes to the list of requests', async () => {
     const { host, flow } = start();
     await ready(flow);
     flow.send({ type: 'SUBMIT', data: general });
     await flow.settle();
-    expect(flow.state()).toBe('done');
+    expect(flow.state()).toBe('attaching');
     expect(host.callsTo('createHomeownerRequest')).toEqual([{ body: { accountNumber: '100234', ...general }, suppressToast: true }]);
     expect(host.toasts).toEqual([{ status: 'success', titleKey: 'newRequest.submitted' }]);
+    expect(flow.context().created).toEqual({ id: 320, subject: 'Streetlight out', isArchitectural: false });
+    expect(host.navigations).toEqual([]);
+    // The page's upload sends the stored attachment; the page's list reads itself again.
+    flow.send({ type: 'UPLOADED', data: { id: 41, name: 'Streetlight.png', contentType: 'image/png', size: 2048, uploadedAt: '2030-03-10T14:01:00.000Z', fromManagement: false, previewable: true } });
+    expect(flow.state()).toBe('attaching');
+    expect(host.toasts).toEqual([{ status: 'success', titleKey: 'newRequest.submitted' }, { status: 'success', titleKey: 'newRequest.attached' }]);
+    expect(host.calls.map((call) => call.operationId)).toEqual(['getHomeownerRequestOptions', 'createHomeownerRequest']);
+    flow.send({ type: 'DONE' });
+    expect(flow.state()).toBe('done');
     expect(host.navigations).toEqual(['/community/requests']);
+  });
+
+  it('an architectural request is marked so that the page says plans and photos help the board', async () => {
+    const { flow } = start({ answers: { ...answers, createHomeownerRequest: { ...created, id: 321, kind: 'architectural', subject: 'New fence' } } });
+    await ready(flow);
+    flow.send({ type: 'SUBMIT', data: { ...general, kind: 'architectural', subject: 'New fence', architecturalType: 'fence' } });
+    await flow.settle();
+    expect(flow.state()).toBe('attaching');
+    expect(flow.context().created).toEqual({ id: 321, subject: 'New fence', isArchitectural: true });
   });
 
   it('submits a reservation with its instants', async () => {
@@ -114,7 +132,7 @@ describe('new-request flow', () => {
     await ready(flow);
     flow.send({ type: 'SUBMIT', data: reservationDraft });
     await flow.settle();
-    expect(flow.state()).toBe('done');
+    expect(flow.state()).toBe('attaching');
     expect(host.callsTo('createHomeownerRequest')[0].body).toEqual({
       accountNumber: '100234', kind: 'reservation', subject: 'Clubhouse for a birthday party', description: 'About 25 guests.',
       reservation: { commonAreaId: 5, start: '2030-03-14T22:00:00.000Z', end: '2030-03-15T02:30:00.000Z' },
@@ -140,7 +158,7 @@ describe('new-request flow', () => {
     host.answers.createHomeownerRequest = created;
     flow.send({ type: 'SUBMIT', data: general });
     await flow.settle();
-    expect(flow.state()).toBe('done');
+    expect(flow.state()).toBe('attaching');
     expect(host.callsTo('createHomeownerRequest')).toHaveLength(3);
   });
 });

@@ -70,6 +70,33 @@ describe('requests flow', () => {
     expect(flow.context()).toMatchObject({ openId: null, request: null, error: null });
   });
 
+  it('a PDF or picture is shown in the page while it is named, and closing or going back forgets it', async () => {
+    const { host, flow } = start();
+    flow.send({ type: 'OPEN', id: 318 });
+    await viewing(flow);
+    flow.send({ type: 'PREVIEW', id: 41, name: 'Fence plan.pdf', contentType: 'application/pdf' });
+    expect(flow.state()).toBe('viewing');
+    expect(flow.context().preview).toEqual({ id: 41, name: 'Fence plan.pdf', contentType: 'application/pdf' });
+    flow.send({ type: 'CLOSE_PREVIEW' });
+    expect(flow.context().preview).toBeNull();
+    flow.send({ type: 'PREVIEW', id: 42, name: 'Current fence.png', contentType: 'image/png' });
+    flow.send({ type: 'BACK' });
+    expect(flow.state()).toBe('listing');
+    expect(flow.context()).toMatchObject({ openId: null, request: null, preview: null });
+    // The page's widgets read the file and the list themselves.
+    expect(host.calls.map((call) => call.operationId)).toEqual(['getHomeownerRequest']);
+  });
+
+  it('a file attached on the page is acknowledged and the request stays open', async () => {
+    const { host, flow } = start();
+    flow.send({ type: 'OPEN', id: 318 });
+    await viewing(flow);
+    flow.send({ type: 'UPLOADED', data: { id: 43, name: 'Guest list.txt', contentType: 'text/plain', size: 120, uploadedAt: '2030-03-02T10:00:00.000Z', fromManagement: false, previewable: false } });
+    expect(flow.state()).toBe('viewing');
+    expect(host.toasts).toEqual([{ status: 'success', titleKey: 'requests.attached' }]);
+    expect(flow.context()).toMatchObject({ openId: 318, request: { id: 318 } });
+  });
+
   it('a request that cannot be opened leaves the list with the error', async () => {
     const { flow } = start({ answers: { ...answers, getHomeownerRequest: fail(404, { status: 404, title: 'Not Found', detail: 'Request not found', errorCode: 'HRQ404' }) } });
     flow.send({ type: 'OPEN', id: 999 });

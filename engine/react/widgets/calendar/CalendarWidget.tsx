@@ -135,10 +135,12 @@ function DayCell({ day, items, selected, today, inMonth, texts, onSelect }: {
   const name = `${formats.fullDay.format(dayDate(day))}${count ? `, ${t(texts.count, { count })}` : ''}`;
   return (
     <chakra.td role="gridcell" aria-selected={selected} p="0" borderWidth="1px" borderColor="border" verticalAlign="top">
-      <chakra.button type="button" data-day={day} tabIndex={selected ? 0 : -1} aria-label={name} aria-current={today ? 'date' : undefined}
+      <chakra.button type="button" data-day={day} tabIndex={selected ? 0 : -1} aria-current={today ? 'date' : undefined}
         onClick={onSelect} width="100%" minHeight={{ base: '12', md: '24' }} p="1" textAlign="start" display="flex" flexDirection="column" gap="1"
         bg={selected ? 'brand.subtle' : undefined} color={inMonth ? 'fg' : 'fg.muted'} cursor="pointer"
         _focusVisible={{ outline: '2px solid', outlineColor: 'brand.solid', outlineOffset: '-2px' }}>
+        {/* The day is read out in full; what the cell shows is for the eye (its items are read under the grid). */}
+        <chakra.span srOnly>{name}</chakra.span>
         <Text as="span" aria-hidden="true" fontWeight={today ? 'bold' : 'normal'} textDecoration={today ? 'underline' : undefined}>{dayDate(day).getDate()}</Text>
         {count ? (
           <Box aria-hidden="true" width="100%">
