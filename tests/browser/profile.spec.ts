@@ -121,6 +121,26 @@ test('leaving with unsaved changes asks Leave and Discard or Stay on Page', asyn
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
+test('the Back button with unsaved changes asks too, and leaves only when told', async ({ page }) => {
+  await openProfile(page, 'marcus.johnson@example.com');
+  const main = page.getByRole('main');
+  const phone = main.getByRole('checkbox', { name: 'Show my primary phone number in the directory' });
+  await phone.check();
+  await page.goBack();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('You have changes that are not saved.');
+  await expect(page).toHaveURL(/\/my\/profile-settings$/);
+  await dialog.getByRole('button', { name: 'Stay on Page' }).click();
+  await expect(phone).toBeChecked();
+  // Asked again on the next Back; leaving goes to the page before, the dashboard.
+  await page.goBack();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Leave and Discard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goForward();
+  await expect(page).toHaveURL(/\/my\/profile-settings$/);
+  await expect(phone).not.toBeChecked();
+});
+
 test('the directory hides a resident\'s phone after they turn it off', async ({ browser }) => {
   test.setTimeout(90_000);
   const neighbour = await (await browser.newContext()).newPage();

@@ -8,7 +8,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TranslatorContext } from '../../engine/react/app/translation.ts';
 import { createTranslator, type Translator } from '../../engine/react/app/translator.ts';
-import { leaveGuard, leavingTarget } from '../../engine/react/app/leave-guard.ts';
+import { BACK, leaveGuard, leavingTarget } from '../../engine/react/app/leave-guard.ts';
 import { readFormFile } from '../../engine/build/form-files.ts';
 import { SchemaForm } from '../../engine/react/forms/index.ts';
 import type { FormModule } from '../../engine/react/forms/types.ts';
@@ -112,5 +112,54 @@ describe('leaveGuard', () => {
     link.remove();
     release();
     expect(leaveGuard.snapshot().host).toBeNull();
+  });
+});
+
+describe('leaveGuard and the Back button', () => {
+  const moved = () => new Promise<void>((done) => window.addEventListener('popstate', () => setTimeout(done, 0), { once: true }));
+
+  it('asks on Back while a form has changes, with the page still shown; leave goes back past the page', async () => {
+    window.history.replaceState({ page: 'before' }, '', '/dashboard');
+    window.history.pushState({ page: 'form' }, '', '/my/profile-settings');
+    const release = leaveGuard.mount('form-b');
+    const depth = window.history.length;
+    leaveGuard.setDirty('form-b', true);
+    // A guard entry: the same address on top of the page's own entry.
+    expect(window.history.length).toBe(depth + 1);
+    expect(leaveGuard.onGuardEntry()).toBe(true);
+    expect(window.location.pathname).toBe('/my/profile-settings');
+
+    let arrived = moved();
+    window.history.back();
+    await arrived;
+    expect(leaveGuard.snapshot().pending).toBe(BACK);
+    expect(window.location.pathname).toBe('/my/profile-settings');
+    // The guard entry is back: Back asks again after Stay.
+    expect(leaveGuard.onGuardEntry()).toBe(true);
+    leaveGuard.stay();
+    expect(leaveGuard.snapshot()).toMatchObject({ dirty: true, pending: null });
+
+    arrived = moved();
+    window.history.back();
+    await arrived;
+    expect(leaveGuard.snapshot().pending).toBe(BACK);
+    arrived = moved();
+    expect(leaveGuard.leave()).toBeNull();
+    await arrived;
+    expect(window.location.pathname).toBe('/dashboard');
+    expect(leaveGuard.snapshot()).toMatchObject({ dirty: false, pending: null });
+    release();
+  });
+
+  it('lets Back through without changes', async () => {
+    window.history.replaceState({ page: 'before' }, '', '/dashboard');
+    window.history.pushState({ page: 'form' }, '', '/my/profile-settings');
+    const release = leaveGuard.mount('form-c');
+    const arrived = moved();
+    window.history.back();
+    await arrived;
+    expect(window.location.pathname).toBe('/dashboard');
+    expect(leaveGuard.snapshot().pending).toBeNull();
+    release();
   });
 });

@@ -17,9 +17,11 @@ export function LeaveGuard({ dirty }: { dirty: boolean }) {
   const { t } = useTranslator();
   if (host !== key) return null;
   const leave = () => {
+    const replace = leaveGuard.onGuardEntry();
     const to = leaveGuard.leave();
     // The caught link's address is already complete (mirror prefix included): no link resolution.
-    if (to) runtime.navigator.navigate(to);
+    // It takes the guard entry's place, so that Back from there returns to this page in one step.
+    if (to) runtime.navigator.navigate(to, { replace });
   };
   return (
     <Dialog.Root open={pending !== null} role="alertdialog" closeOnInteractOutside={false}
