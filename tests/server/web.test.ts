@@ -94,7 +94,7 @@ describe.each(BACKENDS)('web on %s', (kind) => {
   it('a non-route and a planned route answer 404', async () => {
     // No route at all, a parent without a page of its own, planned routes (also in the /embed
     // mirror and with parameters): the page is still index.html, so the app renders not-found.
-    for (const url of ['/no/such/page', '/board', '/board/arcs', '/board/arcs/12', '/embed/board/reports', '/community/calendar', '/auth/jwt?token=x', '/dashboard/extra']) {
+    for (const url of ['/no/such/page', '/board', '/board/arcs', '/board/arcs/12', '/embed/board/reports', '/board/collections', '/auth/jwt?token=x', '/dashboard/extra']) {
       const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['cache-control'], url).toBe('no-cache');
