@@ -126,6 +126,8 @@ export interface HomeownerRequestReply {
   sentAt: string;
   authorName: string;
   fromManagement: boolean;
+  /** Present (true) on a message of a board member (postBoardArcMessage) */
+  fromBoard?: boolean;
 }
 
 export interface HomeownerRequest {
@@ -163,6 +165,190 @@ export interface HomeownerRequestAttachment {
   fromManagement: boolean;
   /** PDFs and images: downloadHomeownerRequestAttachment with inline=true shows it in the page */
   previewable: boolean;
+}
+
+/**
+ * open (not decided), decided, or all
+ */
+export type ArcListStatus = typeof ArcListStatus[keyof typeof ArcListStatus];
+
+
+export const ArcListStatus = {
+  open: 'open',
+  decided: 'decided',
+  all: 'all',
+} as const;
+
+export type ArcSort = typeof ArcSort[keyof typeof ArcSort];
+
+
+export const ArcSort = {
+  dueDate: 'dueDate',
+  submittedAt: 'submittedAt',
+  type: 'type',
+  step: 'step',
+  homeowner: 'homeowner',
+  address: 'address',
+  accountNumber: 'accountNumber',
+  approve: 'approve',
+  decline: 'decline',
+} as const;
+
+export type ArcVoteChoice = typeof ArcVoteChoice[keyof typeof ArcVoteChoice];
+
+
+export const ArcVoteChoice = {
+  approve: 'approve',
+  decline: 'decline',
+} as const;
+
+export type ArcOutcome = typeof ArcOutcome[keyof typeof ArcOutcome];
+
+
+export const ArcOutcome = {
+  approved: 'approved',
+  approvedWithConditions: 'approvedWithConditions',
+  declined: 'declined',
+} as const;
+
+export interface ArcTally {
+  /** Current approve votes */
+  approve: number;
+  /** Current decline votes */
+  decline: number;
+  /** Members of the board (the chair included) */
+  members: number;
+}
+
+export interface ArcDecision {
+  outcome: ArcOutcome;
+  /** @nullable */
+  conditions: string | null;
+  /** @nullable */
+  comment: string | null;
+  decidedAt: string;
+  /** The chair's name */
+  decidedBy: string;
+}
+
+export type ArcRequestRowStep = typeof ArcRequestRowStep[keyof typeof ArcRequestRowStep];
+
+
+export const ArcRequestRowStep = {
+  submitted: 'submitted',
+  boardReview: 'boardReview',
+  decided: 'decided',
+} as const;
+
+export interface ArcRequestRow {
+  id: number;
+  subject: string;
+  type: ArchitecturalType;
+  step: ArcRequestRowStep;
+  status: HomeownerRequestStatus;
+  submittedAt: string;
+  dueDate: string;
+  /** Not decided and past its due date (New York) */
+  overdue: boolean;
+  homeownerName: string;
+  address: string;
+  accountNumber: string;
+  votes: ArcTally;
+  myVote: ArcVoteChoice | null;
+  decision: ArcDecision | null;
+}
+
+export interface ArcMemberVote {
+  userId: number;
+  name: string;
+  isChair: boolean;
+  /** null: has not voted (or retracted) */
+  vote: ArcVoteChoice | null;
+  /** @nullable */
+  comment: string | null;
+  /** @nullable */
+  votedAt: string | null;
+}
+
+export type ArcHistoryEntryAction = typeof ArcHistoryEntryAction[keyof typeof ArcHistoryEntryAction];
+
+
+export const ArcHistoryEntryAction = {
+  vote: 'vote',
+  edit: 'edit',
+  retract: 'retract',
+  decision: 'decision',
+} as const;
+
+export interface ArcHistoryEntry {
+  at: string;
+  userId: number;
+  name: string;
+  action: ArcHistoryEntryAction;
+  vote: ArcVoteChoice | null;
+  outcome: ArcOutcome | null;
+  /** @nullable */
+  comment: string | null;
+  /** @nullable */
+  conditions: string | null;
+}
+
+export type ArcRequestDetailStep = typeof ArcRequestDetailStep[keyof typeof ArcRequestDetailStep];
+
+
+export const ArcRequestDetailStep = {
+  submitted: 'submitted',
+  boardReview: 'boardReview',
+  decided: 'decided',
+} as const;
+
+export interface ArcRequestDetail {
+  id: number;
+  subject: string;
+  description: string;
+  type: ArchitecturalType;
+  step: ArcRequestDetailStep;
+  status: HomeownerRequestStatus;
+  submittedAt: string;
+  dueDate: string;
+  overdue: boolean;
+  associationId: number;
+  associationName: string;
+  homeownerName: string;
+  address: string;
+  accountNumber: string;
+  votes: ArcTally;
+  myVote: ArcVoteChoice | null;
+  decision: ArcDecision | null;
+  /** Download with downloadBoardArcAttachment */
+  attachments: HomeownerRequestAttachment[];
+  members: ArcMemberVote[];
+  history: ArcHistoryEntry[];
+  /** Not decided yet */
+  canVote: boolean;
+  /** The caller is the chair and it is not decided yet */
+  canDecide: boolean;
+}
+
+export type ArcMessageFrom = typeof ArcMessageFrom[keyof typeof ArcMessageFrom];
+
+
+export const ArcMessageFrom = {
+  homeowner: 'homeowner',
+  management: 'management',
+  board: 'board',
+} as const;
+
+export interface ArcMessage {
+  id: number;
+  body: string;
+  sentAt: string;
+  authorName: string;
+  from: ArcMessageFrom;
+}
+
+export interface ArcMessages {
+  messages: ArcMessage[];
 }
 
 /**
@@ -246,6 +432,84 @@ export type UploadHomeownerRequestAttachmentBody = {
 
 export type DownloadHomeownerRequestAttachmentParams = {
 inline?: boolean;
+};
+
+export type ListBoardArcRequestsParams = {
+/**
+ * @minimum 1
+ */
+associationId: number;
+status?: ArcListStatus;
+sort?: ArcSort;
+dir?: ListBoardArcRequestsDir;
+/**
+ * @maxLength 100
+ */
+search?: string;
+format?: ListBoardArcRequestsFormat;
+/**
+ * CSV only: the visible columns in order, comma-separated
+ * @maxLength 300
+ */
+columns?: string;
+};
+
+export type ListBoardArcRequestsDir = typeof ListBoardArcRequestsDir[keyof typeof ListBoardArcRequestsDir];
+
+
+export const ListBoardArcRequestsDir = {
+  asc: 'asc',
+  desc: 'desc',
+} as const;
+
+export type ListBoardArcRequestsFormat = typeof ListBoardArcRequestsFormat[keyof typeof ListBoardArcRequestsFormat];
+
+
+export const ListBoardArcRequestsFormat = {
+  json: 'json',
+  csv: 'csv',
+} as const;
+
+export type ListBoardArcRequests200One = {
+  requests: ArcRequestRow[];
+};
+
+export type PostBoardArcMessageBody = {
+  /** @minimum 1 */
+  requestId: number;
+  /** @maxLength 5000 */
+  body: string;
+};
+
+export type VoteOnArcRequestBody = {
+  vote: ArcVoteChoice;
+  /** @maxLength 2000 */
+  comment?: string;
+};
+
+export type DecideArcRequestBody = {
+  outcome: ArcOutcome;
+  /** @maxLength 2000 */
+  conditions?: string;
+  /** @maxLength 2000 */
+  comment?: string;
+};
+
+export type DownloadBoardArcAttachmentParams = {
+inline?: boolean;
+};
+
+export type GetBoardTaskOverviewParams = {
+/**
+ * @minimum 1
+ */
+associationId: number;
+};
+
+export type GetBoardTaskOverview200 = {
+  arcAwaitingMyVote: number;
+  arcOpen: number;
+  arcOverdue: number;
 };
 
 export type listHomeownerRequestsResponse200 = {
@@ -771,6 +1035,613 @@ export const downloadHomeownerRequestAttachment = async (id: number,
     params?: DownloadHomeownerRequestAttachmentParams, options?: Parameters<typeof apiFetch>[1]): Promise<downloadHomeownerRequestAttachmentResponse> => {
 
   return apiFetch<downloadHomeownerRequestAttachmentResponse>(getDownloadHomeownerRequestAttachmentUrl(id,attachmentId,params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+export type listBoardArcRequestsResponse200ApplicationJson = {
+  data: ListBoardArcRequests200One
+  status: 200
+}
+
+export type listBoardArcRequestsResponse200TextCsv = {
+  data: string
+  status: 200
+}
+
+export type listBoardArcRequestsResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type listBoardArcRequestsResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type listBoardArcRequestsResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type listBoardArcRequestsResponseSuccess = (listBoardArcRequestsResponse200ApplicationJson | listBoardArcRequestsResponse200TextCsv) & {
+  headers: Headers;
+};
+export type listBoardArcRequestsResponseError = (listBoardArcRequestsResponse400 | listBoardArcRequestsResponse401 | listBoardArcRequestsResponse404) & {
+  headers: Headers;
+};
+
+export type listBoardArcRequestsResponse = (listBoardArcRequestsResponseSuccess | listBoardArcRequestsResponseError)
+
+export const getListBoardArcRequestsUrl = (params: ListBoardArcRequestsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/action-items/Board/ArcRequests?${stringifiedParams}` : `/api/action-items/Board/ArcRequests`
+}
+
+/**
+ * For board members (chairs included) of `associationId` only; anyone else 404 GP001.
+ * `status`: `open` (not decided yet, the default), `decided` or `all`. `search` keeps the rows
+ * whose subject, homeowner, address or account number contains it (any case). `sort`
+ * (default `dueDate`) and `dir` (default `asc`; ties by id). `overdue` is true when the
+ * request is not decided and its due date (New York) has passed.
+ *
+ * `format=csv`: the same rows (all of them) as `text/csv` with `Content-Disposition:
+ * attachment; filename="arc-requests-<association code>.csv"`. `columns`: the visible columns
+ * in order, comma-separated, from `type`, `subject`, `step`, `status`, `submittedAt`,
+ * `dueDate`, `overdue`, `homeowner`, `address`, `accountNumber`, `approve`, `decline`,
+ * `myVote`, `decision` (default
+ * `type,step,submittedAt,dueDate,homeowner,address,accountNumber,approve,decline`); an
+ * unknown or repeated one is 400 ARC004. The header row holds the columns' titles; fields a
+ * spreadsheet would run as formulas are prefixed with an apostrophe.
+ * @summary The architectural requests of an association the caller sits on the board of
+ */
+export const listBoardArcRequests = async (params: ListBoardArcRequestsParams, options?: Parameters<typeof apiFetch>[1]): Promise<listBoardArcRequestsResponse> => {
+
+  return apiFetch<listBoardArcRequestsResponse>(getListBoardArcRequestsUrl(params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+export type postBoardArcMessageResponse201 = {
+  data: ArcMessages
+  status: 201
+}
+
+export type postBoardArcMessageResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type postBoardArcMessageResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type postBoardArcMessageResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type postBoardArcMessageResponseSuccess = (postBoardArcMessageResponse201) & {
+  headers: Headers;
+};
+export type postBoardArcMessageResponseError = (postBoardArcMessageResponse400 | postBoardArcMessageResponse401 | postBoardArcMessageResponse404) & {
+  headers: Headers;
+};
+
+export type postBoardArcMessageResponse = (postBoardArcMessageResponseSuccess | postBoardArcMessageResponseError)
+
+export const getPostBoardArcMessageUrl = () => {
+
+
+
+
+  return `/api/action-items/Board/ArcRequests/Message`
+}
+
+/**
+ * The message joins the request's replies (the applicant reads it on /community/requests,
+ * marked `fromBoard`, and answers with replyToHomeownerRequest). An empty or whitespace-only
+ * `body` is 400 MSG001 "Message is required." and nothing is stored. Answers the
+ * conversation as listBoardArcMessages.
+ * @summary A board member writes to the applicant in the request's conversation
+ */
+export const postBoardArcMessage = async (postBoardArcMessageBody: PostBoardArcMessageBody, options?: Parameters<typeof apiFetch>[1]): Promise<postBoardArcMessageResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<postBoardArcMessageResponse>(getPostBoardArcMessageUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(postBoardArcMessageBody)
+  }
+);}
+
+
+
+export type getBoardArcRequestResponse200 = {
+  data: ArcRequestDetail
+  status: 200
+}
+
+export type getBoardArcRequestResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type getBoardArcRequestResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type getBoardArcRequestResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type getBoardArcRequestResponseSuccess = (getBoardArcRequestResponse200) & {
+  headers: Headers;
+};
+export type getBoardArcRequestResponseError = (getBoardArcRequestResponse400 | getBoardArcRequestResponse401 | getBoardArcRequestResponse404) & {
+  headers: Headers;
+};
+
+export type getBoardArcRequestResponse = (getBoardArcRequestResponseSuccess | getBoardArcRequestResponseError)
+
+export const getGetBoardArcRequestUrl = (id: number,) => {
+
+
+
+
+  return `/api/action-items/Board/ArcRequests/${id}`
+}
+
+/**
+ * For board members of the request's association only (anyone else, and an id that is not an
+ * architectural request: 404 HRQ404). `members` lists every board member with their current
+ * vote (null: not voted, or retracted); `history` every vote, edit, retraction and the
+ * decision, oldest first. `canVote` until the decision; `canDecide` for the chair until then.
+ * @summary One architectural request for the board, with its files, votes, decision and history
+ */
+export const getBoardArcRequest = async (id: number, options?: Parameters<typeof apiFetch>[1]): Promise<getBoardArcRequestResponse> => {
+
+  return apiFetch<getBoardArcRequestResponse>(getGetBoardArcRequestUrl(id),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+export type listBoardArcMessagesResponse200 = {
+  data: ArcMessages
+  status: 200
+}
+
+export type listBoardArcMessagesResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type listBoardArcMessagesResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type listBoardArcMessagesResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type listBoardArcMessagesResponseSuccess = (listBoardArcMessagesResponse200) & {
+  headers: Headers;
+};
+export type listBoardArcMessagesResponseError = (listBoardArcMessagesResponse400 | listBoardArcMessagesResponse401 | listBoardArcMessagesResponse404) & {
+  headers: Headers;
+};
+
+export type listBoardArcMessagesResponse = (listBoardArcMessagesResponseSuccess | listBoardArcMessagesResponseError)
+
+export const getListBoardArcMessagesUrl = (id: number,) => {
+
+
+
+
+  return `/api/action-items/Board/ArcRequests/${id}/Messages`
+}
+
+/**
+ * @summary The request's conversation (the applicant, management and the board), oldest first
+ */
+export const listBoardArcMessages = async (id: number, options?: Parameters<typeof apiFetch>[1]): Promise<listBoardArcMessagesResponse> => {
+
+  return apiFetch<listBoardArcMessagesResponse>(getListBoardArcMessagesUrl(id),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+export type voteOnArcRequestResponse200 = {
+  data: ArcRequestDetail
+  status: 200
+}
+
+export type voteOnArcRequestResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type voteOnArcRequestResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type voteOnArcRequestResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type voteOnArcRequestResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type voteOnArcRequestResponseSuccess = (voteOnArcRequestResponse200) & {
+  headers: Headers;
+};
+export type voteOnArcRequestResponseError = (voteOnArcRequestResponse400 | voteOnArcRequestResponse401 | voteOnArcRequestResponse404 | voteOnArcRequestResponse409) & {
+  headers: Headers;
+};
+
+export type voteOnArcRequestResponse = (voteOnArcRequestResponseSuccess | voteOnArcRequestResponseError)
+
+export const getVoteOnArcRequestUrl = (id: number,) => {
+
+
+
+
+  return `/api/action-items/Board/ArcRequests/${id}/Vote`
+}
+
+/**
+ * Records a `vote` (no current vote: first, or after a retraction) or an `edit` (a current
+ * vote changed) in the history; the request moves from step `submitted` to `boardReview`.
+ * After the chair's decision: 409 ARC001 and nothing is recorded. A `comment` of only spaces
+ * counts as none. Answers the request as getBoardArcRequest.
+ * @summary The caller's vote (approve or decline, with a comment); replaces their current vote
+ */
+export const voteOnArcRequest = async (id: number,
+    voteOnArcRequestBody: VoteOnArcRequestBody, options?: Parameters<typeof apiFetch>[1]): Promise<voteOnArcRequestResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<voteOnArcRequestResponse>(getVoteOnArcRequestUrl(id),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(voteOnArcRequestBody)
+  }
+);}
+
+
+
+export type retractArcVoteResponse200 = {
+  data: ArcRequestDetail
+  status: 200
+}
+
+export type retractArcVoteResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type retractArcVoteResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type retractArcVoteResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type retractArcVoteResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type retractArcVoteResponseSuccess = (retractArcVoteResponse200) & {
+  headers: Headers;
+};
+export type retractArcVoteResponseError = (retractArcVoteResponse400 | retractArcVoteResponse401 | retractArcVoteResponse404 | retractArcVoteResponse409) & {
+  headers: Headers;
+};
+
+export type retractArcVoteResponse = (retractArcVoteResponseSuccess | retractArcVoteResponseError)
+
+export const getRetractArcVoteUrl = (id: number,) => {
+
+
+
+
+  return `/api/action-items/Board/ArcRequests/${id}/Vote`
+}
+
+/**
+ * No current vote (never voted, or already retracted): 409 ARC002 "You have no vote to
+ * retract.". After the decision: 409 ARC001. The member may vote again (a new vote).
+ * Answers the request as getBoardArcRequest.
+ * @summary Retracts the caller's current vote (kept in the history; it cannot be restored)
+ */
+export const retractArcVote = async (id: number, options?: Parameters<typeof apiFetch>[1]): Promise<retractArcVoteResponse> => {
+
+  return apiFetch<retractArcVoteResponse>(getRetractArcVoteUrl(id),
+  {
+    ...options,
+    method: 'DELETE'
+
+
+  }
+);}
+
+
+
+export type decideArcRequestResponse200 = {
+  data: ArcRequestDetail
+  status: 200
+}
+
+export type decideArcRequestResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type decideArcRequestResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type decideArcRequestResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type decideArcRequestResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type decideArcRequestResponseSuccess = (decideArcRequestResponse200) & {
+  headers: Headers;
+};
+export type decideArcRequestResponseError = (decideArcRequestResponse400 | decideArcRequestResponse401 | decideArcRequestResponse404 | decideArcRequestResponse409) & {
+  headers: Headers;
+};
+
+export type decideArcRequestResponse = (decideArcRequestResponseSuccess | decideArcRequestResponseError)
+
+export const getDecideArcRequestUrl = (id: number,) => {
+
+
+
+
+  return `/api/action-items/Board/ArcRequests/${id}/ChairDecision`
+}
+
+/**
+ * The chair of the request's association only: a board member who is not the chair, and
+ * anyone else, gets 404 HRQ404 and nothing changes. `conditions` is required with
+ * `approvedWithConditions` and refused with the other outcomes (400 ARC003). Once only: a
+ * second decision is 409 ARC001 (also when two arrive at once). The request's status becomes
+ * the outcome and its step `decided`; the applicant is e-mailed (a failed mail is logged, the
+ * decision stays). Answers the request as getBoardArcRequest.
+ * @summary The chair decides the request (any time), closing the votes and telling the applicant
+ */
+export const decideArcRequest = async (id: number,
+    decideArcRequestBody: DecideArcRequestBody, options?: Parameters<typeof apiFetch>[1]): Promise<decideArcRequestResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<decideArcRequestResponse>(getDecideArcRequestUrl(id),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(decideArcRequestBody)
+  }
+);}
+
+
+
+export type downloadBoardArcAttachmentResponse200 = {
+  data: Blob
+  status: 200
+}
+
+export type downloadBoardArcAttachmentResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type downloadBoardArcAttachmentResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type downloadBoardArcAttachmentResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type downloadBoardArcAttachmentResponseSuccess = (downloadBoardArcAttachmentResponse200) & {
+  headers: Headers;
+};
+export type downloadBoardArcAttachmentResponseError = (downloadBoardArcAttachmentResponse400 | downloadBoardArcAttachmentResponse401 | downloadBoardArcAttachmentResponse404) & {
+  headers: Headers;
+};
+
+export type downloadBoardArcAttachmentResponse = (downloadBoardArcAttachmentResponseSuccess | downloadBoardArcAttachmentResponseError)
+
+export const getDownloadBoardArcAttachmentUrl = (id: number,
+    attachmentId: number,
+    params?: DownloadBoardArcAttachmentParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/action-items/Board/ArcRequests/${id}/Attachments/${attachmentId}?${stringifiedParams}` : `/api/action-items/Board/ArcRequests/${id}/Attachments/${attachmentId}`
+}
+
+/**
+ * The same bytes and headers as downloadHomeownerRequestAttachment (`inline=true` for
+ * previews of PDFs and images). An attachment of another request (or none): 404 HRQ007.
+ * @summary A file attached to the request, for the board (as downloadHomeownerRequestAttachment)
+ */
+export const downloadBoardArcAttachment = async (id: number,
+    attachmentId: number,
+    params?: DownloadBoardArcAttachmentParams, options?: Parameters<typeof apiFetch>[1]): Promise<downloadBoardArcAttachmentResponse> => {
+
+  return apiFetch<downloadBoardArcAttachmentResponse>(getDownloadBoardArcAttachmentUrl(id,attachmentId,params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+export type getBoardTaskOverviewResponse200 = {
+  data: GetBoardTaskOverview200
+  status: 200
+}
+
+export type getBoardTaskOverviewResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type getBoardTaskOverviewResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type getBoardTaskOverviewResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type getBoardTaskOverviewResponseSuccess = (getBoardTaskOverviewResponse200) & {
+  headers: Headers;
+};
+export type getBoardTaskOverviewResponseError = (getBoardTaskOverviewResponse400 | getBoardTaskOverviewResponse401 | getBoardTaskOverviewResponse404) & {
+  headers: Headers;
+};
+
+export type getBoardTaskOverviewResponse = (getBoardTaskOverviewResponseSuccess | getBoardTaskOverviewResponseError)
+
+export const getGetBoardTaskOverviewUrl = (params: GetBoardTaskOverviewParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/action-items/BoardMember/BoardMemberTaskOverview?${stringifiedParams}` : `/api/action-items/BoardMember/BoardMemberTaskOverview`
+}
+
+/**
+ * Board members of `associationId` only (else 404 GP001). `arcAwaitingMyVote`: open
+ * architectural requests the caller has no current vote on; `arcOpen`: all open ones;
+ * `arcOverdue`: open ones past their due date. (Invoices, violations and to-do items have no
+ * board lists yet and are not part of the answer.)
+ * @summary What waits for the caller on the board of an association (the board dashboard)
+ */
+export const getBoardTaskOverview = async (params: GetBoardTaskOverviewParams, options?: Parameters<typeof apiFetch>[1]): Promise<getBoardTaskOverviewResponse> => {
+
+  return apiFetch<getBoardTaskOverviewResponse>(getGetBoardTaskOverviewUrl(params),
   {
     ...options,
     method: 'GET'

@@ -149,6 +149,200 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Board/ArcRequests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The architectural requests of an association the caller sits on the board of
+         * @description For board members (chairs included) of `associationId` only; anyone else 404 GP001.
+         *     `status`: `open` (not decided yet, the default), `decided` or `all`. `search` keeps the rows
+         *     whose subject, homeowner, address or account number contains it (any case). `sort`
+         *     (default `dueDate`) and `dir` (default `asc`; ties by id). `overdue` is true when the
+         *     request is not decided and its due date (New York) has passed.
+         *
+         *     `format=csv`: the same rows (all of them) as `text/csv` with `Content-Disposition:
+         *     attachment; filename="arc-requests-<association code>.csv"`. `columns`: the visible columns
+         *     in order, comma-separated, from `type`, `subject`, `step`, `status`, `submittedAt`,
+         *     `dueDate`, `overdue`, `homeowner`, `address`, `accountNumber`, `approve`, `decline`,
+         *     `myVote`, `decision` (default
+         *     `type,step,submittedAt,dueDate,homeowner,address,accountNumber,approve,decline`); an
+         *     unknown or repeated one is 400 ARC004. The header row holds the columns' titles; fields a
+         *     spreadsheet would run as formulas are prefixed with an apostrophe.
+         */
+        get: operations["listBoardArcRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Board/ArcRequests/Message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A board member writes to the applicant in the request's conversation
+         * @description The message joins the request's replies (the applicant reads it on /community/requests,
+         *     marked `fromBoard`, and answers with replyToHomeownerRequest). An empty or whitespace-only
+         *     `body` is 400 MSG001 "Message is required." and nothing is stored. Answers the
+         *     conversation as listBoardArcMessages.
+         */
+        post: operations["postBoardArcMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Board/ArcRequests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One architectural request for the board, with its files, votes, decision and history
+         * @description For board members of the request's association only (anyone else, and an id that is not an
+         *     architectural request: 404 HRQ404). `members` lists every board member with their current
+         *     vote (null: not voted, or retracted); `history` every vote, edit, retraction and the
+         *     decision, oldest first. `canVote` until the decision; `canDecide` for the chair until then.
+         */
+        get: operations["getBoardArcRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Board/ArcRequests/{id}/Messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The request's conversation (the applicant, management and the board), oldest first */
+        get: operations["listBoardArcMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Board/ArcRequests/{id}/Vote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller's vote (approve or decline, with a comment); replaces their current vote
+         * @description Records a `vote` (no current vote: first, or after a retraction) or an `edit` (a current
+         *     vote changed) in the history; the request moves from step `submitted` to `boardReview`.
+         *     After the chair's decision: 409 ARC001 and nothing is recorded. A `comment` of only spaces
+         *     counts as none. Answers the request as getBoardArcRequest.
+         */
+        post: operations["voteOnArcRequest"];
+        /**
+         * Retracts the caller's current vote (kept in the history; it cannot be restored)
+         * @description No current vote (never voted, or already retracted): 409 ARC002 "You have no vote to
+         *     retract.". After the decision: 409 ARC001. The member may vote again (a new vote).
+         *     Answers the request as getBoardArcRequest.
+         */
+        delete: operations["retractArcVote"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Board/ArcRequests/{id}/ChairDecision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The chair decides the request (any time), closing the votes and telling the applicant
+         * @description The chair of the request's association only: a board member who is not the chair, and
+         *     anyone else, gets 404 HRQ404 and nothing changes. `conditions` is required with
+         *     `approvedWithConditions` and refused with the other outcomes (400 ARC003). Once only: a
+         *     second decision is 409 ARC001 (also when two arrive at once). The request's status becomes
+         *     the outcome and its step `decided`; the applicant is e-mailed (a failed mail is logged, the
+         *     decision stays). Answers the request as getBoardArcRequest.
+         */
+        post: operations["decideArcRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Board/ArcRequests/{id}/Attachments/{attachmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A file attached to the request, for the board (as downloadHomeownerRequestAttachment)
+         * @description The same bytes and headers as downloadHomeownerRequestAttachment (`inline=true` for
+         *     previews of PDFs and images). An attachment of another request (or none): 404 HRQ007.
+         */
+        get: operations["downloadBoardArcAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/BoardMember/BoardMemberTaskOverview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What waits for the caller on the board of an association (the board dashboard)
+         * @description Board members of `associationId` only (else 404 GP001). `arcAwaitingMyVote`: open
+         *     architectural requests the caller has no current vote on; `arcOpen`: all open ones;
+         *     `arcOverdue`: open ones past their due date. (Invoices, violations and to-do items have no
+         *     board lists yet and are not part of the answer.)
+         */
+        get: operations["getBoardTaskOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -228,6 +422,8 @@ export interface components {
             sentAt: string;
             authorName: string;
             fromManagement: boolean;
+            /** @description Present (true) on a message of a board member (postBoardArcMessage) */
+            fromBoard?: boolean;
         };
         HomeownerRequest: {
             id: number;
@@ -265,6 +461,122 @@ export interface components {
             fromManagement: boolean;
             /** @description PDFs and images: downloadHomeownerRequestAttachment with inline=true shows it in the page */
             previewable: boolean;
+        };
+        /**
+         * @description open (not decided), decided, or all
+         * @default open
+         * @enum {string}
+         */
+        ArcListStatus: "open" | "decided" | "all";
+        /**
+         * @default dueDate
+         * @enum {string}
+         */
+        ArcSort: "dueDate" | "submittedAt" | "type" | "step" | "homeowner" | "address" | "accountNumber" | "approve" | "decline";
+        /** @enum {string} */
+        ArcVoteChoice: "approve" | "decline";
+        /** @enum {string} */
+        ArcOutcome: "approved" | "approvedWithConditions" | "declined";
+        ArcTally: {
+            /** @description Current approve votes */
+            approve: number;
+            /** @description Current decline votes */
+            decline: number;
+            /** @description Members of the board (the chair included) */
+            members: number;
+        };
+        ArcDecision: {
+            outcome: components["schemas"]["ArcOutcome"];
+            conditions: string | null;
+            comment: string | null;
+            /** Format: date-time */
+            decidedAt: string;
+            /** @description The chair's name */
+            decidedBy: string;
+        };
+        ArcRequestRow: {
+            id: number;
+            subject: string;
+            type: components["schemas"]["ArchitecturalType"];
+            /** @enum {string} */
+            step: "submitted" | "boardReview" | "decided";
+            status: components["schemas"]["HomeownerRequestStatus"];
+            /** Format: date-time */
+            submittedAt: string;
+            /** Format: date */
+            dueDate: string;
+            /** @description Not decided and past its due date (New York) */
+            overdue: boolean;
+            homeownerName: string;
+            address: string;
+            accountNumber: string;
+            votes: components["schemas"]["ArcTally"];
+            myVote: components["schemas"]["ArcVoteChoice"] | null;
+            decision: components["schemas"]["ArcDecision"] | null;
+        };
+        ArcMemberVote: {
+            userId: number;
+            name: string;
+            isChair: boolean;
+            /** @description null: has not voted (or retracted) */
+            vote: components["schemas"]["ArcVoteChoice"] | null;
+            comment: string | null;
+            /** Format: date-time */
+            votedAt: string | null;
+        };
+        ArcHistoryEntry: {
+            /** Format: date-time */
+            at: string;
+            userId: number;
+            name: string;
+            /** @enum {string} */
+            action: "vote" | "edit" | "retract" | "decision";
+            vote: components["schemas"]["ArcVoteChoice"] | null;
+            outcome: components["schemas"]["ArcOutcome"] | null;
+            comment: string | null;
+            conditions: string | null;
+        };
+        ArcRequestDetail: {
+            id: number;
+            subject: string;
+            description: string;
+            type: components["schemas"]["ArchitecturalType"];
+            /** @enum {string} */
+            step: "submitted" | "boardReview" | "decided";
+            status: components["schemas"]["HomeownerRequestStatus"];
+            /** Format: date-time */
+            submittedAt: string;
+            /** Format: date */
+            dueDate: string;
+            overdue: boolean;
+            associationId: number;
+            associationName: string;
+            homeownerName: string;
+            address: string;
+            accountNumber: string;
+            votes: components["schemas"]["ArcTally"];
+            myVote: components["schemas"]["ArcVoteChoice"] | null;
+            decision: components["schemas"]["ArcDecision"] | null;
+            /** @description Download with downloadBoardArcAttachment */
+            attachments: components["schemas"]["HomeownerRequestAttachment"][];
+            members: components["schemas"]["ArcMemberVote"][];
+            history: components["schemas"]["ArcHistoryEntry"][];
+            /** @description Not decided yet */
+            canVote: boolean;
+            /** @description The caller is the chair and it is not decided yet */
+            canDecide: boolean;
+        };
+        ArcMessage: {
+            id: number;
+            body: string;
+            /** Format: date-time */
+            sentAt: string;
+            authorName: string;
+            /** @enum {string} */
+            from: "homeowner" | "management" | "board";
+        };
+        ArcMessages: {
+            messages: components["schemas"]["ArcMessage"][];
         };
     };
     responses: {
@@ -529,6 +841,270 @@ export interface operations {
                 };
                 content: {
                     "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    listBoardArcRequests: {
+        parameters: {
+            query: {
+                associationId: number;
+                status?: components["schemas"]["ArcListStatus"];
+                sort?: components["schemas"]["ArcSort"];
+                dir?: "asc" | "desc";
+                search?: string;
+                format?: "json" | "csv";
+                columns?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The requests (JSON), or every matching row (CSV) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        requests: components["schemas"]["ArcRequestRow"][];
+                    };
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    postBoardArcMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    requestId: number;
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The conversation with the new message */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArcMessages"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    getBoardArcRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArcRequestDetail"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    listBoardArcMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The messages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArcMessages"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    voteOnArcRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    vote: components["schemas"]["ArcVoteChoice"];
+                    comment?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request with the vote */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArcRequestDetail"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    retractArcVote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request without the vote */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArcRequestDetail"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    decideArcRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    outcome: components["schemas"]["ArcOutcome"];
+                    conditions?: string;
+                    comment?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The decided request */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArcRequestDetail"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    downloadBoardArcAttachment: {
+        parameters: {
+            query?: {
+                inline?: boolean;
+            };
+            header?: never;
+            path: {
+                id: number;
+                attachmentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    getBoardTaskOverview: {
+        parameters: {
+            query: {
+                associationId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        arcAwaitingMyVote: number;
+                        arcOpen: number;
+                        arcOverdue: number;
+                    };
                 };
             };
             400: components["responses"]["Problem"];

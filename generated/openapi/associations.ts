@@ -315,10 +315,409 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/associations/{id}/Board/Homeowners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every account of the association, with its owner, balance and days past due
+         * @description Every account (registered or not) with its owner (the registered user's name, else the
+         *     owner of record), street address, e-mail (registered owners), balance (cents, the sum of its
+         *     ledger) and days past due (since its oldest unpaid charge; payments pay the oldest charges
+         *     first).
+         *     A grid (docs/server.md, "Board lists"): rows `startRow`..`endRow` (at most 500) of the rows
+         *     matching `filter`, in the order of `sort`, with `lastRow` the number of matching rows; or,
+         *     with `format=csv`, every matching row as CSV with the `columns` asked for, in their order.
+         *     A column that is not one of the row's fields: 400 GRD001; a bad filter or sort: 400
+         *     GRD002; a bad row range: 400 GRD003. Only the association's board (chairs included) and its
+         *     management staff; anyone else 404 GP001.
+         */
+        get: operations["listBoardHomeowners"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/associations/{id}/Board/Collections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The accounts owing something, with their days past due and collection stage
+         * @description The accounts whose balance is above zero: balance, days past due (since the oldest unpaid
+         *     charge) and stage by days: `current` (under 30), `30 days`, `60 days`, `90+ days` (90 to 119),
+         *     `attorney` (120 and more). Sorting by stage sorts by days past due.
+         *     A grid (docs/server.md, "Board lists"): rows `startRow`..`endRow` (at most 500) of the rows
+         *     matching `filter`, in the order of `sort`, with `lastRow` the number of matching rows; or,
+         *     with `format=csv`, every matching row as CSV with the `columns` asked for, in their order.
+         *     A column that is not one of the row's fields: 400 GRD001; a bad filter or sort: 400
+         *     GRD002; a bad row range: 400 GRD003. Only the association's board (chairs included) and its
+         *     management staff; anyone else 404 GP001.
+         */
+        get: operations["listBoardCollections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/associations/{id}/Board/Violations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Rule violations at the properties
+         * @description Each violation: the property's address and account, the rule, the date observed, its status
+         *     (open, cured, fined, closed) and the fine in cents.
+         *     A grid (docs/server.md, "Board lists"): rows `startRow`..`endRow` (at most 500) of the rows
+         *     matching `filter`, in the order of `sort`, with `lastRow` the number of matching rows; or,
+         *     with `format=csv`, every matching row as CSV with the `columns` asked for, in their order.
+         *     A column that is not one of the row's fields: 400 GRD001; a bad filter or sort: 400
+         *     GRD002; a bad row range: 400 GRD003. Only the association's board (chairs included) and its
+         *     management staff; anyone else 404 GP001.
+         */
+        get: operations["listBoardViolations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/associations/{id}/Board/Invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Vendor invoices and their approval status
+         * @description Each invoice: vendor, description, amount (cents), due date, approval status (awaiting,
+         *     approved, declined, paid) and, once decided, who decided when with their comment. Awaiting
+         *     ones are decided with `decideBoardInvoice`.
+         *     A grid (docs/server.md, "Board lists"): rows `startRow`..`endRow` (at most 500) of the rows
+         *     matching `filter`, in the order of `sort`, with `lastRow` the number of matching rows; or,
+         *     with `format=csv`, every matching row as CSV with the `columns` asked for, in their order.
+         *     A column that is not one of the row's fields: 400 GRD001; a bad filter or sort: 400
+         *     GRD002; a bad row range: 400 GRD003. Only the association's board (chairs included) and its
+         *     management staff; anyone else 404 GP001.
+         */
+        get: operations["listBoardInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/associations/{id}/Board/Invoices/{invoiceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The board approves or declines an invoice awaiting its approval, with a comment
+         * @description Only an invoice awaiting approval: one already decided (or paid) is 409 INV001 ("This
+         *     invoice was already approved."); of two decisions sent at once exactly one is stored. A
+         *     decline needs a comment saying why (400 INV002); an approval may have one. An invoice of
+         *     another association, or none: 404 INV404. Only the association's board (chairs included)
+         *     and its management staff; anyone else 404 GP001. Answers the invoice's row.
+         */
+        put: operations["decideBoardInvoice"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/associations/{id}/Board/WorkOrders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Work orders given to vendors
+         * @description Each work order: vendor, description, status (open, in_progress, completed, cancelled), cost
+         *     (cents) and the day it was opened.
+         *     A grid (docs/server.md, "Board lists"): rows `startRow`..`endRow` (at most 500) of the rows
+         *     matching `filter`, in the order of `sort`, with `lastRow` the number of matching rows; or,
+         *     with `format=csv`, every matching row as CSV with the `columns` asked for, in their order.
+         *     A column that is not one of the row's fields: 400 GRD001; a bad filter or sort: 400
+         *     GRD002; a bad row range: 400 GRD003. Only the association's board (chairs included) and its
+         *     management staff; anyone else 404 GP001.
+         */
+        get: operations["listBoardWorkOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/associations/{id}/Board/ToDos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The board's to-do list
+         * @description Each item: title, due date (or none), whether it is done and, if so, who checked it off
+         *     when. Open items first by default.
+         *     A grid (docs/server.md, "Board lists"): rows `startRow`..`endRow` (at most 500) of the rows
+         *     matching `filter`, in the order of `sort`, with `lastRow` the number of matching rows; or,
+         *     with `format=csv`, every matching row as CSV with the `columns` asked for, in their order.
+         *     A column that is not one of the row's fields: 400 GRD001; a bad filter or sort: 400
+         *     GRD002; a bad row range: 400 GRD003. Only the association's board (chairs included) and its
+         *     management staff; anyone else 404 GP001.
+         */
+        get: operations["listBoardToDos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/associations/{id}/Board/ToDos/{todoId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Checks a to-do item off, or unchecks it
+         * @description `done: true` records who checked it off and when (an item already done keeps its first
+         *     check-off); `done: false` clears both. An item of another association, or none: 404
+         *     TODO404. Only the association's board (chairs included) and its management staff; anyone
+         *     else 404 GP001. Answers the item's row.
+         */
+        patch: operations["updateBoardToDo"];
+        trace?: never;
+    };
+    "/associations/{id}/Board/Inspections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Inspections of the common areas
+         * @description Each inspection: the area, the inspector, the day, the result (passed, attention,
+         *     failed) and notes.
+         *     A grid (docs/server.md, "Board lists"): rows `startRow`..`endRow` (at most 500) of the rows
+         *     matching `filter`, in the order of `sort`, with `lastRow` the number of matching rows; or,
+         *     with `format=csv`, every matching row as CSV with the `columns` asked for, in their order.
+         *     A column that is not one of the row's fields: 400 GRD001; a bad filter or sort: 400
+         *     GRD002; a bad row range: 400 GRD003. Only the association's board (chairs included) and its
+         *     management staff; anyone else 404 GP001.
+         */
+        get: operations["listBoardInspections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/associations/{id}/Board/BankAccounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The association's bank accounts, numbers shown by their last four digits
+         * @description Each account: name, bank, kind (operating, reserve), the last four digits of its number
+         *     (the whole number is never answered) and its balance in cents.
+         *     A grid (docs/server.md, "Board lists"): rows `startRow`..`endRow` (at most 500) of the rows
+         *     matching `filter`, in the order of `sort`, with `lastRow` the number of matching rows; or,
+         *     with `format=csv`, every matching row as CSV with the `columns` asked for, in their order.
+         *     A column that is not one of the row's fields: 400 GRD001; a bad filter or sort: 400
+         *     GRD002; a bad row range: 400 GRD003. Only the association's board (chairs included) and its
+         *     management staff; anyone else 404 GP001.
+         */
+        get: operations["listBoardBankAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/associations/{id}/Board/Reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A report computed from the ledger (delinquency or aging)
+         * @description `report=delinquency`: the accounts 30 days or more past due (balance, days past due,
+         *     stage, oldest unpaid charge), most overdue first. `report=aging`: per owing account, its
+         *     unpaid charges by age (0-29, 30-59, 60-89, 90+ days; payments pay the oldest charges first),
+         *     adding up to its balance. Both as of the business day (America/New_York). The JSON answer
+         *     also names the report's columns (`field`, `title`, `kind`) and `totals`: the sum of each
+         *     money column over every matching row.
+         *     A grid (docs/server.md, "Board lists"): rows `startRow`..`endRow` (at most 500) of the rows
+         *     matching `filter`, in the order of `sort`, with `lastRow` the number of matching rows; or,
+         *     with `format=csv`, every matching row as CSV with the `columns` asked for, in their order.
+         *     A column that is not one of the row's fields: 400 GRD001; a bad filter or sort: 400
+         *     GRD002; a bad row range: 400 GRD003. Only the association's board (chairs included) and its
+         *     management staff; anyone else 404 GP001.
+         */
+        get: operations["getBoardReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        BoardHomeownerRow: {
+            accountNumber: string;
+            /** @description The registered user's name, else the owner of record ('' when unknown) */
+            owner: string;
+            /** @description The property's street address */
+            address: string;
+            /** @description A registered owner's sign-in e-mail */
+            email: string | null;
+            /** @description Cents */
+            balanceCents: number;
+            /** @description Days since the oldest unpaid charge; 0 when nothing is unpaid */
+            daysPastDue: number;
+            registered: boolean;
+        };
+        BoardCollectionRow: {
+            accountNumber: string;
+            owner: string;
+            address: string;
+            /** @description Cents */
+            balanceCents: number;
+            daysPastDue: number;
+            /** @enum {string} */
+            stage: "current" | "30 days" | "60 days" | "90+ days" | "attorney";
+            /** @description The day of the oldest unpaid charge, YYYY-MM-DD */
+            oldestUnpaid: string | null;
+        };
+        BoardViolationRow: {
+            id: number;
+            address: string;
+            accountNumber: string;
+            rule: string;
+            /** @description The day it was observed, YYYY-MM-DD */
+            date: string;
+            /** @enum {string} */
+            status: "open" | "cured" | "fined" | "closed";
+            /** @description Cents */
+            fineCents: number;
+        };
+        BoardInvoiceRow: {
+            id: number;
+            vendor: string;
+            description: string;
+            /** @description Cents */
+            amountCents: number;
+            /** @description YYYY-MM-DD */
+            dueDate: string;
+            /** @enum {string} */
+            status: "awaiting" | "approved" | "declined" | "paid";
+            /** @description Who approved or declined it */
+            decidedBy: string | null;
+            /** Format: date-time */
+            decidedAt: string | null;
+            comment: string | null;
+        };
+        BoardWorkOrderRow: {
+            id: number;
+            vendor: string;
+            description: string;
+            /** @enum {string} */
+            status: "open" | "in_progress" | "completed" | "cancelled";
+            /** @description Cents */
+            costCents: number;
+            /** @description YYYY-MM-DD */
+            openedOn: string;
+        };
+        BoardToDoRow: {
+            id: number;
+            title: string;
+            /** @description YYYY-MM-DD */
+            dueDate: string | null;
+            done: boolean;
+            /** @description Who checked it off */
+            doneBy: string | null;
+            /** Format: date-time */
+            doneAt: string | null;
+        };
+        BoardInspectionRow: {
+            id: number;
+            area: string;
+            inspector: string;
+            /** @description YYYY-MM-DD */
+            inspectedOn: string;
+            /** @enum {string} */
+            result: "passed" | "attention" | "failed";
+            notes: string;
+        };
+        BoardBankAccountRow: {
+            id: number;
+            name: string;
+            bankName: string;
+            /** @enum {string} */
+            kind: "operating" | "reserve";
+            /** @description The last four digits of the account number, never more */
+            last4: string;
+            /** @description Cents */
+            balanceCents: number;
+        };
+        /** @description One row of a report, by the report's column fields (text, numbers, cents, YYYY-MM-DD dates) */
+        BoardReportRow: {
+            [key: string]: string | number | null;
+        };
         Calendar: {
             associationId: number;
             associationName: string;
@@ -457,6 +856,15 @@ export interface components {
     };
     responses: {
         /** @description An error (status, title, detail, errorCode) */
+        BoardProblem: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ResidentProblem"];
+            };
+        };
+        /** @description An error (status, title, detail, errorCode) */
         CalendarProblem: {
             headers: {
                 [name: string]: unknown;
@@ -485,6 +893,26 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The association's id */
+        BoardAssociationId: number;
+        /** @description The first row answered (0-based); 0 when left out */
+        GridStartRow: number;
+        /** @description The row after the last one answered; at most 500 after startRow (startRow + 100 when left out) */
+        GridEndRow: number;
+        /** @description Columns to sort by, in order: `field:asc` or `field:desc`, comma-separated (at most 5) */
+        GridSort: string;
+        /**
+         * @description A JSON filter model: per column `{ "type": "contains" | "equals" | "lessThan" |
+         *     "greaterThan" | "inRange", "filter": value, "filterTo": value (inRange) }` (ag-grid's
+         *     `filterType` is allowed and ignored). Text columns take contains and equals (both ignoring
+         *     case), numbers, money (cents) and dates (YYYY-MM-DD) the other four too, booleans equals.
+         *     All conditions must hold.
+         */
+        GridFilter: string;
+        /** @description json (a page of rows) or csv (every matching row, as a download) */
+        GridFormat: "json" | "csv";
+        /** @description CSV only: the visible columns in order, comma-separated (all when left out) */
+        GridColumns: string;
         /** @description The association's id */
         CalendarAssociationId: number;
         /** @description The association's id */
@@ -1053,6 +1481,541 @@ export interface operations {
             401: components["responses"]["CalendarProblem"];
             404: components["responses"]["CalendarProblem"];
             409: components["responses"]["CalendarProblem"];
+        };
+    };
+    listBoardHomeowners: {
+        parameters: {
+            query?: {
+                /** @description The first row answered (0-based); 0 when left out */
+                startRow?: components["parameters"]["GridStartRow"];
+                /** @description The row after the last one answered; at most 500 after startRow (startRow + 100 when left out) */
+                endRow?: components["parameters"]["GridEndRow"];
+                /** @description Columns to sort by, in order: `field:asc` or `field:desc`, comma-separated (at most 5) */
+                sort?: components["parameters"]["GridSort"];
+                /**
+                 * @description A JSON filter model: per column `{ "type": "contains" | "equals" | "lessThan" |
+                 *     "greaterThan" | "inRange", "filter": value, "filterTo": value (inRange) }` (ag-grid's
+                 *     `filterType` is allowed and ignored). Text columns take contains and equals (both ignoring
+                 *     case), numbers, money (cents) and dates (YYYY-MM-DD) the other four too, booleans equals.
+                 *     All conditions must hold.
+                 */
+                filter?: components["parameters"]["GridFilter"];
+                /** @description json (a page of rows) or csv (every matching row, as a download) */
+                format?: components["parameters"]["GridFormat"];
+                /** @description CSV only: the visible columns in order, comma-separated (all when left out) */
+                columns?: components["parameters"]["GridColumns"];
+            };
+            header?: never;
+            path: {
+                /** @description The association's id */
+                id: components["parameters"]["BoardAssociationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows (JSON), or every matching row (CSV) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["BoardHomeownerRow"][];
+                        /** @description The number of rows matching the filter (the grid's last row) */
+                        lastRow: number;
+                    };
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BoardProblem"];
+            401: components["responses"]["BoardProblem"];
+            404: components["responses"]["BoardProblem"];
+        };
+    };
+    listBoardCollections: {
+        parameters: {
+            query?: {
+                /** @description The first row answered (0-based); 0 when left out */
+                startRow?: components["parameters"]["GridStartRow"];
+                /** @description The row after the last one answered; at most 500 after startRow (startRow + 100 when left out) */
+                endRow?: components["parameters"]["GridEndRow"];
+                /** @description Columns to sort by, in order: `field:asc` or `field:desc`, comma-separated (at most 5) */
+                sort?: components["parameters"]["GridSort"];
+                /**
+                 * @description A JSON filter model: per column `{ "type": "contains" | "equals" | "lessThan" |
+                 *     "greaterThan" | "inRange", "filter": value, "filterTo": value (inRange) }` (ag-grid's
+                 *     `filterType` is allowed and ignored). Text columns take contains and equals (both ignoring
+                 *     case), numbers, money (cents) and dates (YYYY-MM-DD) the other four too, booleans equals.
+                 *     All conditions must hold.
+                 */
+                filter?: components["parameters"]["GridFilter"];
+                /** @description json (a page of rows) or csv (every matching row, as a download) */
+                format?: components["parameters"]["GridFormat"];
+                /** @description CSV only: the visible columns in order, comma-separated (all when left out) */
+                columns?: components["parameters"]["GridColumns"];
+            };
+            header?: never;
+            path: {
+                /** @description The association's id */
+                id: components["parameters"]["BoardAssociationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows (JSON), or every matching row (CSV) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["BoardCollectionRow"][];
+                        /** @description The number of rows matching the filter (the grid's last row) */
+                        lastRow: number;
+                    };
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BoardProblem"];
+            401: components["responses"]["BoardProblem"];
+            404: components["responses"]["BoardProblem"];
+        };
+    };
+    listBoardViolations: {
+        parameters: {
+            query?: {
+                /** @description The first row answered (0-based); 0 when left out */
+                startRow?: components["parameters"]["GridStartRow"];
+                /** @description The row after the last one answered; at most 500 after startRow (startRow + 100 when left out) */
+                endRow?: components["parameters"]["GridEndRow"];
+                /** @description Columns to sort by, in order: `field:asc` or `field:desc`, comma-separated (at most 5) */
+                sort?: components["parameters"]["GridSort"];
+                /**
+                 * @description A JSON filter model: per column `{ "type": "contains" | "equals" | "lessThan" |
+                 *     "greaterThan" | "inRange", "filter": value, "filterTo": value (inRange) }` (ag-grid's
+                 *     `filterType` is allowed and ignored). Text columns take contains and equals (both ignoring
+                 *     case), numbers, money (cents) and dates (YYYY-MM-DD) the other four too, booleans equals.
+                 *     All conditions must hold.
+                 */
+                filter?: components["parameters"]["GridFilter"];
+                /** @description json (a page of rows) or csv (every matching row, as a download) */
+                format?: components["parameters"]["GridFormat"];
+                /** @description CSV only: the visible columns in order, comma-separated (all when left out) */
+                columns?: components["parameters"]["GridColumns"];
+            };
+            header?: never;
+            path: {
+                /** @description The association's id */
+                id: components["parameters"]["BoardAssociationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows (JSON), or every matching row (CSV) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["BoardViolationRow"][];
+                        /** @description The number of rows matching the filter (the grid's last row) */
+                        lastRow: number;
+                    };
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BoardProblem"];
+            401: components["responses"]["BoardProblem"];
+            404: components["responses"]["BoardProblem"];
+        };
+    };
+    listBoardInvoices: {
+        parameters: {
+            query?: {
+                /** @description The first row answered (0-based); 0 when left out */
+                startRow?: components["parameters"]["GridStartRow"];
+                /** @description The row after the last one answered; at most 500 after startRow (startRow + 100 when left out) */
+                endRow?: components["parameters"]["GridEndRow"];
+                /** @description Columns to sort by, in order: `field:asc` or `field:desc`, comma-separated (at most 5) */
+                sort?: components["parameters"]["GridSort"];
+                /**
+                 * @description A JSON filter model: per column `{ "type": "contains" | "equals" | "lessThan" |
+                 *     "greaterThan" | "inRange", "filter": value, "filterTo": value (inRange) }` (ag-grid's
+                 *     `filterType` is allowed and ignored). Text columns take contains and equals (both ignoring
+                 *     case), numbers, money (cents) and dates (YYYY-MM-DD) the other four too, booleans equals.
+                 *     All conditions must hold.
+                 */
+                filter?: components["parameters"]["GridFilter"];
+                /** @description json (a page of rows) or csv (every matching row, as a download) */
+                format?: components["parameters"]["GridFormat"];
+                /** @description CSV only: the visible columns in order, comma-separated (all when left out) */
+                columns?: components["parameters"]["GridColumns"];
+            };
+            header?: never;
+            path: {
+                /** @description The association's id */
+                id: components["parameters"]["BoardAssociationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows (JSON), or every matching row (CSV) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["BoardInvoiceRow"][];
+                        /** @description The number of rows matching the filter (the grid's last row) */
+                        lastRow: number;
+                    };
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BoardProblem"];
+            401: components["responses"]["BoardProblem"];
+            404: components["responses"]["BoardProblem"];
+        };
+    };
+    decideBoardInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The association's id */
+                id: components["parameters"]["BoardAssociationId"];
+                invoiceId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    decision: "approved" | "declined";
+                    /** @description Required to decline; blank or null is none */
+                    comment?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The decided invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BoardInvoiceRow"];
+                };
+            };
+            400: components["responses"]["BoardProblem"];
+            401: components["responses"]["BoardProblem"];
+            404: components["responses"]["BoardProblem"];
+            409: components["responses"]["BoardProblem"];
+        };
+    };
+    listBoardWorkOrders: {
+        parameters: {
+            query?: {
+                /** @description The first row answered (0-based); 0 when left out */
+                startRow?: components["parameters"]["GridStartRow"];
+                /** @description The row after the last one answered; at most 500 after startRow (startRow + 100 when left out) */
+                endRow?: components["parameters"]["GridEndRow"];
+                /** @description Columns to sort by, in order: `field:asc` or `field:desc`, comma-separated (at most 5) */
+                sort?: components["parameters"]["GridSort"];
+                /**
+                 * @description A JSON filter model: per column `{ "type": "contains" | "equals" | "lessThan" |
+                 *     "greaterThan" | "inRange", "filter": value, "filterTo": value (inRange) }` (ag-grid's
+                 *     `filterType` is allowed and ignored). Text columns take contains and equals (both ignoring
+                 *     case), numbers, money (cents) and dates (YYYY-MM-DD) the other four too, booleans equals.
+                 *     All conditions must hold.
+                 */
+                filter?: components["parameters"]["GridFilter"];
+                /** @description json (a page of rows) or csv (every matching row, as a download) */
+                format?: components["parameters"]["GridFormat"];
+                /** @description CSV only: the visible columns in order, comma-separated (all when left out) */
+                columns?: components["parameters"]["GridColumns"];
+            };
+            header?: never;
+            path: {
+                /** @description The association's id */
+                id: components["parameters"]["BoardAssociationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows (JSON), or every matching row (CSV) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["BoardWorkOrderRow"][];
+                        /** @description The number of rows matching the filter (the grid's last row) */
+                        lastRow: number;
+                    };
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BoardProblem"];
+            401: components["responses"]["BoardProblem"];
+            404: components["responses"]["BoardProblem"];
+        };
+    };
+    listBoardToDos: {
+        parameters: {
+            query?: {
+                /** @description The first row answered (0-based); 0 when left out */
+                startRow?: components["parameters"]["GridStartRow"];
+                /** @description The row after the last one answered; at most 500 after startRow (startRow + 100 when left out) */
+                endRow?: components["parameters"]["GridEndRow"];
+                /** @description Columns to sort by, in order: `field:asc` or `field:desc`, comma-separated (at most 5) */
+                sort?: components["parameters"]["GridSort"];
+                /**
+                 * @description A JSON filter model: per column `{ "type": "contains" | "equals" | "lessThan" |
+                 *     "greaterThan" | "inRange", "filter": value, "filterTo": value (inRange) }` (ag-grid's
+                 *     `filterType` is allowed and ignored). Text columns take contains and equals (both ignoring
+                 *     case), numbers, money (cents) and dates (YYYY-MM-DD) the other four too, booleans equals.
+                 *     All conditions must hold.
+                 */
+                filter?: components["parameters"]["GridFilter"];
+                /** @description json (a page of rows) or csv (every matching row, as a download) */
+                format?: components["parameters"]["GridFormat"];
+                /** @description CSV only: the visible columns in order, comma-separated (all when left out) */
+                columns?: components["parameters"]["GridColumns"];
+            };
+            header?: never;
+            path: {
+                /** @description The association's id */
+                id: components["parameters"]["BoardAssociationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows (JSON), or every matching row (CSV) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["BoardToDoRow"][];
+                        /** @description The number of rows matching the filter (the grid's last row) */
+                        lastRow: number;
+                    };
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BoardProblem"];
+            401: components["responses"]["BoardProblem"];
+            404: components["responses"]["BoardProblem"];
+        };
+    };
+    updateBoardToDo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The association's id */
+                id: components["parameters"]["BoardAssociationId"];
+                todoId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    done: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The item */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BoardToDoRow"];
+                };
+            };
+            400: components["responses"]["BoardProblem"];
+            401: components["responses"]["BoardProblem"];
+            404: components["responses"]["BoardProblem"];
+        };
+    };
+    listBoardInspections: {
+        parameters: {
+            query?: {
+                /** @description The first row answered (0-based); 0 when left out */
+                startRow?: components["parameters"]["GridStartRow"];
+                /** @description The row after the last one answered; at most 500 after startRow (startRow + 100 when left out) */
+                endRow?: components["parameters"]["GridEndRow"];
+                /** @description Columns to sort by, in order: `field:asc` or `field:desc`, comma-separated (at most 5) */
+                sort?: components["parameters"]["GridSort"];
+                /**
+                 * @description A JSON filter model: per column `{ "type": "contains" | "equals" | "lessThan" |
+                 *     "greaterThan" | "inRange", "filter": value, "filterTo": value (inRange) }` (ag-grid's
+                 *     `filterType` is allowed and ignored). Text columns take contains and equals (both ignoring
+                 *     case), numbers, money (cents) and dates (YYYY-MM-DD) the other four too, booleans equals.
+                 *     All conditions must hold.
+                 */
+                filter?: components["parameters"]["GridFilter"];
+                /** @description json (a page of rows) or csv (every matching row, as a download) */
+                format?: components["parameters"]["GridFormat"];
+                /** @description CSV only: the visible columns in order, comma-separated (all when left out) */
+                columns?: components["parameters"]["GridColumns"];
+            };
+            header?: never;
+            path: {
+                /** @description The association's id */
+                id: components["parameters"]["BoardAssociationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows (JSON), or every matching row (CSV) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["BoardInspectionRow"][];
+                        /** @description The number of rows matching the filter (the grid's last row) */
+                        lastRow: number;
+                    };
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BoardProblem"];
+            401: components["responses"]["BoardProblem"];
+            404: components["responses"]["BoardProblem"];
+        };
+    };
+    listBoardBankAccounts: {
+        parameters: {
+            query?: {
+                /** @description The first row answered (0-based); 0 when left out */
+                startRow?: components["parameters"]["GridStartRow"];
+                /** @description The row after the last one answered; at most 500 after startRow (startRow + 100 when left out) */
+                endRow?: components["parameters"]["GridEndRow"];
+                /** @description Columns to sort by, in order: `field:asc` or `field:desc`, comma-separated (at most 5) */
+                sort?: components["parameters"]["GridSort"];
+                /**
+                 * @description A JSON filter model: per column `{ "type": "contains" | "equals" | "lessThan" |
+                 *     "greaterThan" | "inRange", "filter": value, "filterTo": value (inRange) }` (ag-grid's
+                 *     `filterType` is allowed and ignored). Text columns take contains and equals (both ignoring
+                 *     case), numbers, money (cents) and dates (YYYY-MM-DD) the other four too, booleans equals.
+                 *     All conditions must hold.
+                 */
+                filter?: components["parameters"]["GridFilter"];
+                /** @description json (a page of rows) or csv (every matching row, as a download) */
+                format?: components["parameters"]["GridFormat"];
+                /** @description CSV only: the visible columns in order, comma-separated (all when left out) */
+                columns?: components["parameters"]["GridColumns"];
+            };
+            header?: never;
+            path: {
+                /** @description The association's id */
+                id: components["parameters"]["BoardAssociationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows (JSON), or every matching row (CSV) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["BoardBankAccountRow"][];
+                        /** @description The number of rows matching the filter (the grid's last row) */
+                        lastRow: number;
+                    };
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BoardProblem"];
+            401: components["responses"]["BoardProblem"];
+            404: components["responses"]["BoardProblem"];
+        };
+    };
+    getBoardReport: {
+        parameters: {
+            query: {
+                report: "delinquency" | "aging";
+                /** @description The first row answered (0-based); 0 when left out */
+                startRow?: components["parameters"]["GridStartRow"];
+                /** @description The row after the last one answered; at most 500 after startRow (startRow + 100 when left out) */
+                endRow?: components["parameters"]["GridEndRow"];
+                /** @description Columns to sort by, in order: `field:asc` or `field:desc`, comma-separated (at most 5) */
+                sort?: components["parameters"]["GridSort"];
+                /**
+                 * @description A JSON filter model: per column `{ "type": "contains" | "equals" | "lessThan" |
+                 *     "greaterThan" | "inRange", "filter": value, "filterTo": value (inRange) }` (ag-grid's
+                 *     `filterType` is allowed and ignored). Text columns take contains and equals (both ignoring
+                 *     case), numbers, money (cents) and dates (YYYY-MM-DD) the other four too, booleans equals.
+                 *     All conditions must hold.
+                 */
+                filter?: components["parameters"]["GridFilter"];
+                /** @description json (a page of rows) or csv (every matching row, as a download) */
+                format?: components["parameters"]["GridFormat"];
+                /** @description CSV only: the visible columns in order, comma-separated (all when left out) */
+                columns?: components["parameters"]["GridColumns"];
+            };
+            header?: never;
+            path: {
+                /** @description The association's id */
+                id: components["parameters"]["BoardAssociationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows (JSON), or every matching row (CSV) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        report: "delinquency" | "aging";
+                        /** @description The business day the report is computed for, YYYY-MM-DD */
+                        asOf: string;
+                        columns: {
+                            field: string;
+                            title: string;
+                            /** @enum {string} */
+                            kind: "text" | "number" | "money" | "date";
+                        }[];
+                        /** @description The sum of each money column (cents) over every matching row, by field */
+                        totals: {
+                            [key: string]: number;
+                        };
+                        rows: components["schemas"]["BoardReportRow"][];
+                        /** @description The number of rows matching the filter (the grid's last row) */
+                        lastRow: number;
+                    };
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BoardProblem"];
+            401: components["responses"]["BoardProblem"];
+            404: components["responses"]["BoardProblem"];
         };
     };
 }

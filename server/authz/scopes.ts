@@ -39,6 +39,7 @@ export const REFUSALS: Record<ResourceKind, () => ApiError> = {
   acknowledgement: () => paymentError('ACK404'),
   messageThread: () => communityError('MSG404'),
   homeownerRequest: () => communityError('HRQ404'),
+  arcRequest: () => communityError('HRQ404'),
   // What the caller may not read is answered as what does not exist.
   document: () => documentError('DOC001'),
   documentFolder: () => documentError('DOC002'),
@@ -118,6 +119,13 @@ const boardSql = (chairOnly: boolean): Check<UserCaller> => ({
     `EXISTS (SELECT 1 FROM board_members WHERE association_id = ${bind(v)}::integer AND user_id = ${bind(c.userId)}::integer${chairOnly ? ' AND is_chair' : ''})`,
 });
 
+/** An architectural request of an association on whose board the caller sits (as chair, with chairOnly). */
+const arcRequestOfBoard = (chairOnly: boolean): Check<UserCaller> => ({
+  sql: (v, c, bind) =>
+    `EXISTS (SELECT 1 FROM homeowner_requests r JOIN board_members b ON b.association_id = r.association_id
+              WHERE r.id = ${bind(v)}::integer AND r.kind = 'architectural' AND b.user_id = ${bind(c.userId)}::integer${chairOnly ? ' AND b.is_chair' : ''})`,
+});
+
 /** Library documents and folders a signed-in principal may read (server/authz/document-access.ts). */
 const libraryReads = (reader: 'homeowner' | 'board' | 'staff'): ChecksFor<UserCaller> => ({
   document: { sql: (v, c, bind) => documentReadableSql(reader, v, c.userId, bind) },
@@ -132,10 +140,11 @@ export const CHECKS: { [P in PrincipalName]: ChecksFor<CallerOf<P>> } = {
   homeowner: { ...homeowner, ...libraryReads('homeowner') },
   board: {
     association: boardSql(false),
+    arcRequest: arcRequestOfBoard(false),
     ...libraryReads('board'),
     documentLibrary: { sql: (v, c, bind) => boardMemberSql(`${bind(v)}::integer`, `${bind(c.userId)}::integer`) },
   },
-  chair: { association: boardSql(true) },
+  chair: { association: boardSql(true), arcRequest: arcRequestOfBoard(true) },
   // Staff work for one management company (users.management_company_id) and look after every association it manages.
   staff: {
     association: {

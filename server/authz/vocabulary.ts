@@ -33,6 +33,8 @@ export const RESOURCES = {
   messageThread: 'integer',
   /** A homeowner request: general, architectural or reservation (server/handlers/action-items/). */
   homeownerRequest: 'integer',
+  /** An architectural request under the board's review (server/handlers/action-items/arc-review.ts). */
+  arcRequest: 'integer',
   /** A library document id (server/documents/): readable by the caller at its folder's permission. */
   document: 'integer',
   /** A library folder id: readable by the caller at its permission. */
@@ -59,9 +61,9 @@ export const PRINCIPALS = {
     resources: ['self', 'account', 'subLedger', 'payment', 'paymentMethod', 'methodSetup', 'association', 'recurringPayment', 'autoDraft', 'acknowledgement', 'messageThread', 'homeownerRequest', 'document', 'documentFolder'],
   },
   /** A signed-in member of the named association's board (chairs included). */
-  board: { token: 'user', self: false, resources: ['association', 'document', 'documentFolder', 'documentLibrary'] },
+  board: { token: 'user', self: false, resources: ['association', 'arcRequest', 'document', 'documentFolder', 'documentLibrary'] },
   /** A signed-in chair of the named association's board. */
-  chair: { token: 'user', self: false, resources: ['association'] },
+  chair: { token: 'user', self: false, resources: ['association', 'arcRequest'] },
   /** A signed-in staff member of the management company that manages the named association. */
   staff: { token: 'user', self: false, resources: ['association', 'messageThread', 'homeownerRequest', 'document', 'documentFolder', 'documentLibrary'] },
   /** A guest session: its one account; a payment only if this session set it up. */

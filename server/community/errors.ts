@@ -1,4 +1,4 @@
-// The error codes of messages, homeowner requests and the calendar, with the messages the portal
+// The error codes of messages, homeowner requests (the board's architectural review too) and the calendar, with the messages the portal
 // shows (docs/server.md, "Messages and homeowner requests" and "Calendar").
 import { ApiError } from '../errors.ts';
 
@@ -14,6 +14,10 @@ export const communityMessages = {
   HRQ006: 'A request can have at most 10 attachments.',
   HRQ007: 'Attachment not found',
   HRQ404: 'Request not found',
+  ARC001: 'This request was already decided; its votes are closed.',
+  ARC002: 'You have no vote to retract.',
+  ARC003: 'Enter the conditions of the approval.',
+  ARC004: 'Choose the columns to export from the list of columns.',
   CAL001: 'Enter the days as real dates (YYYY-MM-DD), the last one not before the first.',
   CAL002: 'The calendar shows at most 62 days at a time.',
   RSV001: 'This reservation was already decided.',
@@ -34,6 +38,10 @@ const STATUS: Record<CommunityCode, number> = {
   HRQ006: 409,
   HRQ007: 404,
   HRQ404: 404,
+  ARC001: 409,
+  ARC002: 409,
+  ARC003: 400,
+  ARC004: 400,
   CAL001: 400,
   CAL002: 400,
   RSV001: 409,

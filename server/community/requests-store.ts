@@ -80,6 +80,8 @@ export interface ReplyView {
   sentAt: string;
   authorName: string;
   fromManagement: boolean;
+  /** Only on a board member's message (postBoardArcMessage). */
+  fromBoard?: true;
 }
 
 export interface RequestHead {
@@ -109,7 +111,8 @@ const REQUEST_SELECT = `
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
 
-function addressOf(r: RequestRow): string {
+/** The property's address on one line (also the board's list, arc-review-store.ts). */
+export function addressOf(r: Pick<RequestRow, 'address1' | 'address2' | 'city' | 'state_province' | 'postal_code'>): string {
   const street = [r.address1, r.address2].filter((part) => part.trim() !== '').join(', ');
   return [street, r.city, `${r.state_province} ${r.postal_code}`.trim()].filter((part) => part !== '').join(', ');
 }
@@ -174,8 +177,8 @@ export async function listRequests(db: Queryable, userId: number, filter: ListFi
 export async function requestView(db: Queryable, requestId: number): Promise<RequestSummaryView & { attachmentCount: number; replies: ReplyView[] }> {
   const { rows } = await db.query<RequestRow>(`${REQUEST_SELECT} WHERE r.id = $1`, [requestId]);
   if (!rows[0]) throw communityError('HRQ404');
-  const { rows: replies } = await db.query<{ id: number; body: string; sent_at: Date | string; author_name: string; from_management: boolean }>(
-    `SELECT x.id, x.body, x.sent_at, u.first_name || ' ' || u.last_name AS author_name, x.from_management
+  const { rows: replies } = await db.query<{ id: number; body: string; sent_at: Date | string; author_name: string; from_management: boolean; from_board: boolean }>(
+    `SELECT x.id, x.body, x.sent_at, u.first_name || ' ' || u.last_name AS author_name, x.from_management, x.from_board
        FROM homeowner_request_replies x JOIN users u ON u.id = x.author_user_id
       WHERE x.request_id = $1 ORDER BY x.id`,
     [requestId],
@@ -183,7 +186,14 @@ export async function requestView(db: Queryable, requestId: number): Promise<Req
   return {
     ...summaryOf(rows[0]),
     attachmentCount: await attachmentCount(db, requestId),
-    replies: replies.map((x) => ({ id: Number(x.id), body: x.body, sentAt: iso(x.sent_at), authorName: x.author_name, fromManagement: x.from_management })),
+    replies: replies.map((x) => ({
+      id: Number(x.id),
+      body: x.body,
+      sentAt: iso(x.sent_at),
+      authorName: x.author_name,
+      fromManagement: x.from_management,
+      ...(x.from_board ? { fromBoard: true as const } : {}),
+    })),
   };
 }
 

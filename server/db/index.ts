@@ -121,6 +121,17 @@ export async function openPostgres(databaseUrl: string, poolSize = DEFAULT_POOL_
   };
 }
 
+const UNPREPARED = '/* unprepared */ ';
+
+/**
+ * SQL put together per request from a whitelist (the board grids: a sort and filter of the
+ * caller's choosing), whose texts are too many to prepare each: run unprepared, so they neither use
+ * up the prepared statements nor keep a generic plan made for another association's size.
+ */
+export function unprepared(sql: string): string {
+  return UNPREPARED + sql;
+}
+
 /** At most this many distinct statements are prepared (the code has far fewer; the rest run unprepared). */
 export const MAX_PREPARED_STATEMENTS = 500;
 
@@ -139,7 +150,7 @@ export function preparedStatements(max = MAX_PREPARED_STATEMENTS): { nameOf(sql:
   let enabled = true;
   return {
     nameOf(sql) {
-      if (!enabled) return null;
+      if (!enabled || sql.startsWith(UNPREPARED)) return null;
       let name = names.get(sql);
       if (name === undefined && names.size < max) names.set(sql, (name = `portal_${names.size}`));
       return name ?? null;

@@ -21,6 +21,8 @@ import { seedDemoCommunity } from './community.ts';
 import { seedDemoDocuments } from './documents.ts';
 import { seedDemoCalendar } from './calendar.ts';
 import { seedDemoRequestAttachments } from './request-attachments.ts';
+import { seedDemoBoardLists } from './board-lists.ts';
+import { seedDemoArcReview } from './arc-review.ts';
 
 export const DEMO_USERS = {
   homeowner: { email: 'homeowner@example.com', password: 'Homeowner#2026', firstName: 'Jordan', lastName: 'Rivera' },
@@ -300,6 +302,8 @@ export async function seedDemo(db: Db, passwords: PasswordHasher, now: Date = ne
     await seedDemoCalendar(tx, now);
     await seedDemoDocuments(tx, now);
     await seedDemoRequestAttachments(tx, now);
+    await seedDemoBoardLists(tx, now);
+    await seedDemoArcReview(tx, passwords, now);
     return true;
   });
 }

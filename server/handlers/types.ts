@@ -120,7 +120,21 @@ export type ResultOf<Id extends OperationId> = {
   [Status in keyof Operations[Id]['responses']]: Answer<Status, Operations[Id]['responses'][Status]>;
 }[keyof Operations[Id]['responses']];
 
-export type OperationHandler<Id extends OperationId> = (request: RequestOf<Id>, services: Services) => Promise<ResultOf<Id>>;
+/**
+ * A file sent instead of a status's JSON body, by an operation declaring both for that status
+ * (`format=csv`); the server does not check a file against the JSON schema.
+ */
+export interface FileAnswer<Status> {
+  status: Status;
+  body?: undefined;
+  headers: Record<string, string>;
+  content: Buffer;
+}
+
+export type OperationHandler<Id extends OperationId> = (
+  request: RequestOf<Id>,
+  services: Services,
+) => Promise<ResultOf<Id> | FileAnswer<keyof Operations[Id]['responses']>>;
 
 /** One handler per operationId of the given ones, each typed by its operation. */
 export type OperationHandlers<Ids extends OperationId = OperationId> = { [Id in Ids]: OperationHandler<Id> };

@@ -2,7 +2,8 @@
 // (lib/keystroke.ts), Lighthouse's mobile performance figures per page against the floor page
 // (lib/lighthouse.ts), API throughput (autocannon against the real server and a bare Fastify + pg
 // route on PostgreSQL) and guest payment throughput (Setup + attach + Confirm by 50 concurrent
-// payers through the real server, lib/pay.ts), with their budgets (lib/api-budgets.ts). One
+// payers through the real server, lib/pay.ts), with their budgets (lib/api-budgets.ts), and the
+// board grid's latency (a sorted page of 5,000 homeowners, lib/grid.ts, api.grid.p99). One
 // `name: value unit` line per figure; exits 1 when a budget is exceeded or a figure could not be
 // measured. See docs/bench.md.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { cleanupAll, freePort, onCleanup, startNode, waitForHttp } from './lib/p
 import { apiClients, fetchTransport } from '../support/api/clients.ts';
 import { serveStatic } from './lib/static-server.ts';
 import { runApiBench } from './lib/api.ts';
+import { GRID_P99_BUDGET_MS, runGridBench } from './lib/grid.ts';
 import { PAYERS } from './lib/pay.ts';
 import { measureKeystrokes } from './lib/keystroke.ts';
 import { keystrokeBudgetProblems } from './lib/keystroke-budget.ts';
@@ -28,7 +30,7 @@ const KB = 1000; // bytes per KB, as Vite and Chrome DevTools count
 // what it weighed when these budgets were set (231.4 KB).
 const BUDGETS = { 'js.login.gzip': 200 * KB, 'js.paynow.gzip': 200 * KB, 'js.dashboard.gzip': 231.4 * KB };
 const HARD_LIMIT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 900_000);
-const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean)); // "bundle", "keystroke", "lh", "api", "pay"
+const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean)); // "bundle", "keystroke", "lh", "api", "pay", "grid"
 const homeowner = { email: 'homeowner@example.com', password: 'Homeowner#2026', firstName: 'Jordan' };
 
 const problems: string[] = [];
@@ -284,6 +286,17 @@ async function main() {
       if (read) problems.push(...apiBudgetProblems({ ...read, payRps: pay && !(pay instanceof Error) ? pay.rps : null }));
     } catch (error) {
       problems.push(`api figures${skip.has('pay') ? '' : ' (and pay.confirm)'}: ${(error as Error).message}`);
+    }
+  }
+  if (!skip.has('grid')) {
+    try {
+      const grid = await runGridBench({ root, tempDir });
+      figure('api.grid.p99', grid.p99.toFixed(1), 'ms');
+      console.error(`bench: board grid p50 ${grid.p50.toFixed(1)} ms over ${grid.requests} requests`);
+      for (const note of grid.notes) console.error(`bench: ${note}`);
+      if (grid.p99 > GRID_P99_BUDGET_MS) problems.push(`api.grid.p99: ${grid.p99.toFixed(1)} ms is over its budget of ${GRID_P99_BUDGET_MS} ms`);
+    } catch (error) {
+      problems.push(`api.grid figures: ${(error as Error).message}`);
     }
   }
   await cleanupAll();

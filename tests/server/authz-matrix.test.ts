@@ -67,7 +67,10 @@ const NOT_SCOPED: Record<string, string> = {
   'getDocumentFolder path.id': 'the folder (scoped) is looked up in path.id only: of another association, 404 DOC002',
   'uploadDocument body.parentId': 'a multipart part, read after authorization; the caller manages path.id (another association\'s folder: 404 DOC002)',
   'decideReservation path.reservationId': 'looked up in path.id only, whose board or staff the caller is: of another association or none, 404 RSV404',
+  'decideBoardInvoice path.invoiceId': 'looked up in path.id only, whose board or staff the caller is: of another association or none, 404 INV404',
+  'updateBoardToDo path.todoId': 'looked up in path.id only, whose board or staff the caller is: of another association or none, 404 TODO404',
   'downloadHomeownerRequestAttachment path.attachmentId': 'looked up in the request of path.id (scoped) only: of another request, 404 HRQ007',
+  'downloadBoardArcAttachment path.attachmentId': 'looked up in the request of path.id (scoped) only: of another request, 404 HRQ007',
 };
 const NAMES_A_RESOURCE = /^id$|Id$|Number$/;
 
@@ -85,6 +88,7 @@ const REFUSAL_CODES: Record<ResourceKind, string> = {
   acknowledgement: 'ACK404',
   messageThread: 'MSG404',
   homeownerRequest: 'HRQ404',
+  arcRequest: 'HRQ404',
   document: 'DOC001',
   documentFolder: 'DOC002',
   documentLibrary: 'DOC003',
@@ -239,6 +243,17 @@ describe('authorization matrix over every operation of openapi/', () => {
     );
     const homeRequest = Number(await one(`SELECT r.id FROM homeowner_requests r JOIN accounts ac ON ac.id = r.account_id WHERE ac.owner_user_id = $1 ORDER BY r.id LIMIT 1`, [home.userId]));
     const paidRequest = Number(await one(`SELECT r.id FROM homeowner_requests r JOIN accounts ac ON ac.id = r.account_id WHERE ac.owner_user_id = $1 ORDER BY r.id LIMIT 1`, [paid.userId]));
+    // Architectural requests under board review: Maple Grove's (demo data; the homeowners and staff
+    // sit on no board) and one at Cedar Point (not Maple Grove's board's).
+    const mapleArc = Number(await one(`SELECT id FROM homeowner_requests WHERE kind = 'architectural' AND association_id = $1 ORDER BY id LIMIT 1`, [maple]));
+    const cedarArc = Number(
+      await one(
+        `INSERT INTO homeowner_requests (account_id, association_id, submitted_by_user_id, kind, subject, description, status, submitted_at, updated_at,
+                                         architectural_type, architectural_step, due_date)
+         SELECT ac.id, ac.association_id, ac.owner_user_id, 'architectural', 'Cedar balcony', 'Glass balcony rail', 'open', now(), now(), 'other', 'submitted', current_date + 30
+           FROM accounts ac WHERE ac.account_number = '200411' RETURNING id`,
+      ),
+    );
 
     // Two guest sessions on the other homeowner's account; the second one's payment is not the first one's.
     const guest = await guestSession(app, '100235', '30301', 'guest-one@example.org');
@@ -264,6 +279,7 @@ describe('authorization matrix over every operation of openapi/', () => {
       acknowledgement: homeAutoDraft.acknowledgementId,
       messageThread: homeThread,
       homeownerRequest: homeRequest,
+      arcRequest: mapleArc,
       ...mapleBoardOnly,
     };
     const paidOwn: Record<ResourceKind, unknown> = {
@@ -279,6 +295,7 @@ describe('authorization matrix over every operation of openapi/', () => {
       acknowledgement: paidAutoDraft.acknowledgementId,
       messageThread: paidThread,
       homeownerRequest: paidRequest,
+      arcRequest: mapleArc,
       ...mapleBoardOnly,
     };
     // Homeowners read library documents but manage none: none of these is their own.
@@ -292,8 +309,8 @@ describe('authorization matrix over every operation of openapi/', () => {
     principals.push({ label: 'homeowner', token: home.token, kind: 'user', foreign: { ...paidOwn, association: birch }, own: { ...homeowners, ...notOwnLibrary } });
     // The other homeowner owns accounts at Maple Grove and Cedar Point too (200413, for the legacy auto-draft).
     principals.push({ label: 'another homeowner', token: paid.token, kind: 'user', foreign: { ...homeowners, association: birch }, own: { ...paidOwn, ...notOwnLibrary } });
-    await signedIn('board member (Maple Grove)', DEMO.board, { association: cedar, ...cedarBoardOnly });
-    await signedIn('chair (Maple Grove)', DEMO.chair, { association: cedar, ...cedarBoardOnly });
+    await signedIn('board member (Maple Grove)', DEMO.board, { association: cedar, arcRequest: cedarArc, ...cedarBoardOnly });
+    await signedIn('chair (Maple Grove)', DEMO.chair, { association: cedar, arcRequest: cedarArc, ...cedarBoardOnly });
     await signedIn('management staff (Summit)', DEMO.manager, { association: birch, messageThread: birchThread, homeownerRequest: birchRequest, ...birchOwnersOnly });
     await signedIn('manager of another company', otherManager, { association: maple });
     principals.push({ label: 'guest session', token: guest, kind: 'guest', foreign: { ...homeowners, payment: otherGuestPayment.json.paymentId }, own: { subLedger: paidLedger } });

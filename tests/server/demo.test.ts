@@ -18,7 +18,7 @@ describe('demo data', () => {
       const first = await buildApp(options);
       const db = first.services.db;
       expect(db.kind).toBe('pglite');
-      expect(await count(db, 'users')).toBe(17); // 6 + ten Maple Grove residents + noprimary@ (server/demo/profile.ts)
+      expect(await count(db, 'users')).toBe(20); // 6 + ten Maple Grove residents + noprimary@ (server/demo/profile.ts) + board2@..board4@ (server/demo/arc-review.ts)
       const { rows } = await db.query<{ account_number: string; balance: string | number; blocked: boolean; zip: string; key: string | null; assoc: string; template: string }>(
         `SELECT ac.account_number, SUM(sl.balance_cents) AS balance, ac.payments_blocked AS blocked, ac.postal_code AS zip,
                 ac.registration_key AS key, a.code AS assoc, a.design_template AS template
@@ -51,7 +51,7 @@ describe('demo data', () => {
       await first.close();
 
       const second = await buildApp({ ...options, demoData: true });
-      expect(await count(second.services.db, 'users')).toBe(17);
+      expect(await count(second.services.db, 'users')).toBe(20);
       expect(await count(second.services.db, 'ledger_entries')).toBe(15);
       expect((await second.services.db.query<{ value: string }>(`SELECT value FROM settings WHERE key = 'jwt_secret'`)).rows[0].value).toBe(secret);
       // A token from the first run is still valid: the secret is persisted, not per process.
@@ -84,7 +84,7 @@ describe('demo data', () => {
       expect((await call(plain, 'POST', '/api/users/Users/Authenticate', { body: DEMO.homeowner })).status).toBe(401);
       await plain.close();
       const withDemo = await buildApp({ ...configFromEnv({ DEMO_DATA: '1', DATABASE_URL: database.url }).app, passwordCost: TEST_PASSWORD_COST, staticDir: null, logger: false });
-      expect(await count(database.db, 'users')).toBe(17);
+      expect(await count(database.db, 'users')).toBe(20);
       expect((await call(withDemo, 'POST', '/api/users/Users/Authenticate', { body: DEMO.homeowner })).status).toBe(200);
       await withDemo.close();
     } finally {

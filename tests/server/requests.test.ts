@@ -95,8 +95,9 @@ describe.each(BACKENDS)('homeowner requests on %s', (kind) => {
   it("shows management every request of its associations, and others only their own", async () => {
     const all = await list(manager, '?period=all');
     expect(all.map((r) => r.subject)).toContain('Tennis doubles');
-    // Ten of server/demo/community.ts and two of server/demo/calendar.ts (autopay@example.com's reservations).
-    expect(all).toHaveLength(12);
+    // Ten of server/demo/community.ts, two of server/demo/calendar.ts (autopay@example.com's reservations)
+    // and five residents' architectural requests of server/demo/arc-review.ts.
+    expect(all).toHaveLength(17);
     expect((await list(paid)).map((r) => r.subject)).toEqual(['Tennis doubles']);
     expect(await list(board)).toEqual([]);
     expect(await list(stranger)).toEqual([]);

@@ -6,6 +6,18 @@ import { uploadDocument, updateDocument, duplicateDocument, deleteDocument } fro
 import { listResidents } from './residents.ts';
 import { listCalendarEntries, decideReservation } from './calendar.ts';
 import { getPublicAssociation } from './public.ts';
+import {
+  listBoardHomeowners,
+  listBoardCollections,
+  listBoardViolations,
+  listBoardInvoices,
+  listBoardWorkOrders,
+  listBoardToDos,
+  listBoardInspections,
+  listBoardBankAccounts,
+} from './board-lists.ts';
+import { decideBoardInvoice, updateBoardToDo } from './board-actions.ts';
+import { getBoardReport } from './board-reports.ts';
 
 export const associationsHandlers: OperationHandlers<GroupOperationId<'associations'>> = {
   // the document library (server/documents/; who reads what: server/authz/document-access.ts)
@@ -29,4 +41,16 @@ export const associationsHandlers: OperationHandlers<GroupOperationId<'associati
   // the calendar: events and reservations of common areas (server/community/calendar.ts)
   listCalendarEntries,
   decideReservation,
+  // the board's lists as grids (server/board/), its decisions on invoices and its to-do list, its reports
+  listBoardHomeowners,
+  listBoardCollections,
+  listBoardViolations,
+  listBoardInvoices,
+  decideBoardInvoice,
+  listBoardWorkOrders,
+  listBoardToDos,
+  updateBoardToDo,
+  listBoardInspections,
+  listBoardBankAccounts,
+  getBoardReport,
 };

@@ -1,0 +1,74 @@
+// The board's reports, computed from the ledger on every read (server/board/account-standing.ts),
+// as grids: paged, sorted and filtered like the lists, or downloaded whole as CSV.
+import type { GridList } from './grid-query.ts';
+import { DAYS_PAST_DUE, OWNER_NAME, STAGE_OF_DAYS, STANDING_CTES, STREET_ADDRESS } from './account-standing.ts';
+
+export const BOARD_REPORTS = ['delinquency', 'aging'] as const;
+export type BoardReport = (typeof BOARD_REPORTS)[number];
+
+/** Delinquency: the accounts 30 days or more past due, most overdue first. */
+function delinquencyReport(associationId: number, today: string): GridList {
+  return {
+    name: 'delinquency report',
+    source: `WITH ${STANDING_CTES}
+      SELECT ac.id AS "rowKey", ac.account_number AS "accountNumber", ${OWNER_NAME} AS owner, ${STREET_ADDRESS} AS address,
+             s.balance_cents::bigint AS "balanceCents", ${DAYS_PAST_DUE} AS "daysPastDue", ${STAGE_OF_DAYS(DAYS_PAST_DUE)} AS stage,
+             s.oldest_unpaid AS "oldestUnpaid"
+        FROM accounts ac
+        JOIN standing s ON s.account_id = ac.id
+        LEFT JOIN users u ON u.id = ac.owner_user_id
+       WHERE ac.association_id = $1 AND s.balance_cents > 0 AND ${DAYS_PAST_DUE} >= 30`,
+    params: [associationId, today],
+    columns: {
+      accountNumber: { kind: 'text', title: 'Account' },
+      owner: { kind: 'text', title: 'Owner' },
+      address: { kind: 'text', title: 'Address' },
+      balanceCents: { kind: 'money', title: 'Balance' },
+      daysPastDue: { kind: 'number', title: 'Days past due' },
+      stage: { kind: 'text', title: 'Stage', sortBy: 'g."daysPastDue"' },
+      oldestUnpaid: { kind: 'date', title: 'Oldest unpaid charge' },
+    },
+    defaultSort: [['daysPastDue', 'desc']],
+  };
+}
+
+/**
+ * Aging: what each owing account's unpaid charges add up to by their age (0-29, 30-59, 60-89,
+ * 90 days and more); the buckets add up to the balance.
+ */
+function agingReport(associationId: number, today: string): GridList {
+  const bucket = (from: number, to: number | null) =>
+    `COALESCE(SUM(unpaid_cents) FILTER (WHERE $2::date - effective_date >= ${from}${to === null ? '' : ` AND $2::date - effective_date < ${to}`}), 0)`;
+  return {
+    name: 'aging report',
+    source: `WITH ${STANDING_CTES},
+      buckets AS (
+        SELECT account_id, ${bucket(0, 30)} AS current_cents, ${bucket(30, 60)} AS days30_cents,
+               ${bucket(60, 90)} AS days60_cents, ${bucket(90, null)} AS days90_cents
+          FROM unpaid_charges GROUP BY account_id
+      )
+      SELECT ac.id AS "rowKey", ac.account_number AS "accountNumber", ${OWNER_NAME} AS owner,
+             b.current_cents::bigint AS "currentCents", b.days30_cents::bigint AS "days30Cents",
+             b.days60_cents::bigint AS "days60Cents", b.days90_cents::bigint AS "days90Cents", s.balance_cents::bigint AS "totalCents"
+        FROM accounts ac
+        JOIN standing s ON s.account_id = ac.id
+        JOIN buckets b ON b.account_id = ac.id
+        LEFT JOIN users u ON u.id = ac.owner_user_id
+       WHERE ac.association_id = $1 AND s.balance_cents > 0`,
+    params: [associationId, today],
+    columns: {
+      accountNumber: { kind: 'text', title: 'Account' },
+      owner: { kind: 'text', title: 'Owner' },
+      currentCents: { kind: 'money', title: 'Current (0-29 days)' },
+      days30Cents: { kind: 'money', title: '30-59 days' },
+      days60Cents: { kind: 'money', title: '60-89 days' },
+      days90Cents: { kind: 'money', title: '90+ days' },
+      totalCents: { kind: 'money', title: 'Total' },
+    },
+    defaultSort: [['totalCents', 'desc']],
+  };
+}
+
+export function boardReport(report: BoardReport, associationId: number, today: string): GridList {
+  return report === 'delinquency' ? delinquencyReport(associationId, today) : agingReport(associationId, today);
+}

@@ -1,0 +1,63 @@
+// E-mail to the applicant of an architectural request: the chair's decision, and a board member's
+// message. Sent after the write is committed: a mail that fails is logged and the write stays (the
+// applicant sees it on /community/requests).
+import type { Services } from '../handlers/types.ts';
+import type { ArcOutcome } from './arc-review-store.ts';
+
+export interface Applicant {
+  to: string;
+  homeownerName: string;
+  associationName: string;
+  subject: string;
+}
+
+const OUTCOME_TEXT: Record<ArcOutcome, string> = {
+  approved: 'approved',
+  approvedWithConditions: 'approved with conditions',
+  declined: 'declined',
+};
+
+export async function mailArcDecision(
+  services: Services,
+  applicant: Applicant,
+  decision: { outcome: ArcOutcome; conditions: string | null; comment: string | null },
+): Promise<void> {
+  const outcome = OUTCOME_TEXT[decision.outcome];
+  try {
+    await services.mailer.send({
+      to: applicant.to,
+      subject: `Your architectural request was ${outcome}: ${applicant.subject}`,
+      text: [
+        `Hello ${applicant.homeownerName},`,
+        '',
+        `The board of ${applicant.associationName} ${outcome} your architectural request "${applicant.subject}".`,
+        ...(decision.conditions ? ['', 'Conditions:', decision.conditions] : []),
+        ...(decision.comment ? ['', 'Note from the board:', decision.comment] : []),
+        '',
+        'See it in the portal: /community/requests',
+      ].join('\n'),
+    });
+  } catch (error) {
+    services.log.error({ err: error, subject: applicant.subject }, 'architectural decision e-mail failed');
+  }
+}
+
+export async function mailBoardMessage(services: Services, applicant: Applicant, body: string): Promise<void> {
+  try {
+    await services.mailer.send({
+      to: applicant.to,
+      subject: `${applicant.associationName} board wrote about your request: ${applicant.subject}`,
+      text: [
+        `Hello ${applicant.homeownerName},`,
+        '',
+        `The board of ${applicant.associationName} wrote about your architectural request "${applicant.subject}":`,
+        '',
+        body,
+        '',
+        'Read it and answer in the portal: /community/requests',
+      ].join('\n'),
+    });
+  } catch (error) {
+    services.log.error({ err: error, subject: applicant.subject }, 'board message e-mail failed');
+  }
+}
