@@ -44,7 +44,7 @@ export function DataWidget({ node }: WidgetProps) {
   const result = useOperationData(String(node.operation), request, enabled);
   const name = String(node.as ?? node.operation);
   const value = useMemo(() => ({ ...(outer ?? {}), [name]: result.data }), [outer, name, result.data]);
-  if (enabled && result.isPending) return <Busy />;
+  if (enabled && result.isPending) return node.quiet === true ? null : <Busy />;
   if (result.isError) return <LoadFailed text={node.error} error={result.error} retry={() => void result.refetch()} />;
   return <DataScopeProvider value={value}><WidgetChildren nodes={node.children} /></DataScopeProvider>;
 }
