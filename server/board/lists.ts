@@ -31,10 +31,13 @@ export function homeownersList(associationId: number, today: string): GridList {
   };
 }
 
-/** The accounts owing something (balance above zero), with their collection stage. */
-export function collectionsList(associationId: number, today: string): GridList {
+/**
+ * The accounts owing something (balance above zero), with their collection stage; `minDaysPastDue`
+ * keeps only those at least that late (the delinquency report).
+ */
+export function collectionsList(associationId: number, today: string, { name = 'collections', minDaysPastDue = 0 } = {}): GridList {
   return {
-    name: 'collections',
+    name,
     source: `WITH ${STANDING_CTES}
       SELECT ac.id AS "rowKey", ac.account_number AS "accountNumber", ${OWNER_NAME} AS owner, ${STREET_ADDRESS} AS address,
              s.balance_cents::bigint AS "balanceCents", ${DAYS_PAST_DUE} AS "daysPastDue",
@@ -42,8 +45,8 @@ export function collectionsList(associationId: number, today: string): GridList 
         FROM accounts ac
         JOIN standing s ON s.account_id = ac.id
         LEFT JOIN users u ON u.id = ac.owner_user_id
-       WHERE ac.association_id = $1 AND s.balance_cents > 0`,
-    params: [associationId, today],
+       WHERE ac.association_id = $1 AND s.balance_cents > 0 AND ${DAYS_PAST_DUE} >= $3`,
+    params: [associationId, today, minDaysPastDue],
     columns: {
       accountNumber: { kind: 'text', title: 'Account' },
       owner: { kind: 'text', title: 'Owner' },

@@ -1,35 +1,15 @@
 // The board's reports, computed from the ledger on every read (server/board/account-standing.ts),
 // as grids: paged, sorted and filtered like the lists, or downloaded whole as CSV.
 import type { GridList } from './grid-query.ts';
-import { DAYS_PAST_DUE, OWNER_NAME, STAGE_OF_DAYS, STANDING_CTES, STREET_ADDRESS } from './account-standing.ts';
+import { collectionsList } from './lists.ts';
+import { OWNER_NAME, STANDING_CTES } from './account-standing.ts';
 
 export const BOARD_REPORTS = ['delinquency', 'aging'] as const;
 export type BoardReport = (typeof BOARD_REPORTS)[number];
 
-/** Delinquency: the accounts 30 days or more past due, most overdue first. */
+/** Delinquency: the accounts 30 days or more past due, most overdue first (the collections list from 30 days). */
 function delinquencyReport(associationId: number, today: string): GridList {
-  return {
-    name: 'delinquency report',
-    source: `WITH ${STANDING_CTES}
-      SELECT ac.id AS "rowKey", ac.account_number AS "accountNumber", ${OWNER_NAME} AS owner, ${STREET_ADDRESS} AS address,
-             s.balance_cents::bigint AS "balanceCents", ${DAYS_PAST_DUE} AS "daysPastDue", ${STAGE_OF_DAYS(DAYS_PAST_DUE)} AS stage,
-             s.oldest_unpaid AS "oldestUnpaid"
-        FROM accounts ac
-        JOIN standing s ON s.account_id = ac.id
-        LEFT JOIN users u ON u.id = ac.owner_user_id
-       WHERE ac.association_id = $1 AND s.balance_cents > 0 AND ${DAYS_PAST_DUE} >= 30`,
-    params: [associationId, today],
-    columns: {
-      accountNumber: { kind: 'text', title: 'Account' },
-      owner: { kind: 'text', title: 'Owner' },
-      address: { kind: 'text', title: 'Address' },
-      balanceCents: { kind: 'money', title: 'Balance' },
-      daysPastDue: { kind: 'number', title: 'Days past due' },
-      stage: { kind: 'text', title: 'Stage', sortBy: 'g."daysPastDue"' },
-      oldestUnpaid: { kind: 'date', title: 'Oldest unpaid charge' },
-    },
-    defaultSort: [['daysPastDue', 'desc']],
-  };
+  return collectionsList(associationId, today, { name: 'delinquency report', minDaysPastDue: 30 });
 }
 
 /**
