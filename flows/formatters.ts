@@ -9,6 +9,11 @@ const moment = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long'
 const REQUEST_STATUSES = new Set(['open', 'inProgress', 'approved', 'approvedWithConditions', 'declined', 'closed', 'tentative', 'confirmed']);
 const RESERVATION_STATUSES = new Set(['tentative', 'confirmed', 'declined']);
 const REQUEST_KINDS = new Set(['general', 'architectural', 'reservation']);
+const ARC_TYPES = new Set(['exteriorPaint', 'fence', 'landscaping', 'roofing', 'windowsDoors', 'solar', 'addition', 'other']);
+const ARC_STEPS = new Set(['submitted', 'boardReview', 'decided']);
+const ARC_VOTES = new Set(['approve', 'decline']);
+const ARC_OUTCOMES = new Set(['approved', 'approvedWithConditions', 'declined']);
+const labelOf = (known: Set<string>, prefix: string) => (value: unknown) => (typeof value === 'string' && known.has(value) ? `${prefix}${value}` : '');
 
 export const formatters = {
   /** 24500 → "$245.00" */
@@ -40,5 +45,12 @@ export const formatters = {
   /** A recurring payment's or auto-draft's status → a message key (setup: not authorized yet). */
   scheduleStatus: (value: unknown) => (value === 'setup' || value === 'active' || value === 'paused' ? `manage.status_${value}` : ''),
   /** pending / settled / returned → a message key; entries without a status (charges) show nothing. */
+  /** An architectural request's type, step, a member's vote and the chair's outcome: message keys. */
+  arcType: labelOf(ARC_TYPES, 'boardArcs.type_'),
+  arcStep: labelOf(ARC_STEPS, 'boardArcs.step_'),
+  arcVote: labelOf(ARC_VOTES, 'boardArcs.vote_'),
+  arcOutcome: labelOf(ARC_OUTCOMES, 'boardArcs.outcome_'),
+  /** true → the word that makes an overdue item stand out in text, not only colour. */
+  overdueMark: (value: unknown) => (value === true ? 'boardArcs.overdue' : ''),
   entryStatus: (value: unknown) => (value === 'pending' || value === 'settled' || value === 'returned' ? `ledger.status_${value}` : ''),
 };

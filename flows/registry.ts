@@ -2,13 +2,17 @@ import { buildRegistry, type EngineExtension } from '../engine/core/registry.ts'
 import type { FlowModule } from '../engine/core/flow/types.ts';
 import { engineBuiltins } from '../engine/react/builtins.ts';
 import { autoDraftFlow } from './auto-draft.ts';
+import { boardArcFlow } from './board-arc.ts';
+import { boardFormatters } from './board-formatters.ts';
 import { calendarEntries } from './calendar-entries.ts';
+import { dashboardArcVoteFlow } from './dashboard-arc-vote.ts';
 import { directoryFlow } from './directory.ts';
 import { documentLibrary, documentsFlow, publicDocumentsFlow } from './documents.ts';
 import { expressPayFlow } from './express-pay.ts';
 import { formatters } from './formatters.ts';
 import { guestPaymentFlow } from './guest-payment.ts';
 import { instantPaymentFlow } from './instant-payment.ts';
+import { invoiceDecisionFlow } from './invoice-decision.ts';
 import { makePaymentFlow } from './make-payment.ts';
 import { messagesFlow, messageThreadFlow } from './messages.ts';
 import { paymentConsentFlow } from './payment-consent.ts';
@@ -48,6 +52,9 @@ export const flowModules: Record<string, FlowModule> = {
   documents: documentsFlow,
   'public-documents': publicDocumentsFlow,
   'public-calendar': publicCalendarFlow,
+  'board-arc': boardArcFlow,
+  'invoice-decision': invoiceDecisionFlow,
+  'dashboard-arc-vote': dashboardArcVoteFlow,
 };
 
 /** Modules several flows share; a machine names those it uses in `uses:`. */
@@ -62,6 +69,7 @@ export const sharedFlowModules: Record<string, FlowModule> = {
 export const productModules: Record<string, EngineExtension> = {
   flows: { flows: flowModules, sharedFlows: sharedFlowModules },
   formatters: { formatters },
+  boardFormatters: { formatters: boardFormatters },
 };
 
 /** The engine's registry merged with the product's, as the running portal sees it. */

@@ -6,6 +6,12 @@ export { matchesRoutePattern } from './paths.ts';
 
 export type Requirement = 'session' | 'anonymous';
 
+/**
+ * A condition a route's screen needs beyond sign-in: while `when` (a binding, e.g. a session flag)
+ * is not true, the route shows `screen` instead, a page explaining who the screens are for.
+ */
+export interface RouteGate { when: string; screen: string }
+
 export interface RouteDef {
   path?: string;
   index?: boolean;
@@ -13,6 +19,8 @@ export interface RouteDef {
   redirect?: string;
   planned?: boolean;
   requires?: Requirement;
+  /** Inherited by child routes, like `requires`. */
+  gate?: RouteGate;
   title?: string;
   /** Render the first view to HTML at build time (see engine/react/prerender.tsx). */
   prerender?: boolean;
@@ -47,6 +55,8 @@ export interface CompiledRoute {
   index: boolean;
   /** Inherited from the nearest ancestor that sets it. */
   requires?: Requirement;
+  /** Inherited from the nearest ancestor that sets it. */
+  gate?: RouteGate;
   title?: string;
   /** Its first view is rendered to HTML at build time (never on mirror copies). */
   prerender?: boolean;
@@ -61,12 +71,13 @@ export function compileRoutes(routesDoc: RoutesDoc, enabledFeatures: Set<string>
   for (const [layout, def] of Object.entries(routesDoc.layouts ?? {})) {
     if (!def || typeof def !== 'object' || (def.feature && !enabledFeatures.has(def.feature))) continue;
     const own: CompiledRoute[] = [];
-    const visit = (routes: RouteDef[], parentPath: string, requires: Requirement | undefined, source: (string | number)[]) => {
+    const visit = (routes: RouteDef[], parentPath: string, requires: Requirement | undefined, gate: RouteGate | undefined, source: (string | number)[]) => {
       routes.forEach((route, i) => {
         const here = [...source, i];
         if (!route || typeof route !== 'object') return;
         const path = route.index ? parentPath : joinPath(parentPath, typeof route.path === 'string' ? route.path : undefined);
         const req = route.requires ?? requires;
+        const guard = route.gate ?? gate;
         if (route.screen || route.redirect || route.planned || route.index) {
           const parentHasEntry = own.some((r) => r.path === path);
           own.push({
@@ -79,16 +90,17 @@ export function compileRoutes(routesDoc: RoutesDoc, enabledFeatures: Set<string>
             planned: route.planned === true,
             index: route.index === true,
             ...(req ? { requires: req } : {}),
+            ...(guard ? { gate: guard } : {}),
             ...(route.title ? { title: route.title } : {}),
             ...(route.prerender ? { prerender: true } : {}),
             source: here,
           });
         }
-        if (Array.isArray(route.children)) visit(route.children, path, req, [...here, 'children']);
+        if (Array.isArray(route.children)) visit(route.children, path, req, guard, [...here, 'children']);
       });
     };
     const base = typeof def.base === 'string' ? def.base : undefined;
-    visit(Array.isArray(def.routes) ? def.routes : [], joinPath(base), undefined, ['layouts', layout, 'routes']);
+    visit(Array.isArray(def.routes) ? def.routes : [], joinPath(base), undefined, undefined, ['layouts', layout, 'routes']);
     out.push(...own);
     if (def.mirror) {
       const mirror = joinPath(String(def.mirror));

@@ -168,7 +168,7 @@ export interface HomeownerRequestAttachment {
 }
 
 /**
- * open (not decided), decided, or all
+ * open (not decided), decided, all, or awaitingMyVote (open, and the caller has no current vote on it)
  */
 export type ArcListStatus = typeof ArcListStatus[keyof typeof ArcListStatus];
 
@@ -177,21 +177,7 @@ export const ArcListStatus = {
   open: 'open',
   decided: 'decided',
   all: 'all',
-} as const;
-
-export type ArcSort = typeof ArcSort[keyof typeof ArcSort];
-
-
-export const ArcSort = {
-  dueDate: 'dueDate',
-  submittedAt: 'submittedAt',
-  type: 'type',
-  step: 'step',
-  homeowner: 'homeowner',
-  address: 'address',
-  accountNumber: 'accountNumber',
-  approve: 'approve',
-  decline: 'decline',
+  awaitingMyVote: 'awaitingMyVote',
 } as const;
 
 export type ArcVoteChoice = typeof ArcVoteChoice[keyof typeof ArcVoteChoice];
@@ -240,6 +226,9 @@ export const ArcRequestRowStep = {
   decided: 'decided',
 } as const;
 
+/**
+ * Flat, so that every field is a grid column: sorted, filtered and exported by its name
+ */
 export interface ArcRequestRow {
   id: number;
   subject: string;
@@ -251,11 +240,17 @@ export interface ArcRequestRow {
   /** Not decided and past its due date (New York) */
   overdue: boolean;
   homeownerName: string;
+  /** The property's address on one line */
   address: string;
   accountNumber: string;
-  votes: ArcTally;
+  /** Current approve votes */
+  approveVotes: number;
+  /** Current decline votes */
+  declineVotes: number;
+  /** The caller's current vote */
   myVote: ArcVoteChoice | null;
-  decision: ArcDecision | null;
+  /** The chair's outcome, once decided */
+  decision: ArcOutcome | null;
 }
 
 export interface ArcMemberVote {
@@ -356,6 +351,43 @@ export interface ArcMessages {
  */
 export type ProblemResponse = Error;
 
+/**
+ * The first row answered (0-based); 0 when left out
+ */
+export type GridStartRowParameter = number;
+
+/**
+ * The row after the last one answered; at most 500 after startRow (startRow + 100 when left out)
+ */
+export type GridEndRowParameter = number;
+
+/**
+ * Columns to sort by, in order: `field:asc` or `field:desc`, comma-separated (at most 5)
+ */
+export type GridSortParameter = string;
+
+/**
+ * A JSON filter model: per column `{ "type": "contains" | "equals" | "lessThan" |
+ * "greaterThan" | "inRange", "filter": value, "filterTo": value (inRange) }` (ag-grid's
+ * `filterType` is allowed and ignored). Text columns take contains and equals (both ignoring
+ * case), numbers, money (cents) and dates (YYYY-MM-DD) the other four too, booleans equals.
+ * All conditions must hold.
+ */
+export type GridFilterParameter = string;
+
+export type GridFormatParameter = typeof GridFormatParameter[keyof typeof GridFormatParameter];
+
+
+export const GridFormatParameter = {
+  json: 'json',
+  csv: 'csv',
+} as const;
+
+/**
+ * CSV only: the visible columns in order, comma-separated (all when left out)
+ */
+export type GridColumnsParameter = string;
+
 export type ListHomeownerRequestsParams = {
 period?: HomeownerRequestPeriod;
 /**
@@ -440,38 +472,47 @@ export type ListBoardArcRequestsParams = {
  */
 associationId: number;
 status?: ArcListStatus;
-sort?: ArcSort;
-dir?: ListBoardArcRequestsDir;
 /**
- * @maxLength 100
+ * The first row answered (0-based); 0 when left out
+ * @minimum 0
+ * @maximum 10000000
  */
-search?: string;
-format?: ListBoardArcRequestsFormat;
+startRow?: GridStartRowParameter;
 /**
- * CSV only: the visible columns in order, comma-separated
- * @maxLength 300
+ * The row after the last one answered; at most 500 after startRow (startRow + 100 when left out)
+ * @minimum 1
+ * @maximum 10000000
  */
-columns?: string;
+endRow?: GridEndRowParameter;
+/**
+ * Columns to sort by, in order: `field:asc` or `field:desc`, comma-separated (at most 5)
+ * @maxLength 500
+ */
+sort?: GridSortParameter;
+/**
+ * A JSON filter model: per column `{ "type": "contains" | "equals" | "lessThan" |
+ * "greaterThan" | "inRange", "filter": value, "filterTo": value (inRange) }` (ag-grid's
+ * `filterType` is allowed and ignored). Text columns take contains and equals (both ignoring
+ * case), numbers, money (cents) and dates (YYYY-MM-DD) the other four too, booleans equals.
+ * All conditions must hold.
+ * @maxLength 4000
+ */
+filter?: GridFilterParameter;
+/**
+ * json (a page of rows) or csv (every matching row, as a download)
+ */
+format?: GridFormatParameter;
+/**
+ * CSV only: the visible columns in order, comma-separated (all when left out)
+ * @maxLength 1000
+ */
+columns?: GridColumnsParameter;
 };
 
-export type ListBoardArcRequestsDir = typeof ListBoardArcRequestsDir[keyof typeof ListBoardArcRequestsDir];
-
-
-export const ListBoardArcRequestsDir = {
-  asc: 'asc',
-  desc: 'desc',
-} as const;
-
-export type ListBoardArcRequestsFormat = typeof ListBoardArcRequestsFormat[keyof typeof ListBoardArcRequestsFormat];
-
-
-export const ListBoardArcRequestsFormat = {
-  json: 'json',
-  csv: 'csv',
-} as const;
-
 export type ListBoardArcRequests200One = {
-  requests: ArcRequestRow[];
+  rows: ArcRequestRow[];
+  /** The number of rows matching the filter (the grid's last row) */
+  lastRow: number;
 };
 
 export type PostBoardArcMessageBody = {
@@ -510,6 +551,9 @@ export type GetBoardTaskOverview200 = {
   arcAwaitingMyVote: number;
   arcOpen: number;
   arcOverdue: number;
+  invoicesAwaitingApproval: number;
+  violationsOpen: number;
+  toDosOpen: number;
 };
 
 export type listHomeownerRequestsResponse200 = {
@@ -1096,20 +1140,19 @@ export const getListBoardArcRequestsUrl = (params: ListBoardArcRequestsParams,) 
 
 /**
  * For board members (chairs included) of `associationId` only; anyone else 404 GP001.
- * `status`: `open` (not decided yet, the default), `decided` or `all`. `search` keeps the rows
- * whose subject, homeowner, address or account number contains it (any case). `sort`
- * (default `dueDate`) and `dir` (default `asc`; ties by id). `overdue` is true when the
- * request is not decided and its due date (New York) has passed.
- *
- * `format=csv`: the same rows (all of them) as `text/csv` with `Content-Disposition:
- * attachment; filename="arc-requests-<association code>.csv"`. `columns`: the visible columns
- * in order, comma-separated, from `type`, `subject`, `step`, `status`, `submittedAt`,
- * `dueDate`, `overdue`, `homeowner`, `address`, `accountNumber`, `approve`, `decline`,
- * `myVote`, `decision` (default
- * `type,step,submittedAt,dueDate,homeowner,address,accountNumber,approve,decline`); an
- * unknown or repeated one is 400 ARC004. The header row holds the columns' titles; fields a
- * spreadsheet would run as formulas are prefixed with an apostrophe.
- * @summary The architectural requests of an association the caller sits on the board of
+ * `status`: `open` (not decided yet, the default), `decided`, `all`, or `awaitingMyVote`
+ * (open requests on which the caller has no current vote: never voted, or retracted).
+ * `overdue` is true when the request is not decided and its due date (New York) has passed;
+ * `approveVotes` and `declineVotes` count the members' current votes, `myVote` is the
+ * caller's, `decision` the chair's outcome once decided.
+ * A grid (docs/server.md, "Board lists"): rows `startRow`..`endRow` (at most 500) of the rows
+ * matching `filter`, in the order of `sort` (default `dueDate:asc`, ties by id; `step` sorts
+ * in the order submitted, boardReview, decided), with `lastRow` the number of matching rows;
+ * or, with `format=csv`, every matching row as CSV (`attachment; filename="arc-requests-<association
+ * code>.csv"`) with the `columns` asked for (the row's field names), in their order, under
+ * their titles. A column that is not one of the row's fields: 400 GRD001; a bad filter or
+ * sort: 400 GRD002; a bad row range: 400 GRD003.
+ * @summary The architectural requests of an association the caller sits on the board of (a grid)
  */
 export const listBoardArcRequests = async (params: ListBoardArcRequestsParams, options?: Parameters<typeof apiFetch>[1]): Promise<listBoardArcRequestsResponse> => {
 
@@ -1635,8 +1678,10 @@ export const getGetBoardTaskOverviewUrl = (params: GetBoardTaskOverviewParams,) 
 /**
  * Board members of `associationId` only (else 404 GP001). `arcAwaitingMyVote`: open
  * architectural requests the caller has no current vote on; `arcOpen`: all open ones;
- * `arcOverdue`: open ones past their due date. (Invoices, violations and to-do items have no
- * board lists yet and are not part of the answer.)
+ * `arcOverdue`: open ones past their due date (listBoardArcRequests with
+ * `status=awaitingMyVote` lists the first). Of the association's board lists:
+ * `invoicesAwaitingApproval` (invoices of status `awaiting`), `violationsOpen` (violations of
+ * status `open`) and `toDosOpen` (to-do items not done).
  * @summary What waits for the caller on the board of an association (the board dashboard)
  */
 export const getBoardTaskOverview = async (params: GetBoardTaskOverviewParams, options?: Parameters<typeof apiFetch>[1]): Promise<getBoardTaskOverviewResponse> => {

@@ -157,21 +157,20 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The architectural requests of an association the caller sits on the board of
+         * The architectural requests of an association the caller sits on the board of (a grid)
          * @description For board members (chairs included) of `associationId` only; anyone else 404 GP001.
-         *     `status`: `open` (not decided yet, the default), `decided` or `all`. `search` keeps the rows
-         *     whose subject, homeowner, address or account number contains it (any case). `sort`
-         *     (default `dueDate`) and `dir` (default `asc`; ties by id). `overdue` is true when the
-         *     request is not decided and its due date (New York) has passed.
-         *
-         *     `format=csv`: the same rows (all of them) as `text/csv` with `Content-Disposition:
-         *     attachment; filename="arc-requests-<association code>.csv"`. `columns`: the visible columns
-         *     in order, comma-separated, from `type`, `subject`, `step`, `status`, `submittedAt`,
-         *     `dueDate`, `overdue`, `homeowner`, `address`, `accountNumber`, `approve`, `decline`,
-         *     `myVote`, `decision` (default
-         *     `type,step,submittedAt,dueDate,homeowner,address,accountNumber,approve,decline`); an
-         *     unknown or repeated one is 400 ARC004. The header row holds the columns' titles; fields a
-         *     spreadsheet would run as formulas are prefixed with an apostrophe.
+         *     `status`: `open` (not decided yet, the default), `decided`, `all`, or `awaitingMyVote`
+         *     (open requests on which the caller has no current vote: never voted, or retracted).
+         *     `overdue` is true when the request is not decided and its due date (New York) has passed;
+         *     `approveVotes` and `declineVotes` count the members' current votes, `myVote` is the
+         *     caller's, `decision` the chair's outcome once decided.
+         *     A grid (docs/server.md, "Board lists"): rows `startRow`..`endRow` (at most 500) of the rows
+         *     matching `filter`, in the order of `sort` (default `dueDate:asc`, ties by id; `step` sorts
+         *     in the order submitted, boardReview, decided), with `lastRow` the number of matching rows;
+         *     or, with `format=csv`, every matching row as CSV (`attachment; filename="arc-requests-<association
+         *     code>.csv"`) with the `columns` asked for (the row's field names), in their order, under
+         *     their titles. A column that is not one of the row's fields: 400 GRD001; a bad filter or
+         *     sort: 400 GRD002; a bad row range: 400 GRD003.
          */
         get: operations["listBoardArcRequests"];
         put?: never;
@@ -331,8 +330,10 @@ export interface paths {
          * What waits for the caller on the board of an association (the board dashboard)
          * @description Board members of `associationId` only (else 404 GP001). `arcAwaitingMyVote`: open
          *     architectural requests the caller has no current vote on; `arcOpen`: all open ones;
-         *     `arcOverdue`: open ones past their due date. (Invoices, violations and to-do items have no
-         *     board lists yet and are not part of the answer.)
+         *     `arcOverdue`: open ones past their due date (listBoardArcRequests with
+         *     `status=awaitingMyVote` lists the first). Of the association's board lists:
+         *     `invoicesAwaitingApproval` (invoices of status `awaiting`), `violationsOpen` (violations of
+         *     status `open`) and `toDosOpen` (to-do items not done).
          */
         get: operations["getBoardTaskOverview"];
         put?: never;
@@ -463,16 +464,11 @@ export interface components {
             previewable: boolean;
         };
         /**
-         * @description open (not decided), decided, or all
+         * @description open (not decided), decided, all, or awaitingMyVote (open, and the caller has no current vote on it)
          * @default open
          * @enum {string}
          */
-        ArcListStatus: "open" | "decided" | "all";
-        /**
-         * @default dueDate
-         * @enum {string}
-         */
-        ArcSort: "dueDate" | "submittedAt" | "type" | "step" | "homeowner" | "address" | "accountNumber" | "approve" | "decline";
+        ArcListStatus: "open" | "decided" | "all" | "awaitingMyVote";
         /** @enum {string} */
         ArcVoteChoice: "approve" | "decline";
         /** @enum {string} */
@@ -494,6 +490,7 @@ export interface components {
             /** @description The chair's name */
             decidedBy: string;
         };
+        /** @description Flat, so that every field is a grid column: sorted, filtered and exported by its name */
         ArcRequestRow: {
             id: number;
             subject: string;
@@ -508,11 +505,17 @@ export interface components {
             /** @description Not decided and past its due date (New York) */
             overdue: boolean;
             homeownerName: string;
+            /** @description The property's address on one line */
             address: string;
             accountNumber: string;
-            votes: components["schemas"]["ArcTally"];
+            /** @description Current approve votes */
+            approveVotes: number;
+            /** @description Current decline votes */
+            declineVotes: number;
+            /** @description The caller's current vote */
             myVote: components["schemas"]["ArcVoteChoice"] | null;
-            decision: components["schemas"]["ArcDecision"] | null;
+            /** @description The chair's outcome, once decided */
+            decision: components["schemas"]["ArcOutcome"] | null;
         };
         ArcMemberVote: {
             userId: number;
@@ -590,7 +593,26 @@ export interface components {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        /** @description The first row answered (0-based); 0 when left out */
+        GridStartRow: number;
+        /** @description The row after the last one answered; at most 500 after startRow (startRow + 100 when left out) */
+        GridEndRow: number;
+        /** @description Columns to sort by, in order: `field:asc` or `field:desc`, comma-separated (at most 5) */
+        GridSort: string;
+        /**
+         * @description A JSON filter model: per column `{ "type": "contains" | "equals" | "lessThan" |
+         *     "greaterThan" | "inRange", "filter": value, "filterTo": value (inRange) }` (ag-grid's
+         *     `filterType` is allowed and ignored). Text columns take contains and equals (both ignoring
+         *     case), numbers, money (cents) and dates (YYYY-MM-DD) the other four too, booleans equals.
+         *     All conditions must hold.
+         */
+        GridFilter: string;
+        /** @description json (a page of rows) or csv (every matching row, as a download) */
+        GridFormat: "json" | "csv";
+        /** @description CSV only: the visible columns in order, comma-separated (all when left out) */
+        GridColumns: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -853,11 +875,24 @@ export interface operations {
             query: {
                 associationId: number;
                 status?: components["schemas"]["ArcListStatus"];
-                sort?: components["schemas"]["ArcSort"];
-                dir?: "asc" | "desc";
-                search?: string;
-                format?: "json" | "csv";
-                columns?: string;
+                /** @description The first row answered (0-based); 0 when left out */
+                startRow?: components["parameters"]["GridStartRow"];
+                /** @description The row after the last one answered; at most 500 after startRow (startRow + 100 when left out) */
+                endRow?: components["parameters"]["GridEndRow"];
+                /** @description Columns to sort by, in order: `field:asc` or `field:desc`, comma-separated (at most 5) */
+                sort?: components["parameters"]["GridSort"];
+                /**
+                 * @description A JSON filter model: per column `{ "type": "contains" | "equals" | "lessThan" |
+                 *     "greaterThan" | "inRange", "filter": value, "filterTo": value (inRange) }` (ag-grid's
+                 *     `filterType` is allowed and ignored). Text columns take contains and equals (both ignoring
+                 *     case), numbers, money (cents) and dates (YYYY-MM-DD) the other four too, booleans equals.
+                 *     All conditions must hold.
+                 */
+                filter?: components["parameters"]["GridFilter"];
+                /** @description json (a page of rows) or csv (every matching row, as a download) */
+                format?: components["parameters"]["GridFormat"];
+                /** @description CSV only: the visible columns in order, comma-separated (all when left out) */
+                columns?: components["parameters"]["GridColumns"];
             };
             header?: never;
             path?: never;
@@ -865,14 +900,16 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The requests (JSON), or every matching row (CSV) */
+            /** @description One page of rows (JSON), or every matching row (CSV) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        requests: components["schemas"]["ArcRequestRow"][];
+                        rows: components["schemas"]["ArcRequestRow"][];
+                        /** @description The number of rows matching the filter (the grid's last row) */
+                        lastRow: number;
                     };
                     "text/csv": string;
                 };
@@ -1104,6 +1141,9 @@ export interface operations {
                         arcAwaitingMyVote: number;
                         arcOpen: number;
                         arcOverdue: number;
+                        invoicesAwaitingApproval: number;
+                        violationsOpen: number;
+                        toDosOpen: number;
                     };
                 };
             };

@@ -1,79 +1,59 @@
-// The board's list of architectural requests: the search, the sort and the CSV export of exactly
-// the rows and columns the list shows. The rows are one association's (a few hundred at most), so
-// they are filtered and sorted here, on the values as shown (the address is composed in code).
-import { stringify } from 'csv-stringify/sync';
-import { communityError } from './errors.ts';
-import type { ArcRowView } from './arc-review-store.ts';
+// The board's list of architectural requests as a grid (server/board/grid-query.ts), so that the
+// browser's grid pages, sorts, filters and exports it through the same contract as the other board
+// lists. Each row is flat: every field is a column the grid can sort, filter and export by name.
+import type { GridList } from '../board/grid-query.ts';
 
-export type ArcSort = 'dueDate' | 'submittedAt' | 'type' | 'step' | 'homeowner' | 'address' | 'accountNumber' | 'approve' | 'decline';
+export type ArcListStatus = 'open' | 'decided' | 'all' | 'awaitingMyVote';
 
-export interface ArcListOptions {
-  search?: string;
-  sort?: ArcSort;
-  dir?: 'asc' | 'desc';
-}
-
-const SORT_KEYS: Record<ArcSort, (row: ArcRowView) => string | number> = {
-  dueDate: (r) => r.dueDate,
-  submittedAt: (r) => r.submittedAt,
-  type: (r) => r.type,
-  step: (r) => ['submitted', 'boardReview', 'decided'].indexOf(r.step),
-  homeowner: (r) => r.homeownerName.toLowerCase(),
-  address: (r) => r.address.toLowerCase(),
-  accountNumber: (r) => r.accountNumber,
-  approve: (r) => r.votes.approve,
-  decline: (r) => r.votes.decline,
-};
-
-/** The rows matching `search` (subject, homeowner, address or account number, any case), sorted; ties by id. */
-export function filterAndSort(rows: ArcRowView[], options: ArcListOptions): ArcRowView[] {
-  const needle = options.search?.trim().toLowerCase() ?? '';
-  const matching = needle === '' ? rows : rows.filter((r) => [r.subject, r.homeownerName, r.address, r.accountNumber].some((text) => text.toLowerCase().includes(needle)));
-  const key = SORT_KEYS[options.sort ?? 'dueDate'];
-  const sign = options.dir === 'desc' ? -1 : 1;
-  return [...matching].sort((a, b) => {
-    const [x, y] = [key(a), key(b)];
-    return (x < y ? -1 : x > y ? 1 : 0) * sign || a.id - b.id;
-  });
-}
-
-/** The columns the list can show and export: title and value. */
-export const ARC_COLUMNS = {
-  type: { title: 'Type', value: (r: ArcRowView) => r.type },
-  subject: { title: 'Subject', value: (r: ArcRowView) => r.subject },
-  step: { title: 'Step', value: (r: ArcRowView) => r.step },
-  status: { title: 'Status', value: (r: ArcRowView) => r.status },
-  submittedAt: { title: 'Submitted', value: (r: ArcRowView) => r.submittedAt },
-  dueDate: { title: 'Due date', value: (r: ArcRowView) => r.dueDate },
-  overdue: { title: 'Overdue', value: (r: ArcRowView) => (r.overdue ? 'yes' : 'no') },
-  homeowner: { title: 'Homeowner', value: (r: ArcRowView) => r.homeownerName },
-  address: { title: 'Address', value: (r: ArcRowView) => r.address },
-  accountNumber: { title: 'Account number', value: (r: ArcRowView) => r.accountNumber },
-  approve: { title: 'Approve votes', value: (r: ArcRowView) => String(r.votes.approve) },
-  decline: { title: 'Decline votes', value: (r: ArcRowView) => String(r.votes.decline) },
-  myVote: { title: 'My vote', value: (r: ArcRowView) => r.myVote ?? '' },
-  decision: { title: 'Decision', value: (r: ArcRowView) => r.decision?.outcome ?? '' },
-} as const;
-type ArcColumn = keyof typeof ARC_COLUMNS;
-
-export const DEFAULT_ARC_COLUMNS: ArcColumn[] = ['type', 'step', 'submittedAt', 'dueDate', 'homeowner', 'address', 'accountNumber', 'approve', 'decline'];
-
-/** `columns` (comma-separated) as known, distinct columns; 400 ARC004 otherwise. */
-export function columnsOf(columns: string | undefined): ArcColumn[] {
-  if (columns === undefined) return DEFAULT_ARC_COLUMNS;
-  const names = columns.split(',').map((name) => name.trim());
-  const known = names.filter((name): name is ArcColumn => Object.hasOwn(ARC_COLUMNS, name));
-  if (known.length !== names.length || new Set(known).size !== known.length) throw communityError('ARC004');
-  return known;
-}
+/** The address on one line, as requests-store.ts's addressOf composes it. */
+const ONE_LINE_ADDRESS = `concat_ws(', ',
+    NULLIF(concat_ws(', ', CASE WHEN btrim(ac.address1) <> '' THEN ac.address1 END, CASE WHEN btrim(ac.address2) <> '' THEN ac.address2 END), ''),
+    NULLIF(ac.city, ''), NULLIF(btrim(ac.state_province || ' ' || ac.postal_code), ''))`;
 
 /**
- * RFC 4180 with CRLF between records (csv-stringify, as the ledger export); a field a spreadsheet
- * would run as a formula gets a leading apostrophe, lone line breaks are quoted.
+ * The association's architectural requests for one board member (`userId`, for myVote and
+ * awaitingMyVote) as of the business day `today` (for overdue). The homeowner is the account's
+ * owner, else whoever submitted it (as in requests-store.ts).
  */
-export function arcCsv(rows: ArcRowView[], columns: ArcColumn[]): string {
-  return stringify(
-    rows.map((row) => columns.map((c) => ARC_COLUMNS[c].value(row))),
-    { header: true, columns: columns.map((c) => ARC_COLUMNS[c].title), record_delimiter: 'windows', quoted_match: /[\r\n]/, escape_formulas: true },
-  );
+export function arcRequestsList(associationId: number, userId: number, today: string, status: ArcListStatus): GridList {
+  return {
+    name: 'architectural requests',
+    source: `SELECT r.id AS "rowKey", r.id, r.subject, r.architectural_type AS type, r.architectural_step AS step, r.status,
+                    r.submitted_at AS "submittedAt", r.due_date AS "dueDate",
+                    (r.architectural_step <> 'decided' AND r.due_date < $2::date) AS overdue,
+                    hu.first_name || ' ' || hu.last_name AS "homeownerName", ${ONE_LINE_ADDRESS} AS address, ac.account_number AS "accountNumber",
+                    (SELECT count(*) FROM arc_current_votes v WHERE v.request_id = r.id AND v.vote = 'approve')::integer AS "approveVotes",
+                    (SELECT count(*) FROM arc_current_votes v WHERE v.request_id = r.id AND v.vote = 'decline')::integer AS "declineVotes",
+                    mine.vote AS "myVote",
+                    -- A request decided before the board's review was recorded has its outcome as its status only.
+                    coalesce(d.outcome, CASE WHEN r.architectural_step = 'decided' THEN r.status END) AS decision
+               FROM homeowner_requests r
+               JOIN accounts ac ON ac.id = r.account_id
+               JOIN users hu ON hu.id = coalesce(ac.owner_user_id, r.submitted_by_user_id)
+               LEFT JOIN arc_decisions d ON d.request_id = r.id
+               LEFT JOIN arc_current_votes mine ON mine.request_id = r.id AND mine.member_user_id = $3
+              WHERE r.kind = 'architectural' AND r.association_id = $1
+                AND ($4::text = 'all' OR ($4::text = 'decided') = (r.architectural_step = 'decided'))
+                AND ($4::text <> 'awaitingMyVote' OR mine.vote IS NULL)`,
+    params: [associationId, today, userId, status],
+    columns: {
+      id: { kind: 'number', title: 'Id' },
+      type: { kind: 'text', title: 'Type' },
+      subject: { kind: 'text', title: 'Subject' },
+      // The steps in the order a request goes through them.
+      step: { kind: 'text', title: 'Step', sortBy: `array_position(ARRAY['submitted', 'boardReview', 'decided'], g."step")` },
+      status: { kind: 'text', title: 'Status' },
+      submittedAt: { kind: 'timestamp', title: 'Submitted' },
+      dueDate: { kind: 'date', title: 'Due date' },
+      overdue: { kind: 'boolean', title: 'Overdue' },
+      homeownerName: { kind: 'text', title: 'Homeowner' },
+      address: { kind: 'text', title: 'Address' },
+      accountNumber: { kind: 'text', title: 'Account number' },
+      approveVotes: { kind: 'number', title: 'Approve votes' },
+      declineVotes: { kind: 'number', title: 'Decline votes' },
+      myVote: { kind: 'text', title: 'My vote' },
+      decision: { kind: 'text', title: 'Decision' },
+    },
+    defaultSort: [['dueDate', 'asc']],
+  };
 }

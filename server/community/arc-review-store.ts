@@ -1,7 +1,7 @@
-// The board's architectural review as the API shows it: the rows of the board's list, one request
-// with its members' votes, history and decision, and the board dashboard's counts. Scope is
-// x-policy's (resource arcRequest, server/authz/scopes.ts): these functions take an association or
-// a request id already in the caller's board's scope.
+// The board's architectural review as the API shows it: one request with its members' votes,
+// history and decision, and the board dashboard's counts (arc-list.ts is the board's list). Scope
+// is x-policy's (resource arcRequest, server/authz/scopes.ts): these functions take an association
+// or a request id already in the caller's board's scope.
 import type { Queryable } from '../db/index.ts';
 import { appDate } from '../payments/billing.ts';
 import { communityError } from './errors.ts';
@@ -112,18 +112,6 @@ function rowOf(r: ArcRow): ArcRowView {
   };
 }
 
-export type ArcListStatus = 'open' | 'decided' | 'all';
-
-/** The association's architectural requests (unsorted; arc-list.ts filters and sorts them). */
-export async function arcRows(db: Queryable, associationId: number, userId: number, status: ArcListStatus, now: Date): Promise<ArcRowView[]> {
-  const { rows } = await db.query<ArcRow>(
-    `${ARC_SELECT} AND r.association_id = $3
-       AND ($4::text = 'all' OR ($4::text = 'decided') = (r.architectural_step = 'decided'))`,
-    [userId, appDate(now), associationId, status],
-  );
-  return rows.map(rowOf);
-}
-
 export interface ArcMemberView {
   userId: number;
   name: string;
@@ -222,15 +210,29 @@ export async function arcDetail(db: Queryable, requestId: number, userId: number
   };
 }
 
-/** The board dashboard's counts for one member of the association's board. */
+/**
+ * The board dashboard's counts for one member of the association's board: the open architectural
+ * requests (awaiting the caller's vote, all, overdue) and what waits in the board's lists.
+ */
 export async function boardTaskCounts(db: Queryable, associationId: number, userId: number, now: Date) {
-  const { rows } = await db.query<{ awaiting: number; open: number; overdue: number }>(
+  const { rows } = await db.query<{ awaiting: number; open: number; overdue: number; invoices: number; violations: number; todos: number }>(
     `SELECT count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM arc_current_votes v WHERE v.request_id = r.id AND v.member_user_id = $2))::integer AS awaiting,
             count(*)::integer AS open,
-            count(*) FILTER (WHERE r.due_date < $3::date)::integer AS overdue
+            count(*) FILTER (WHERE r.due_date < $3::date)::integer AS overdue,
+            (SELECT count(*) FROM board_invoices i WHERE i.association_id = $1 AND i.status = 'awaiting')::integer AS invoices,
+            (SELECT count(*) FROM violations v WHERE v.association_id = $1 AND v.status = 'open')::integer AS violations,
+            (SELECT count(*) FROM board_todos t WHERE t.association_id = $1 AND NOT t.done)::integer AS todos
        FROM homeowner_requests r
       WHERE r.kind = 'architectural' AND r.association_id = $1 AND r.architectural_step <> 'decided'`,
     [associationId, userId, appDate(now)],
   );
-  return { arcAwaitingMyVote: Number(rows[0].awaiting), arcOpen: Number(rows[0].open), arcOverdue: Number(rows[0].overdue) };
+  const counts = rows[0];
+  return {
+    arcAwaitingMyVote: Number(counts.awaiting),
+    arcOpen: Number(counts.open),
+    arcOverdue: Number(counts.overdue),
+    invoicesAwaitingApproval: Number(counts.invoices),
+    violationsOpen: Number(counts.violations),
+    toDosOpen: Number(counts.todos),
+  };
 }

@@ -1,14 +1,16 @@
 // Demo data of the board's architectural review (docs/server.md, "Board: architectural review"):
 // Maple Grove's board grows to five (board@, chair@ and board2@ to board4@), and residents' ARC
 // requests stand at every step: awaiting votes, partly voted (with an edit and a retraction in the
-// history), overdue, and decided each way. Some carry small attachments and a conversation with
-// the board. homeowner@example.com's own "Replace backyard fence" stays awaiting every vote.
+// history), overdue, and decided each way. Each carries pictures (real small PNG and JPEG files,
+// server/demo/images/) or a PDF plan, and most a conversation with the board.
+// homeowner@example.com's own "Replace backyard fence" stays awaiting every vote.
 import type { Queryable } from '../db/index.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import { appDate } from '../payments/billing.ts';
 import { addAttachment } from '../community/request-attachments.ts';
 import { detectType } from '../documents/content-type.ts';
-import { PIXEL_PNG, pdf } from './documents.ts';
+import { pdf } from './documents.ts';
+import { demoImage } from './images.ts';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -50,13 +52,20 @@ const ARCS: DemoArc[] = [
       { from: 'board', member: 'board2', daysAgo: 8, body: 'Could you tell us how the wiring runs from the roof to the garage?' },
       { from: 'homeowner', daysAgo: 5, body: 'It runs inside the attic and down the garage wall; nothing shows outside.' },
     ],
-    attachments: [{ name: 'Panel layout.png', bytes: async () => PIXEL_PNG }],
+    attachments: [{ name: 'Panel layout.png', bytes: () => demoImage('panel-layout.png') }],
   },
   {
     account: '100243', subject: 'Backyard storage shed', type: 'addition', daysAgo: 40,
     description: 'An 8 x 10 ft wooden shed in the back corner of the lot, painted to match the house.',
     votes: [['board3', 30, 'vote', 'approve', 'Matches the house; set back far enough.']],
-    attachments: [{ name: 'Shed drawing.pdf', bytes: () => pdf('Shed drawing', ['8 x 10 ft shed, 5 ft from each property line.', 'Siding and trim painted to match the house.'], 'Marcus Johnson') }],
+    messages: [
+      { from: 'board', member: 'board3', daysAgo: 31, body: 'Will the shed have electricity? If so, who runs the line?' },
+      { from: 'homeowner', daysAgo: 30, body: 'No power for now. If we add it later, a licensed electrician will do it.' },
+    ],
+    attachments: [
+      { name: 'Shed drawing.pdf', bytes: () => pdf('Shed drawing', ['8 x 10 ft shed, 5 ft from each property line.', 'Siding and trim painted to match the house.'], 'Marcus Johnson') },
+      { name: 'Shed site.jpg', bytes: () => demoImage('shed-site.jpg') },
+    ],
   },
   {
     account: '100245', subject: 'Replace front windows', type: 'windowsDoors', daysAgo: 35,
@@ -67,6 +76,7 @@ const ARCS: DemoArc[] = [
       ['board2', 28, 'vote', 'approve', null],
     ],
     decision: { daysAgo: 27, outcome: 'approved', comment: 'Same size and color as the neighbors: approved.' },
+    attachments: [{ name: 'Front windows.jpg', bytes: () => demoImage('front-windows.jpg') }],
   },
   {
     account: '100247', subject: 'Front yard landscaping', type: 'landscaping', daysAgo: 50,
@@ -81,6 +91,7 @@ const ARCS: DemoArc[] = [
       conditions: 'Edge the gravel path with steel edging so no gravel reaches the sidewalk.',
     },
     messages: [{ from: 'board', member: 'chair', daysAgo: 42, body: 'Approved with one condition: please edge the gravel path.' }],
+    attachments: [{ name: 'Planting plan.png', bytes: () => demoImage('planting-plan.png') }],
   },
   {
     account: '100249', subject: 'Paint the house purple', type: 'exteriorPaint', daysAgo: 60,
@@ -91,6 +102,11 @@ const ARCS: DemoArc[] = [
       ['chair', 54, 'vote', 'decline', null],
     ],
     decision: { daysAgo: 53, outcome: 'declined', comment: 'Please choose a color from the approved palette and submit again.' },
+    messages: [
+      { from: 'board', member: 'board', daysAgo: 56, body: 'Is the purple on the sample the final shade?' },
+      { from: 'homeowner', daysAgo: 56, body: 'Yes, that is the exact color.' },
+    ],
+    attachments: [{ name: 'Color sample.jpg', bytes: () => demoImage('color-sample.jpg') }],
   },
 ];
 

@@ -1,10 +1,11 @@
-// Demo data of the board's lists (docs/server.md, "Board lists"): Maple Grove's violations,
-// invoices (three awaiting the board's approval), work orders, to-do items, inspections and bank
+// Demo data of the board's lists (docs/server.md, "Board lists"): Maple Grove's other 280 homes
+// (maple-grove-homes.ts), violations, invoices (three awaiting the board's approval), work orders, to-do items, inspections and bank
 // accounts, on days relative to the seed's now. seedDemoBoardLists is loaded by seedDemo inside its
 // transaction. seedLargeAssociation (5,000 accounts, 20,000 ledger entries) is loaded only by the
 // bench and the tests that need it: it is not part of the demo seed, to keep it fast.
 import type { Queryable } from '../db/index.ts';
 import { addDays, appDate } from '../payments/billing.ts';
+import { seedMapleGroveHomes } from './maple-grove-homes.ts';
 
 const VIOLATIONS: { account: string; rule: string; daysAgo: number; status: string; fineCents: number }[] = [
   { account: '100234', rule: 'Trash cans visible from the street', daysAgo: 21, status: 'open', fineCents: 0 },
@@ -27,6 +28,10 @@ const WORK_ORDERS: { vendor: string; description: string; status: string; costCe
   { vendor: 'Brightline Electric', description: 'Fix the entrance sign lighting', status: 'open', costCents: 48900, daysAgo: 3 },
   { vendor: 'GreenScape Landscaping', description: 'Remove the fallen oak by the tennis court', status: 'completed', costCents: 95000, daysAgo: 30 },
   { vendor: 'Peachtree Paving', description: 'Patch potholes on Maple Grove Lane', status: 'cancelled', costCents: 0, daysAgo: 45 },
+  { vendor: 'SafePlay Inspections', description: 'Tighten the playground slide bolts', status: 'open', costCents: 32000, daysAgo: 70 },
+  { vendor: 'Atlanta Fire Safety', description: 'Service two clubhouse fire extinguishers', status: 'completed', costCents: 18500, daysAgo: 35 },
+  { vendor: 'Hillside Fence Co.', description: 'Repair the pool fence gate latch', status: 'in_progress', costCents: 27500, daysAgo: 12 },
+  { vendor: 'ClearView Windows', description: 'Clean the clubhouse windows', status: 'open', costCents: 41000, daysAgo: 1 },
 ];
 
 const TODOS: { title: string; dueInDays: number | null; done: boolean }[] = [
@@ -56,6 +61,7 @@ export async function seedDemoBoardLists(tx: Queryable, now: Date): Promise<void
   const today = appDate(now);
   const maple = Number((await tx.query<{ id: number }>(`SELECT id FROM associations WHERE code = 'maplegrove'`)).rows[0].id);
   const chair = Number((await tx.query<{ id: number }>(`SELECT id FROM users WHERE email = 'chair@example.com'`)).rows[0].id);
+  await seedMapleGroveHomes(tx, maple, now);
   for (const v of VIOLATIONS) {
     await tx.query(
       `INSERT INTO violations (association_id, account_id, rule, observed_on, status, fine_cents)

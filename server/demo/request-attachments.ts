@@ -1,11 +1,12 @@
 // Demo files attached to homeowner requests (docs/server.md, "Messages and homeowner requests"):
 // the fence request carries the homeowner's plan (a PDF made here with pdfkit) and a photo of the
-// fence to replace (a tiny PNG); the streetlight request a photo from management. Stored through
+// fence to replace (a picture, server/demo/images/); the streetlight request a photo from management. Stored through
 // the same code as uploads, so they download like any attachment.
 import type { Queryable } from '../db/index.ts';
 import { addAttachment } from '../community/request-attachments.ts';
 import { detectType } from '../documents/content-type.ts';
 import { PIXEL_PNG, pdf } from './documents.ts';
+import { demoImage } from './images.ts';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -25,7 +26,7 @@ interface DemoAttachment {
 
 const ATTACHMENTS: DemoAttachment[] = [
   { subject: 'Replace backyard fence', name: 'Fence plan.pdf', by: 'homeowner', daysAgo: 6, bytes: () => pdf('Fence plan', FENCE_PLAN, 'Jordan Rivera') },
-  { subject: 'Replace backyard fence', name: 'Current fence.png', by: 'homeowner', daysAgo: 6, bytes: async () => PIXEL_PNG },
+  { subject: 'Replace backyard fence', name: 'Current fence.png', by: 'homeowner', daysAgo: 6, bytes: () => demoImage('current-fence.png') },
   { subject: 'Streetlight out on Maple Grove Lane', name: 'Utility work order.png', by: 'manager', daysAgo: 10, bytes: async () => PIXEL_PNG },
 ];
 

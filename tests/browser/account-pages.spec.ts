@@ -77,8 +77,10 @@ test('grid layouts are saved, restored and reset with toasts', async ({ page }) 
   await expect(amountHeader).toHaveAttribute('aria-sort', 'ascending');
   await page.getByRole('button', { name: 'Save layout' }).click();
   await expect(toast(page, 'Grid settings saved.')).toBeVisible();
-  const stored = await page.evaluate(() => localStorage.getItem('portal.grid.account-history'));
-  expect(stored).toContain('"amountCents"');
+  // Kept per user: the key names the grid and the signed-in user.
+  const keys = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('portal.grid.account-history')));
+  expect(keys).toEqual([expect.stringMatching(/^portal\.grid\.account-history\.user\.\d+$/)]);
+  expect(await page.evaluate((key) => localStorage.getItem(key), keys[0])).toContain('"amountCents"');
 
   // A reload comes back with the saved layout.
   await page.reload();
@@ -95,7 +97,7 @@ test('grid layouts are saved, restored and reset with toasts', async ({ page }) 
   await page.getByRole('button', { name: 'Reset layout' }).click();
   await expect(toast(page, 'Grid reset to default settings.')).toBeVisible();
   await expect(grid.getByRole('columnheader', { name: 'Date' })).toHaveAttribute('aria-sort', 'descending');
-  expect(await page.evaluate(() => localStorage.getItem('portal.grid.account-history'))).toBeNull();
+  expect(await page.evaluate((key) => localStorage.getItem(key), keys[0])).toBeNull();
   await expectAccessible(page);
 });
 

@@ -23,6 +23,7 @@ describe('demo data', () => {
         `SELECT ac.account_number, SUM(sl.balance_cents) AS balance, ac.payments_blocked AS blocked, ac.postal_code AS zip,
                 ac.registration_key AS key, a.code AS assoc, a.design_template AS template
            FROM accounts ac JOIN associations a ON a.id = ac.association_id JOIN sub_ledgers sl ON sl.account_id = ac.id
+          WHERE ac.owner_name IS NULL
           GROUP BY ac.id, a.id ORDER BY ac.account_number`,
       );
       expect(rows.map((r) => [r.account_number, Number(r.balance), r.blocked, r.zip, r.key, r.assoc, r.template])).toEqual([
@@ -46,6 +47,14 @@ describe('demo data', () => {
         ['200415', 30000, false, '33139', null, 'cedarpoint', 'Harbor'], // PA037: noprimary@example.com has no primary e-mail
         ['300100', 5000, false, '10001', null, 'demoville', 'Default'], // payments: the unconnected test account (PA007)
       ]);
+      // Maple Grove's other homes (server/demo/maple-grove-homes.ts): owners of record who have not registered, owing nothing.
+      const homes = await db.query<{ n: number; owing: number; first: string; last: string; assoc: string }>(
+        `SELECT count(*)::integer AS n, count(*) FILTER (WHERE sl.balance_cents <> 0)::integer AS owing, min(ac.account_number) AS first,
+                max(ac.account_number) AS last, min(a.code) AS assoc
+           FROM accounts ac JOIN associations a ON a.id = ac.association_id JOIN sub_ledgers sl ON sl.account_id = ac.id
+          WHERE ac.owner_name IS NOT NULL AND ac.owner_user_id IS NULL`,
+      );
+      expect(homes.rows[0]).toEqual({ n: 280, owing: 0, first: '101001', last: '101280', assoc: 'maplegrove' });
       const secret = (await db.query<{ value: string }>(`SELECT value FROM settings WHERE key = 'jwt_secret'`)).rows[0].value;
       const { token } = await signIn(first, DEMO.homeowner);
       await first.close();

@@ -75,7 +75,7 @@ describe.each(BACKENDS)('web on %s', (kind) => {
   });
 
   it('serves index.html with no-cache, and falls back to it for client routes', async () => {
-    for (const url of ['/', '/index.html', '/dashboard', '/billing/account-history?x=1', '/embed/login', '/DashBoard', '/login/abc', '/public/community/faq', '/epay/link/token-abc']) {
+    for (const url of ['/', '/index.html', '/dashboard', '/billing/account-history?x=1', '/embed/login', '/DashBoard', '/login/abc', '/public/community/faq', '/epay/link/token-abc', '/board/arcs', '/board/arcs/12', '/board/arcs/12/attachments', '/embed/board/reports']) {
       const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-cache');
@@ -94,7 +94,7 @@ describe.each(BACKENDS)('web on %s', (kind) => {
   it('a non-route and a planned route answer 404', async () => {
     // No route at all, a parent without a page of its own, planned routes (also in the /embed
     // mirror and with parameters): the page is still index.html, so the app renders not-found.
-    for (const url of ['/no/such/page', '/board', '/board/arcs', '/board/arcs/12', '/embed/board/reports', '/board/collections', '/auth/jwt?token=x', '/dashboard/extra']) {
+    for (const url of ['/no/such/page', '/board', '/custom/ChangeAddress', '/embed/custom/x', '/auth/sso', '/auth/jwt?token=x', '/dashboard/extra']) {
       const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['cache-control'], url).toBe('no-cache');
@@ -102,7 +102,7 @@ describe.each(BACKENDS)('web on %s', (kind) => {
       expect(res.headers['content-encoding'], url).toBe('br');
       expect(res.rawPayload.equals(brotliCompressSync(INDEX_HTML)), url).toBe(true);
     }
-    const head = await app.inject({ method: 'HEAD', url: '/board/reports' });
+    const head = await app.inject({ method: 'HEAD', url: '/custom/ChangeAddress' });
     expect(head.statusCode).toBe(404);
     expect((await call(app, 'GET', '/not-found')).status).toBe(200);
   });

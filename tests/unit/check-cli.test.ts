@@ -252,6 +252,17 @@ describe('npm run check', { timeout: 30_000 }, () => {
         'unknown query parameter "since" for operation getItem (declared: expand; openapi/items.yaml:');
     });
 
+    it('reports a paged source whose operation does not take the grid query parameters', () => {
+      expectProblem([{ file: 'schemas/screens/item.yaml', from: 'query: { expand: true }', to: 'query: { expand: true }\n    paged: true' }],
+        'schemas/screens/item.yaml', 'paged: true', 'children[1].paged',
+        'a paged source sends "startRow", which operation getItem does not declare (openapi/items.yaml:');
+    });
+
+    it('reports a route gate naming a screen that does not exist', () => {
+      expectProblem([{ file: 'schemas/routes.yaml', from: 'requires: session, title: items.title }', to: 'requires: session, title: items.title, gate: { when: $session.member, screen: members-only } }' }],
+        'schemas/routes.yaml', 'gate: { when', 'layouts.main.routes[1].gate.screen', 'screen "members-only" is not in schemas/screens/');
+    });
+
     it('reports a missing required path parameter of a screen binding', () => {
       expectProblem([{ file: 'schemas/screens/item.yaml', from: '    params: { id: $route.id }\n', to: '' }],
         'schemas/screens/item.yaml', 'widget: data', 'children[1]', 'missing required path parameter "id" of operation getItem');

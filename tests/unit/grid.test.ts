@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { breakpointPixels, columnShown } from '../../engine/react/widgets/grid/breakpoints.ts';
 import { buildColumnDefs, tieBreakComparator } from '../../engine/react/widgets/grid/columns.ts';
-import { clearLayout, layoutKey, readLayout, writeLayout } from '../../engine/react/widgets/grid/layout-store.ts';
+import { applicableLayout, clearLayout, layoutKey, readLayout, writeLayout } from '../../engine/react/widgets/grid/layout-store.ts';
 import { formatters } from '../../flows/formatters.ts';
 import { MemoryStorage } from './support/memory-storage.ts';
 
@@ -70,26 +70,51 @@ describe('columns by screen width', () => {
 });
 
 describe('saved grid layouts', () => {
-  it('saves, reads and clears one layout per grid key', () => {
+  const layout = { columns: [{ colId: 'date', sort: 'asc' }], hidden: ['kind'], filter: { date: { filterType: 'date', type: 'equals', dateFrom: '2026-01-02 00:00:00' } } };
+
+  it('saves, reads and clears one layout per grid key and owner', () => {
     const storage = new MemoryStorage();
     const key = layoutKey('history');
     expect(key).toBe('grid.history');
     expect(layoutKey('history', 'app.grid.history')).toBe('app.grid.history');
+    expect(layoutKey('history', undefined, 42)).toBe('grid.history.user.42');
+    expect(layoutKey('history', 'app.grid.history', '')).toBe('app.grid.history');
     expect(readLayout(storage, key)).toBeNull();
-    expect(writeLayout(storage, key, [{ colId: 'date', sort: 'asc' }])).toBe(true);
-    expect(readLayout(storage, key)).toEqual([{ colId: 'date', sort: 'asc' }]);
+    expect(writeLayout(storage, key, layout)).toBe(true);
+    expect(readLayout(storage, key)).toEqual(layout);
     expect(readLayout(storage, 'grid.other')).toBeNull();
+    expect(readLayout(storage, layoutKey('history', undefined, 7))).toBeNull();
     clearLayout(storage, key);
     expect(readLayout(storage, key)).toBeNull();
+  });
+
+  it('still reads a layout saved before hidden columns and filters were kept', () => {
+    const storage = new MemoryStorage();
+    storage.setItem('grid.old', JSON.stringify({ version: 1, columns: [{ colId: 'date', width: 140 }] }));
+    expect(readLayout(storage, 'grid.old')).toEqual({ columns: [{ colId: 'date', width: 140 }], hidden: [], filter: null });
   });
 
   it('ignores damaged or foreign entries', () => {
     const storage = new MemoryStorage();
     storage.setItem('grid.a', '{not json');
-    storage.setItem('grid.b', JSON.stringify({ version: 2, columns: [] }));
+    storage.setItem('grid.b', JSON.stringify({ version: 3, columns: [] }));
+    storage.setItem('grid.c', JSON.stringify({ version: 2, columns: 'x' }));
     expect(readLayout(storage, 'grid.a')).toBeNull();
     expect(readLayout(storage, 'grid.b')).toBeNull();
+    expect(readLayout(storage, 'grid.c')).toBeNull();
     expect(readLayout(undefined, 'grid.a')).toBeNull();
+  });
+
+  it('restores what still applies when columns were added or removed since it was saved', () => {
+    const saved = {
+      columns: [{ colId: 'gone', width: 300 }, { colId: 'date', width: 140 }, { notAColumn: true }],
+      hidden: ['gone', 'kind'],
+      filter: { gone: { type: 'contains', filter: 'x' }, kind: { type: 'equals', filter: 'Charge' } },
+    };
+    expect(applicableLayout(saved, ['date', 'kind', 'added'])).toEqual({
+      columns: [{ colId: 'date', width: 140 }], hidden: ['kind'], filter: { kind: { type: 'equals', filter: 'Charge' } },
+    });
+    expect(applicableLayout({ ...saved, filter: { gone: {} } }, ['date']).filter).toBeNull();
   });
 });
 

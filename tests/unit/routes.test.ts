@@ -38,6 +38,24 @@ describe('compileRoutes', () => {
     expect(routes[8]).toMatchObject({ layout: 'plain', redirect: '/login', index: true });
     expect(new Set(routes.map((r) => r.id)).size).toBe(routes.length);
   });
+  it('hands a gate down to child routes, where a child may set its own', () => {
+    const gate = { when: '$session.member', screen: 'members-only' };
+    const own = { when: '$session.chair', screen: 'chairs-only' };
+    const routes = compileRoutes({
+      layouts: {
+        root: {
+          shell: 'portal',
+          routes: [
+            { path: 'club', requires: 'session', gate, children: [{ path: 'a', screen: 'a', children: [{ path: ':id', screen: 'b' }] }, { path: 'c', screen: 'c', gate: own }] },
+            { path: 'open', screen: 'open' },
+          ],
+        },
+      },
+    }, new Set());
+    expect(routes.map((r) => [r.path, r.gate?.screen, r.requires])).toEqual([
+      ['/club/a', 'members-only', 'session'], ['/club/a/:id', 'members-only', 'session'], ['/club/c', 'chairs-only', 'session'], ['/open', undefined, undefined],
+    ]);
+  });
   it('keeps layouts of enabled features only, under their base', () => {
     const routes = compileRoutes(doc, new Set(['publicLayout']));
     expect(routes.filter((r) => r.layout === 'extra').map((r) => r.path)).toEqual(['/public']);

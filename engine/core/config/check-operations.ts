@@ -6,6 +6,9 @@ import { findBindings, type OperationBinding } from './operation-bindings.ts';
 import { contractPlace, objectShape, type OperationContract } from './operation-contracts.ts';
 import type { SourceDoc } from './source.ts';
 
+/** The query parameters a paged grid sends with every page. */
+const PAGED_QUERY = ['startRow', 'endRow', 'sort', 'filter'];
+
 export function checkOperationBindings(ctx: CheckContext, contracts: Map<string, OperationContract>): void {
   const docs: SourceDoc[] = [
     ...Object.values(ctx.project.collections.screens ?? {}),
@@ -64,6 +67,13 @@ function checkBinding(ctx: CheckContext, binding: OperationBinding, contract: Op
   const filled = new Set(isObject(node.range) ? Object.values(node.range).filter((v): v is string => typeof v === 'string') : []);
   for (const key of filled) {
     if (!contract.query.has(key)) ctx.report(doc, [...at, 'range'], `unknown query parameter "${key}" for ${name} (${describe([...contract.query.keys()])}; ${place})`);
+  }
+  // A paged grid sends the grid query parameters itself (docs/server.md, "Board lists").
+  if (node.paged === true) {
+    for (const key of PAGED_QUERY) {
+      if (!contract.query.has(key)) ctx.report(doc, [...at, 'paged'], `a paged source sends "${key}", which ${name} does not declare (${place})`);
+      filled.add(key);
+    }
   }
   if (query !== null) {
     for (const [key, required] of contract.query) {

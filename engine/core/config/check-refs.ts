@@ -75,6 +75,14 @@ export function checkGrids(ctx: CheckContext): void {
     doc.data.columns.forEach((column, index) => {
       if (!isObject(column)) return;
       if (typeof column.header === 'string') ctx.messageKey(doc, ['columns', index, 'header'], column.header);
+      if (Array.isArray(column.actions)) {
+        column.actions.forEach((action, at) => {
+          if (!isObject(action)) return;
+          for (const key of ['text', 'label'] as const) {
+            if (typeof action[key] === 'string') ctx.messageKey(doc, ['columns', index, 'actions', at, key], action[key]);
+          }
+        });
+      }
       if (typeof column.format === 'string' && !ctx.names.formatters.includes(column.format)) {
         ctx.report(doc, ['columns', index, 'format'], `formatter "${column.format}" is not registered in flows/registry.ts`);
       }

@@ -45,6 +45,10 @@ export function checkRoutes(ctx: CheckContext): CompiledRoute[] {
     if (typeof route.screen === 'string' && !screens[route.screen]) {
       ctx.report(doc, [...path, 'screen'], `screen "${route.screen}" is not in schemas/screens/`);
     }
+    const gate = route.gate as { screen?: unknown } | undefined;
+    if (gate && typeof gate.screen === 'string' && !screens[gate.screen]) {
+      ctx.report(doc, [...path, 'gate', 'screen'], `screen "${gate.screen}" is not in schemas/screens/`);
+    }
     if (typeof route.redirect === 'string' && !routes.some((r) => matchesRoutePattern(r.path, route.redirect as string))) {
       ctx.report(doc, [...path, 'redirect'], `no route matches "${route.redirect}"`);
     }

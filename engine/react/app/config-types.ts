@@ -21,7 +21,14 @@ export interface EngineConfig {
   app: SessionSettings & { defaultTheme: string; signInPath: string; homePath: string; breakpoints?: Record<string, string> };
 }
 
-export interface NavigationItem { text: string; to: string; requires?: 'session' | 'anonymous'; siteUrl?: string }
+export interface NavigationItem {
+  text: string;
+  to: string;
+  requires?: 'session' | 'anonymous';
+  siteUrl?: string;
+  /** A binding: shown only while it is true. */
+  when?: string;
+}
 export interface NavigationConfig {
   brand?: { text: string; name?: string; logo?: string };
   greeting?: { text: string; values?: Record<string, unknown> };

@@ -1,14 +1,16 @@
 import { Navigate, useLocation } from 'react-router';
 import { useRuntime } from '../app/runtime.ts';
 import { resolveLink, type CompiledRoute } from '../app/route-table.ts';
-import { useSessionStatus } from '../app/scope.tsx';
+import { resolveBindings } from '../../core/bindings.ts';
+import { useScope, useSessionStatus } from '../app/scope.tsx';
 import { Busy } from '../widgets/Busy.tsx';
 import { ScreenView } from './ScreenView.tsx';
 
-/** Applies a route's requirement (signed in, or signed out) before showing its screen. */
+/** Applies a route's requirement (signed in, or signed out) and its gate before showing its screen. */
 export function RouteElement({ route, notFoundScreen }: { route: CompiledRoute; notFoundScreen: string }) {
   const { config, routes } = useRuntime();
   const status = useSessionStatus();
+  const scope = useScope();
   const location = useLocation();
   if (route.planned || !route.screen) return <ScreenView screenId={notFoundScreen} />;
   if (route.requires && status === 'loading') return <Busy />;
@@ -20,5 +22,6 @@ export function RouteElement({ route, notFoundScreen }: { route: CompiledRoute; 
   if (route.requires === 'anonymous' && status === 'signedIn') {
     return <Navigate to={resolveLink(config.app.homePath, location.pathname, routes)} replace />;
   }
+  if (route.gate && resolveBindings<unknown>(route.gate.when, scope) !== true) return <ScreenView screenId={route.gate.screen} />;
   return <ScreenView screenId={route.screen} titleKey={route.title} />;
 }

@@ -6,6 +6,7 @@ import { useRuntime } from '../app/runtime.ts';
 import { useScope, useSessionStatus } from '../app/scope.tsx';
 import { useFirstScreenSettled } from '../app/settled.ts';
 import { isLinkable } from '../app/route-table.ts';
+import { resolveBindings } from '../../core/bindings.ts';
 import { EngineLink } from '../widgets/links.tsx';
 
 export function SkipLink() {
@@ -27,7 +28,10 @@ export interface FrameItem { item: NavigationItem; placeholder: boolean }
  */
 export function useFrameItems(items: NavigationItem[]): FrameItem[] {
   const status = useSessionStatus();
+  const scope = useScope();
   return items.flatMap((item): FrameItem[] => {
+    // An item for some users only (`when`) appears once the session says it is theirs.
+    if (item.when && resolveBindings<unknown>(item.when, scope) !== true) return [];
     if (!item.requires) return [{ item, placeholder: false }];
     if (status === 'loading') return item.requires === 'session' ? [{ item, placeholder: true }] : [];
     const shown = (item.requires === 'session' && status === 'signedIn') || (item.requires === 'anonymous' && status === 'signedOut');

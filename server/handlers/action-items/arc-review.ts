@@ -1,32 +1,29 @@
-// The board's review of architectural requests: GET /Board/ArcRequests (JSON or CSV),
+// The board's review of architectural requests: GET /Board/ArcRequests (a grid: JSON or CSV),
 // GET /Board/ArcRequests/{id}, its messages, votes, the chair's decision and the attachments, and
 // GET /BoardMember/BoardMemberTaskOverview. x-policy admits only members of the association's
 // board (resource arcRequest; the decision: its chair), so the handlers answer for a request or an
 // association already in the caller's board's scope.
 import { principalOf, type OperationHandler } from '../types.ts';
 import { downloadHeaders } from '../../documents/download.ts';
-import { csvHeaders } from '../../board/grid-query.ts';
+import { appDate } from '../../payments/billing.ts';
 import { communityError } from '../../community/errors.ts';
 import { requiredText } from '../../community/threads.ts';
 import { lockRequestHead } from '../../community/requests-store.ts';
 import { attachmentOf, attachmentStream } from '../../community/request-attachments.ts';
-import { arcDetail, arcRows, boardTaskCounts } from '../../community/arc-review-store.ts';
+import { arcDetail, boardTaskCounts } from '../../community/arc-review-store.ts';
 import { addBoardMessage, arcMessages, recordDecision, recordVote, retractVote } from '../../community/arc-votes.ts';
-import { arcCsv, columnsOf, filterAndSort } from '../../community/arc-list.ts';
+import { arcRequestsList } from '../../community/arc-list.ts';
+import { answerGrid, type GridRowOf } from '../associations/board-grid.ts';
 import { mailArcDecision, mailBoardMessage, type Applicant } from '../../community/arc-mail.ts';
 
 /** Optional free text: only spaces counts as none. */
 const optionalText = (value: string | undefined): string | null => (value?.trim() ? value.trim() : null);
 
 export const listBoardArcRequests: OperationHandler<'listBoardArcRequests'> = async (req, services) => {
-  const { userId } = principalOf(req);
-  const { associationId, format } = req.query;
-  // The columns are checked before anything is read.
-  const columns = format === 'csv' ? columnsOf(req.query.columns) : null;
-  const rows = filterAndSort(await arcRows(services.db, associationId, userId, req.query.status ?? 'open', services.clock()), req.query);
-  if (columns === null) return { status: 200, body: { requests: rows } };
-  const { rows: association } = await services.db.query<{ code: string }>('SELECT code FROM associations WHERE id = $1', [associationId]);
-  return { status: 200, headers: csvHeaders(`arc-requests-${association[0]?.code ?? associationId}.csv`), content: Buffer.from(arcCsv(rows, columns), 'utf8') };
+  const { associationId, status = 'open' } = req.query;
+  const list = arcRequestsList(associationId, principalOf(req).userId, appDate(services.clock()), status);
+  const { rows } = await services.db.query<{ code: string }>('SELECT code FROM associations WHERE id = $1', [associationId]);
+  return answerGrid<GridRowOf<'listBoardArcRequests'>>(services.db, list, req.query, `arc-requests-${rows[0]?.code ?? associationId}`);
 };
 
 export const getBoardArcRequest: OperationHandler<'getBoardArcRequest'> = async (req, services) => {

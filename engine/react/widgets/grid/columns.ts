@@ -1,4 +1,5 @@
-import type { ColDef, SortComparatorFn, ValueFormatterParams } from 'ag-grid-community';
+import type { ColDef, IDateFilterParams, INumberFilterParams, ITextFilterParams, SortComparatorFn, ValueFormatterParams } from 'ag-grid-community';
+import { ActionsCell, LinkCell } from './cells.tsx';
 import type { GridColumnDoc } from './types.ts';
 
 function compareValues(a: unknown, b: unknown): number {
@@ -17,10 +18,26 @@ export function tieBreakComparator(field: string): SortComparatorFn {
 
 type Formatter = (value: unknown, options?: Record<string, unknown>) => string;
 
+// The conditions the grid query contract understands (docs/server.md): one per column.
+const textFilter: ITextFilterParams = { filterOptions: ['contains', 'equals'], maxNumConditions: 1 };
+const rangeOptions = ['equals', 'lessThan', 'greaterThan', 'inRange'] as const;
+const numberFilter: INumberFilterParams = { filterOptions: [...rangeOptions], maxNumConditions: 1 };
+const dateFilter: IDateFilterParams = { filterOptions: [...rangeOptions], maxNumConditions: 1 };
+
+function filterDef(column: GridColumnDoc): Partial<ColDef> {
+  if (column.filter === 'text') return { filter: 'agTextColumnFilter', filterParams: textFilter };
+  if (column.filter === 'number') return { filter: 'agNumberColumnFilter', filterParams: numberFilter };
+  if (column.filter === 'date') return { filter: 'agDateColumnFilter', filterParams: dateFilter };
+  return { filter: false };
+}
+
+/** Whether a column holds row data (exported), rather than buttons. */
+export const isDataColumn = (column: GridColumnDoc) => !column.actions;
+
 /**
  * Column definitions from a grid document: headers translated, values formatted by named formatters
- * (never string expressions). `shown` decides which columns the current screen width shows. Sizes and
- * sorts are initial values, so a change of width (new definitions) keeps what the user resized or sorted.
+ * (never string expressions). `shown` decides which columns show (screen width, the user's choice).
+ * Sizes and sorts are initial values, so new definitions keep what the user resized or sorted.
  */
 export function buildColumnDefs(
   columns: GridColumnDoc[], formatters: Record<string, Formatter>, t: (key: string) => string,
@@ -37,9 +54,12 @@ export function buildColumnDefs(
       }
       : undefined;
     const end = column.align === 'end';
+    const cell: Partial<ColDef> = column.actions
+      ? { cellRenderer: ActionsCell, cellRendererParams: { actions: column.actions } }
+      : column.link ? { cellRenderer: LinkCell, cellRendererParams: { link: column.link } } : {};
     return {
       colId: column.field,
-      field: column.field,
+      ...(column.actions ? {} : { field: column.field }),
       headerName: t(column.header),
       ...(valueFormatter ? { valueFormatter } : {}),
       ...(column.width ? { initialWidth: column.width } : {}),
@@ -47,6 +67,9 @@ export function buildColumnDefs(
       ...(column.flex ? { initialFlex: column.flex } : {}),
       ...(column.sort ? { initialSort: column.sort } : {}),
       ...(column.sortIndex !== undefined ? { initialSortIndex: column.sortIndex } : {}),
+      ...(column.sortable === false || column.actions ? { sortable: false } : {}),
+      ...filterDef(column),
+      ...cell,
       hide: !shown(column),
       ...(column.tieBreak ? { comparator: tieBreakComparator(column.tieBreak) } : {}),
       // Cells and header of an amount line up on the right (needs the cell style module).

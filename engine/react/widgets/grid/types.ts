@@ -23,6 +23,26 @@ export interface GridColumnDoc {
   showFrom?: string;
   /** `end`: cells and header right-aligned (amounts). */
   align?: 'start' | 'end';
+  /** A filter in the column's header (paged grids filter on the server). */
+  filter?: 'text' | 'number' | 'date';
+  /** A number filter's typed value is multiplied by this before it is sent (amounts typed in whole units). */
+  filterScale?: number;
+  /** `false`: the column cannot be sorted. */
+  sortable?: boolean;
+  /** The cell links to this path; `{{field}}` placeholders are filled from the row. */
+  link?: string;
+  /** Buttons in the cell, each sending `{ type: event, data: <row> }` to the enclosing flow. Not exported. */
+  actions?: GridActionDoc[];
+}
+
+export interface GridActionDoc {
+  /** Message key of the button; `{{field}}` placeholders of its accessible name come from the row. */
+  text: string;
+  event: string;
+  /** Shown only for rows whose `field` equals `equals`. */
+  when?: { field: string; equals: string | number | boolean | null };
+  /** Message key of the button's accessible name (e.g. naming the row); default its text. */
+  label?: string;
 }
 
 export interface GridDoc {
