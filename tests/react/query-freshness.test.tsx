@@ -59,6 +59,27 @@ describe('data widget', () => {
     expect(api.count('GET', '/api/payments/Charge')).toBe(2);
   });
 
+  it('refetches after a write refused as a conflict (someone changed it first), not after other refusals', async () => {
+    let refusal = 409;
+    let count = 1;
+    const api = fakeApi({
+      [CHARGES]: () => ({ count, charges: [] }),
+      [CONFIRM]: () => {
+        count += 1; // what another user did meanwhile
+        return new Response(JSON.stringify({ detail: 'Changed meanwhile' }), { status: refusal, headers: { 'content-type': 'application/json' } });
+      },
+    });
+    const { runtime, translator } = makeRuntime(projectConfig({ alwaysRefetch: [], invalidates: { confirmPayment: ['getCharges'] } }, messages));
+    await renderNodes(runtime, translator, [dataNode('getCharges')]);
+    expect(await screen.findByText('Rows: 1')).toBeTruthy();
+    await act(async () => { await expect(runtime.environment().call('confirmPayment', { params: { id: 'p1' }, body: {} })).rejects.toMatchObject({ status: 409 }); });
+    expect(await screen.findByText('Rows: 2')).toBeTruthy();
+    refusal = 400;
+    await act(async () => { await expect(runtime.environment().call('confirmPayment', { params: { id: 'p1' }, body: {} })).rejects.toMatchObject({ status: 400 }); });
+    expect(screen.getByText('Rows: 2')).toBeTruthy();
+    expect(api.count('GET', '/api/payments/Charge')).toBe(2);
+  });
+
   it('without an invalidation a cached read is served from the cache', async () => {
     const { api } = world();
     const { runtime, translator } = makeRuntime(projectConfig({ alwaysRefetch: [], invalidates: {} }, messages));

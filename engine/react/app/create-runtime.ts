@@ -110,13 +110,19 @@ export function createRuntime({ config, flows, formatters, operations, translato
 
   const environment = (extraScope?: () => Record<string, unknown>): FlowEnvironment => ({
     // Reads go through the query cache (retries, staleness); writes are sent once and, when they
-    // succeed, make the reads they declare stale.
+    // succeed, make the reads they declare stale. A write refused as a conflict (409: someone else
+    // changed the thing first) does too: what the page shows is no longer what the server holds.
     async call(operationId, request) {
       const operation = api.operation(operationId);
       if (operation.method.toUpperCase() === 'GET') return queryClient.fetchQuery(readQuery(operationId, request));
-      const result = await api.call(operationId, request);
-      void invalidateAfter(queryClient, operationId, q);
-      return result;
+      try {
+        const result = await api.call(operationId, request);
+        void invalidateAfter(queryClient, operationId, q);
+        return result;
+      } catch (error) {
+        if ((error as { status?: number } | null)?.status === 409) void invalidateAfter(queryClient, operationId, q);
+        throw error;
+      }
     },
     navigate,
     toast: (request) => showToast(translator, request),

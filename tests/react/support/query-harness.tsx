@@ -40,7 +40,9 @@ export function fakeApi(answers: Record<string, Answer>) {
     requests.push(request);
     const answer = answers[`${request.method} ${request.path}`];
     if (!answer) return new Response(JSON.stringify({ detail: 'not found' }), { status: 404, headers: { 'content-type': 'application/json' } });
-    return new Response(JSON.stringify(answer(request)), { status: 200, headers: { 'content-type': 'application/json' } });
+    const body = answer(request);
+    // An answer may be a whole response (a refusal with its status).
+    return body instanceof Response ? body : new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   }));
   return { requests, count: (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path).length };
 }
