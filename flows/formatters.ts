@@ -15,6 +15,13 @@ const ARC_VOTES = new Set(['approve', 'decline']);
 const ARC_OUTCOMES = new Set(['approved', 'approvedWithConditions', 'declined']);
 const labelOf = (known: Set<string>, prefix: string) => (value: unknown) => (typeof value === 'string' && known.has(value) ? `${prefix}${value}` : '');
 
+// The board's lists: the server sends its own status words (`in_progress`, `90+ days`), which
+// the grids show as the portal's labels; the raw value still sorts and filters on the server.
+/** A value of a known set → its message key; anything else shows nothing rather than a raw code. */
+function labelFor(prefix: string, labels: Record<string, string>) {
+  return (value: unknown) => (typeof value === 'string' && Object.hasOwn(labels, value) ? `${prefix}.${labels[value]}` : '');
+}
+
 export const formatters = {
   /** 24500 → "$245.00" */
   money: (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? usd.format(value / 100) : ''),
@@ -44,7 +51,6 @@ export const formatters = {
   lastFour: (value: unknown) => (typeof value === 'string' && value ? `•••• ${value}` : ''),
   /** A recurring payment's or auto-draft's status → a message key (setup: not authorized yet). */
   scheduleStatus: (value: unknown) => (value === 'setup' || value === 'active' || value === 'paused' ? `manage.status_${value}` : ''),
-  /** pending / settled / returned → a message key; entries without a status (charges) show nothing. */
   /** An architectural request's type, step, a member's vote and the chair's outcome: message keys. */
   arcType: labelOf(ARC_TYPES, 'boardArcs.type_'),
   arcStep: labelOf(ARC_STEPS, 'boardArcs.step_'),
@@ -52,5 +58,20 @@ export const formatters = {
   arcOutcome: labelOf(ARC_OUTCOMES, 'boardArcs.outcome_'),
   /** true → the word that makes an overdue item stand out in text, not only colour. */
   overdueMark: (value: unknown) => (value === true ? 'boardArcs.overdue' : ''),
+  /** pending / settled / returned → a message key; entries without a status (charges) show nothing. */
   entryStatus: (value: unknown) => (value === 'pending' || value === 'settled' || value === 'returned' ? `ledger.status_${value}` : ''),
+  /** awaiting / approved / declined / paid → a message key (`translate: true`). */
+  invoiceStatus: labelFor('boardLists.invoiceStatus', { awaiting: 'awaiting', approved: 'approved', declined: 'declined', paid: 'paid' }),
+  /** open / cured / fined / closed → a message key (`translate: true`). */
+  violationStatus: labelFor('boardLists.violationStatus', { open: 'open', cured: 'cured', fined: 'fined', closed: 'closed' }),
+  /** open / in_progress / completed / cancelled → a message key (`translate: true`). */
+  workOrderStatus: labelFor('boardLists.workOrderStatus', { open: 'open', in_progress: 'inProgress', completed: 'completed', cancelled: 'cancelled' }),
+  /** passed / attention / failed → a message key (`translate: true`). */
+  inspectionResult: labelFor('boardLists.inspectionResult', { passed: 'passed', attention: 'attention', failed: 'failed' }),
+  /** operating / reserve → a message key (`translate: true`). */
+  bankAccountKind: labelFor('boardLists.bankAccountKind', { operating: 'operating', reserve: 'reserve' }),
+  /** A collection stage (current, 30 days, 60 days, 90+ days, attorney) → a message key (`translate: true`). */
+  collectionStage: labelFor('boardLists.stage', { current: 'current', '30 days': 'days30', '60 days': 'days60', '90+ days': 'days90', attorney: 'attorney' }),
+  /** true / false → "Yes" / "No" message keys (`translate: true`); no value shows nothing. */
+  yesNo: (value: unknown) => (value === true ? 'boardLists.yes' : value === false ? 'boardLists.no' : ''),
 };

@@ -2,8 +2,6 @@ import { buildRegistry, type EngineExtension } from '../engine/core/registry.ts'
 import type { FlowModule } from '../engine/core/flow/types.ts';
 import { engineBuiltins } from '../engine/react/builtins.ts';
 import { autoDraftFlow } from './auto-draft.ts';
-import { boardArcFlow } from './board-arc.ts';
-import { boardFormatters } from './board-formatters.ts';
 import { calendarEntries } from './calendar-entries.ts';
 import { dashboardArcVoteFlow } from './dashboard-arc-vote.ts';
 import { directoryFlow } from './directory.ts';
@@ -12,7 +10,6 @@ import { expressPayFlow } from './express-pay.ts';
 import { formatters } from './formatters.ts';
 import { guestPaymentFlow } from './guest-payment.ts';
 import { instantPaymentFlow } from './instant-payment.ts';
-import { invoiceDecisionFlow } from './invoice-decision.ts';
 import { makePaymentFlow } from './make-payment.ts';
 import { messagesFlow, messageThreadFlow } from './messages.ts';
 import { paymentConsentFlow } from './payment-consent.ts';
@@ -52,9 +49,16 @@ export const flowModules: Record<string, FlowModule> = {
   documents: documentsFlow,
   'public-documents': publicDocumentsFlow,
   'public-calendar': publicCalendarFlow,
-  'board-arc': boardArcFlow,
-  'invoice-decision': invoiceDecisionFlow,
   'dashboard-arc-vote': dashboardArcVoteFlow,
+};
+
+/**
+ * Flow modules of the board's screens: fetched with their machine, so that no one else's first
+ * page (signing in, a guest's payment) downloads board code (the bench checks it).
+ */
+export const lazyFlowModules: Record<string, () => Promise<FlowModule>> = {
+  'board-arc': () => import('./board-arc.ts').then((module) => module.boardArcFlow),
+  'invoice-decision': () => import('./invoice-decision.ts').then((module) => module.invoiceDecisionFlow),
 };
 
 /** Modules several flows share; a machine names those it uses in `uses:`. */
@@ -67,9 +71,8 @@ export const sharedFlowModules: Record<string, FlowModule> = {
 };
 
 export const productModules: Record<string, EngineExtension> = {
-  flows: { flows: flowModules, sharedFlows: sharedFlowModules },
+  flows: { flows: flowModules, sharedFlows: sharedFlowModules, lazyFlows: lazyFlowModules },
   formatters: { formatters },
-  boardFormatters: { formatters: boardFormatters },
 };
 
 /** The engine's registry merged with the product's, as the running portal sees it. */

@@ -10,6 +10,7 @@ import { loadProject } from '../core/config/load.ts';
 import { formatProblem, sortProblems, type Problem } from '../core/config/problem.ts';
 import { validateProject } from '../core/config/validate.ts';
 import { buildRegistry, type EngineExtension, type JsonSchema } from '../core/registry.ts';
+import { loadAllFlowModules } from '../core/flow/lazy-modules.ts';
 
 export interface CheckResult {
   problems: Problem[];
@@ -45,6 +46,11 @@ function moduleLine(root: string, module: string): number | undefined {
 export async function loadNames(root: string): Promise<{ names: CheckNames; problems: Problem[] }> {
   const { modules, problems } = await loadProductModules(root);
   const { registry, conflicts } = buildRegistry(engineBuiltins, modules);
+  try {
+    await loadAllFlowModules(registry.flows);
+  } catch (e) {
+    problems.push({ file: REGISTRY_FILE, path: '', message: `a lazy flow module cannot be loaded: ${(e as Error).message.split('\n')[0]}` });
+  }
   for (const conflict of conflicts) {
     problems.push({ file: REGISTRY_FILE, line: moduleLine(root, conflict.module), path: `productModules.${conflict.module}`, message: conflict.message });
   }

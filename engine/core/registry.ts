@@ -44,6 +44,11 @@ export interface EngineExtension<Component = unknown> {
   flows?: Record<string, FlowModule>;
   /** Modules of guards, actions and actors several flows share, by name (a machine's `uses`). */
   sharedFlows?: Record<string, FlowModule>;
+  /**
+   * Flow modules fetched with their machine rather than with the first page (a flow only some
+   * users run: its code stays out of everyone else's first load), by flow name.
+   */
+  lazyFlows?: Record<string, () => Promise<FlowModule>>;
 }
 
 /** The engine's own module: its extension, and the flow built-ins every lookup path ends with. */
@@ -81,7 +86,7 @@ export function buildRegistry<Component>(
   modules: Record<string, EngineExtension<Component>>,
 ): { registry: Registry<Component>; conflicts: RegistryConflict[] } {
   const registry: Registry<Component> = {
-    widgets: {}, shells: {}, formatters: {}, flows: { builtins: builtins.flowBuiltins, flows: {}, shared: {} },
+    widgets: {}, shells: {}, formatters: {}, flows: { builtins: builtins.flowBuiltins, flows: {}, shared: {}, lazy: {} },
   };
   const conflicts: RegistryConflict[] = [];
   const owners = new Map<string, string>();
@@ -100,6 +105,7 @@ export function buildRegistry<Component>(
     for (const shell of ext.shells ?? []) add('shell', registry.shells, shell.name, shell, module);
     for (const [name, fn] of Object.entries(ext.formatters ?? {})) add('formatter', registry.formatters, name, fn, module);
     for (const [name, flow] of Object.entries(ext.flows ?? {})) add('flow module', registry.flows.flows, name, flow, module);
+    for (const [name, load] of Object.entries(ext.lazyFlows ?? {})) add('flow module', registry.flows.lazy ??= {}, name, load, module);
     for (const [name, shared] of Object.entries(ext.sharedFlows ?? {})) add('shared flow module', registry.flows.shared, name, shared, module);
   };
   merge(ENGINE_MODULE, builtins);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boardFormatters } from '../../flows/board-formatters.ts';
+import { formatters as boardFormatters } from '../../flows/formatters.ts';
 import en from '../../schemas/messages/en.json' with { type: 'json' };
 
 // The board's lists show the server's status words as the portal's labels.

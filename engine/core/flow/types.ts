@@ -79,6 +79,8 @@ export interface FlowCatalog {
   flows: Record<string, FlowModule>;
   /** Modules several flows share, by name; a machine names those it uses in `uses:`. */
   shared: Record<string, FlowModule>;
+  /** Flow modules fetched on first use, by flow name; moved into `flows` once loaded (lazy-modules.ts). */
+  lazy?: Record<string, () => Promise<FlowModule>>;
 }
 
 export interface FlowPersistence { storage: 'local' | 'session'; key: string; fields: string[] }

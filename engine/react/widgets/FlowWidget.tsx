@@ -5,6 +5,7 @@ import { loadFlow, loadForm } from '../app/config-chunks.ts';
 import { namesIn } from '../app/named-parts.ts';
 import { useParams } from 'react-router';
 import { createFlowMachine } from '../../core/flow/create-machine.ts';
+import { flowModuleReady } from '../../core/flow/lazy-modules.ts';
 import { savePersisted } from '../../core/flow/persist.ts';
 import { useRuntime } from '../app/runtime.ts';
 import { useComponentRegistry, type ComponentRegistry } from '../registry.tsx';
@@ -50,6 +51,7 @@ export function FlowWidget({ node }: WidgetProps) {
   const paramsRef = useRef(params);
   useLayoutEffect(() => { paramsRef.current = params; }, [params]);
   const doc = use(loadFlow(String(node.flow)));
+  use(flowModuleReady(runtime.flows, String(node.flow)));
   const machine = useMemo(
     // The machine reads the route through this getter when its actions run, never during render.
     // eslint-disable-next-line react-hooks/refs

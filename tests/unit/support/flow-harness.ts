@@ -13,7 +13,11 @@ import type {
   FlowCatalog, FlowContext, FlowDocument, FlowEnvironment, FlowEvent, OperationRequest, ToastRequest,
 } from '../../../engine/core/flow/types.ts';
 import { flowCatalog } from '../../../flows/registry.ts';
+import { loadAllFlowModules } from '../../../engine/core/flow/lazy-modules.ts';
 import { MemoryStorage } from './memory-storage.ts';
+
+// The browser fetches some flow modules with their machine (registry `lazyFlows`); tests run them all.
+await loadAllFlowModules(flowCatalog);
 
 const root = join(import.meta.dirname, '..', '..', '..');
 
