@@ -96,10 +96,10 @@ test('the requests are sorted and filtered on the server, and the CSV export is 
   await page.getByRole('button', { name: 'Show', exact: true }).click();
   await filterColumn(page, 'Homeowner', 'marcus');
   await expect.poll(async () => [...new Set(await cells(page, 'homeownerName'))]).toEqual(['Marcus Johnson']);
-  await toggleColumn(page, 'Approvals', false);
-  await toggleColumn(page, 'Declines', false);
+  await toggleColumn(page, 'Approve votes', false);
+  await toggleColumn(page, 'Decline votes', false);
   const headers = await visibleHeaders(page);
-  expect(headers).not.toContain('Approvals');
+  expect(headers).not.toContain('Approve votes');
   const subjects = await cells(page, 'subject');
   const owners = await cells(page, 'homeownerName');
   const [download] = await Promise.all([page.waitForEvent('download'), grid(page).getByRole('button', { name: 'Export CSV' }).click()]);
