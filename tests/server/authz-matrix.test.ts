@@ -348,7 +348,9 @@ describe('authorization matrix over every operation of openapi/', () => {
     expect(unscoped.sort()).toEqual(Object.keys(NOT_SCOPED).sort());
   });
 
-  it('refuses every caller every resource that is not theirs, and changes nothing', async () => {
+  // Hundreds of calls, each followed by a fingerprint of the whole demo database: half a minute on
+  // a quiet machine, more while the other suites run beside it.
+  it('refuses every caller every resource that is not theirs, and changes nothing', { timeout: 240_000 }, async () => {
     const resolve = schemaResolver(docs);
     const before = await databaseFingerprint(db());
     const refused: string[] = [];
