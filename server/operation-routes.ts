@@ -1,7 +1,8 @@
-// The API: one Fastify route per operation of openapi/*.yaml (servers[0].url + path). Each route
-// runs, in order: the route guard's identify step (401), validation against the operation's own
-// schemas (400), the guard's scope check (403/404), then the handler named by operationId, whose
-// answer is checked against the declared responses outside production.
+// The API: one Fastify route per operation of openapi/*.yaml (servers[0].url + path, and one more
+// per x-legacy-paths address). Each route runs, in order: the route guard's identify step (401),
+// validation against the operation's own schemas (400), the guard's scope check (403/404), then
+// the handler named by operationId, whose answer is checked against the declared responses
+// outside production.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ValidateFunction } from 'ajv';
 import { loadOpenApiDir, type OperationDef } from './openapi/load.ts';
@@ -86,9 +87,9 @@ export function registerOperationRoutes(
 
 function registerOperationRoute(app: FastifyInstance, entry: RouteEntry, services: Services, validateResponses: boolean, maxUploadMb: number): void {
   const guard = routeGuard(entry.op.policy, services);
-  app.route({
+  for (const url of [entry.op.url, ...entry.op.legacyUrls]) app.route({
     method: entry.op.method,
-    url: entry.op.url,
+    url,
     config: { operation: entry },
     preHandler: [guard.identify, validateRequest, guard.enforce],
     async handler(request, reply) {

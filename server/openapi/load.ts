@@ -1,6 +1,7 @@
 // Loads every openapi/*.yaml and turns each operation into a route definition: method, Fastify
-// URL (servers[0].url + path, `{id}` -> `:id`, trailing slash kept), its x-policy (checked against
-// the operation's own parameters, server/authz/policy.ts) and JSON Schemas.
+// URL (servers[0].url + path, `{id}` -> `:id`), the older addresses it also answers at
+// (x-legacy-paths), its x-policy (checked against the operation's own parameters,
+// server/authz/policy.ts) and JSON Schemas.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -26,6 +27,11 @@ export interface OperationDef {
   specPath: string;
   /** The Fastify route URL. */
   url: string;
+  /**
+   * Fastify URLs of x-legacy-paths: addresses existing clients call that the contract no longer
+   * names (a path table may hold no trailing slash, nor one template under two names).
+   */
+  legacyUrls: string[];
   /** Who may call it (x-policy). */
   policy: Policy;
   parameters: ParameterDef[];
@@ -94,6 +100,22 @@ export function toFastifyUrl(base: string, specPath: string): string {
   return joined.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
 }
 
+const pathParamsOf = (specPath: string) => [...specPath.matchAll(/\{([A-Za-z0-9_]+)\}/g)].map((m) => m[1]).sort().join(',');
+
+/**
+ * An operation's x-legacy-paths, checked: each starts with `/`, differs from the path and names the
+ * same path parameters, so that the handler gets the same request whichever address was called.
+ */
+function legacyPathsOf(value: unknown, specPath: string, refuse: (reason: string) => never): string[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) refuse('must be a list of paths');
+  for (const legacy of value) {
+    if (typeof legacy !== 'string' || !legacy.startsWith('/') || legacy === specPath) refuse(`${JSON.stringify(legacy)} must be another path starting with /`);
+    if (pathParamsOf(legacy) !== pathParamsOf(specPath)) refuse(`${legacy} must name the same path parameters as ${specPath}`);
+  }
+  return value as string[];
+}
+
 export function parseOpenApi(text: string, file: string): OpenApiDoc {
   const group = path.basename(file).replace(/\.ya?ml$/, '');
   const id = docIdFor(group);
@@ -127,6 +149,8 @@ export function parseOpenApi(text: string, file: string): OpenApiDoc {
       for (const match of specPath.matchAll(/\{([A-Za-z0-9_]+)\}/g)) {
         if (!parameters.some((p) => p.in === 'path' && p.name === match[1])) fail(file, where, `path parameter {${match[1]}} is not declared`);
       }
+      const legacyUrls = legacyPathsOf(op['x-legacy-paths'], specPath, (reason) => fail(file, `${where}.x-legacy-paths`, reason))
+        .map((legacy) => toFastifyUrl(base, legacy));
       let body: OperationDef['body'] = null;
       let bodySchema: JsonObject | null = null;
       if (op.requestBody) {
@@ -168,6 +192,7 @@ export function parseOpenApi(text: string, file: string): OpenApiDoc {
         method: method.toUpperCase() as OperationDef['method'],
         specPath,
         url: toFastifyUrl(base, specPath),
+        legacyUrls,
         policy,
         parameters,
         body,

@@ -191,6 +191,15 @@ components:
     expect(() => parse(policy)).toThrow(message);
   });
 
+  it('takes x-legacy-paths as more addresses of the operation, with the same path parameters', () => {
+    const legacyUrls = (extra: string) => parseOpenApi(doc(`x-policy: public\n${extra}`), 'x.yaml').operations[0].legacyUrls;
+    expect(legacyUrls('summary: none')).toEqual([]);
+    expect(legacyUrls("x-legacy-paths: ['/A/{id}/', '/Old/{id}']")).toEqual(['/api/x/A/:id/', '/api/x/Old/:id']);
+    expect(() => legacyUrls("x-legacy-paths: '/A/{id}/'")).toThrow(/paths\.\/A\/\{id\}\.post\.x-legacy-paths: must be a list of paths/);
+    expect(() => legacyUrls("x-legacy-paths: ['/A/{id}']")).toThrow(/"\/A\/\{id\}" must be another path starting with \//);
+    expect(() => legacyUrls("x-legacy-paths: ['/A/{other}/']")).toThrow(/\/A\/\{other\}\/ must name the same path parameters as \/A\/\{id\}/);
+  });
+
   it('stops the server from starting', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'openapi-'));
     await writeFile(path.join(dir, 'x.yaml'), doc('x-policy:\n  - chairman: { association: path.id }'));
