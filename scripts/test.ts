@@ -1,9 +1,10 @@
 // `npm test`: every test of the project, in the order that fails fastest, with one total at the end.
-//   static checks (generated/ fresh, configuration, types, lint) → unit, React and server suites (vitest)
+//   static checks (generated/ fresh, the contract valid OpenAPI, configuration, types, lint) → unit,
+//   React and server suites (vitest)
 //   → the browser build (demo flags on, and flags off) → browser tests (Playwright, Debian Chromium).
 // The last line is `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
@@ -38,8 +39,15 @@ function generatedIsFresh(): boolean {
   return run('node', ['scripts/generate.ts', '--check']) === 0;
 }
 
+/** Every openapi/*.yaml passes `redocly lint` (the recommended rules, as redocly.yaml sets them): any error fails. */
+function contractIsValid(): boolean {
+  const files = readdirSync(join(root, 'openapi')).filter((f) => /\.ya?ml$/.test(f)).sort().map((f) => `openapi/${f}`);
+  return files.length > 0 && run('redocly', ['lint', '--format=stylish', ...files], { REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' }) === 0;
+}
+
 // Static checks: each counts as one test.
 step('generated/ matches openapi/', generatedIsFresh());
+step('openapi/ is valid OpenAPI (redocly lint)', contractIsValid());
 step('configuration check (npm run check)', run('node', ['engine/cli/check.ts']) === 0);
 step('type check (tsc --noEmit)', run('tsc', ['--noEmit', '-p', 'tsconfig.json']) === 0);
 step('lint (eslint)', run('eslint', ['.', '--max-warnings', '0']) === 0);

@@ -1429,22 +1429,23 @@ export type createDocumentFolderResponseError = (createDocumentFolderResponse400
 export type createDocumentFolderResponse = (createDocumentFolderResponseSuccess | createDocumentFolderResponseError)
 
 export const getCreateDocumentFolderUrl = (id: number,
-    parentId: number,) => {
+    dirId: number,) => {
 
 
 
 
-  return `/api/associations/associations/${id}/Directories/${parentId}`
+  return `/api/associations/associations/${id}/Directories/${dirId}`
 }
 
 /**
+ * The new folder goes into the folder `dirId` (0: the root).
  * `permission` defaults to `owners`, or to the parent's when the parent is more restrictive.
  * A permission more open than the parent's: 400 DOC007. A name taken in that folder
  * (case-insensitive): 409 DOC004. Unknown parent: 404 DOC002. Not a manager: 403 DOC003.
- * @summary Creates a folder in a folder, or at the root with parentId 0 (board document-manage)
+ * @summary Creates a folder in the folder dirId, or at the root with dirId 0 (board document-manage)
  */
 export const createDocumentFolder = async (id: number,
-    parentId: number,
+    dirId: number,
     createDocumentFolderBody: CreateDocumentFolderBody, options?: Parameters<typeof apiFetch>[1]): Promise<createDocumentFolderResponse> => {
 
     const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
@@ -1461,7 +1462,7 @@ export const createDocumentFolder = async (id: number,
     }
     return headers;
   };
-return apiFetch<createDocumentFolderResponse>(getCreateDocumentFolderUrl(id,parentId),
+return apiFetch<createDocumentFolderResponse>(getCreateDocumentFolderUrl(id,dirId),
   {
     ...options,
     method: 'POST',

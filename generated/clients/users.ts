@@ -873,7 +873,7 @@ export const getChangePasswordUrl = () => {
 
 
 
-  return `/api/users/Users/Password/`
+  return `/api/users/Users/Password`
 }
 
 /**

@@ -62,7 +62,14 @@ export interface paths {
          */
         get: operations["getDocumentFolder"];
         put?: never;
-        post?: never;
+        /**
+         * Creates a folder in the folder dirId, or at the root with dirId 0 (board document-manage)
+         * @description The new folder goes into the folder `dirId` (0: the root).
+         *     `permission` defaults to `owners`, or to the parent's when the parent is more restrictive.
+         *     A permission more open than the parent's: 400 DOC007. A name taken in that folder
+         *     (case-insensitive): 409 DOC004. Unknown parent: 404 DOC002. Not a manager: 403 DOC003.
+         */
+        post: operations["createDocumentFolder"];
         /** Deletes a folder with its subfolders and their documents (board document-manage) */
         delete: operations["deleteDocumentFolder"];
         options?: never;
@@ -77,28 +84,6 @@ export interface paths {
          *     same to the moved subtree. Not a manager: 403 DOC003; unknown folder: 404 DOC002.
          */
         patch: operations["updateDocumentFolder"];
-        trace?: never;
-    };
-    "/associations/{id}/Directories/{parentId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Creates a folder in a folder, or at the root with parentId 0 (board document-manage)
-         * @description `permission` defaults to `owners`, or to the parent's when the parent is more restrictive.
-         *     A permission more open than the parent's: 400 DOC007. A name taken in that folder
-         *     (case-insensitive): 409 DOC004. Unknown parent: 404 DOC002. Not a manager: 403 DOC003.
-         */
-        post: operations["createDocumentFolder"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
         trace?: never;
     };
     "/associations/{id}/Documents": {
@@ -1029,6 +1014,45 @@ export interface operations {
             404: components["responses"]["DocumentProblem"];
         };
     };
+    createDocumentFolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The association's id */
+                id: components["parameters"]["DocumentAssociationId"];
+                /** @description The parent folder's id; 0 for the root */
+                dirId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: components["schemas"]["DocumentName"];
+                    permission?: components["schemas"]["DocumentPermission"];
+                };
+            };
+        };
+        responses: {
+            /** @description The new folder */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        folder: components["schemas"]["DocumentFolder"];
+                    };
+                };
+            };
+            400: components["responses"]["DocumentProblem"];
+            401: components["responses"]["DocumentProblem"];
+            403: components["responses"]["DocumentProblem"];
+            404: components["responses"]["DocumentProblem"];
+            409: components["responses"]["DocumentProblem"];
+        };
+    };
     deleteDocumentFolder: {
         parameters: {
             query?: never;
@@ -1079,45 +1103,6 @@ export interface operations {
         responses: {
             /** @description The folder as it is now */
             200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        folder: components["schemas"]["DocumentFolder"];
-                    };
-                };
-            };
-            400: components["responses"]["DocumentProblem"];
-            401: components["responses"]["DocumentProblem"];
-            403: components["responses"]["DocumentProblem"];
-            404: components["responses"]["DocumentProblem"];
-            409: components["responses"]["DocumentProblem"];
-        };
-    };
-    createDocumentFolder: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The association's id */
-                id: components["parameters"]["DocumentAssociationId"];
-                /** @description The parent folder's id; 0 for the root */
-                parentId: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    name: components["schemas"]["DocumentName"];
-                    permission?: components["schemas"]["DocumentPermission"];
-                };
-            };
-        };
-        responses: {
-            /** @description The new folder */
-            201: {
                 headers: {
                     [name: string]: unknown;
                 };

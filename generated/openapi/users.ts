@@ -90,7 +90,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/Users/Password/": {
+    "/Users/Password": {
         parameters: {
             query?: never;
             header?: never;

@@ -91,6 +91,17 @@ describe.each(BACKENDS)('sign-in and the signed-in user on %s', (kind) => {
     expect((await clients(app).users.authenticate({ email: DEMO.paid.email, password: 'Another#2026' })).status).toBe(200);
   });
 
+  it('changes the password at the specification\'s address /Users/Password/ too', async () => {
+    const legacy = '/api/users/Users/Password/';
+    const { token } = await signIn(app, DEMO.manager);
+    expectErrorShape(await call(app, 'PUT', legacy, { token, body: { currentPassword: 'nope', newPassword: 'Another#2027' } }), 400, 'PWD001');
+    expectErrorShape(await call(app, 'PUT', legacy, { body: { currentPassword: DEMO.manager.password, newPassword: 'Another#2027' } }), 401, 'AUTH002');
+    expect((await call(app, 'PUT', legacy, { token, body: { currentPassword: DEMO.manager.password, newPassword: 'Another#2027' } })).status).toBe(204);
+    const changed = await signIn(app, { email: DEMO.manager.email, password: 'Another#2027' });
+    expect((await call(app, 'PUT', '/api/users/Users/Password', { token: changed.token, body: { currentPassword: 'Another#2027', newPassword: DEMO.manager.password } })).status).toBe(204);
+    expect((await clients(app).users.authenticate(DEMO.manager)).status).toBe(200);
+  });
+
   it('answers permissions and profile configuration', async () => {
     const homeowner = await signIn(app, DEMO.homeowner);
     expect((await clients(app, homeowner.token).users.getSecurity()).data).toEqual({ permissions: ['portal', 'billing', 'requests'] });

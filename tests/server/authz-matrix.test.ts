@@ -60,7 +60,7 @@ const NOT_SCOPED: Record<string, string> = {
   'confirmGuestPayment body.setupIntentId': 'must be the setup intent of the payment in path.id (else 404 PAY009)',
   'confirmExpressPayment body.setupIntentId': 'must be the setup intent of the payment in path.id (else 404 PAY009)',
   'listDocumentFolders query.parentId': '0 is the root; a folder the caller may not read, or of another association, is 404 DOC002 (documentAccess)',
-  'createDocumentFolder path.parentId': '0 is the root; the caller manages path.id, whose folders are all theirs (another association\'s: 404 DOC002)',
+  'createDocumentFolder path.dirId': 'the new folder\'s parent, 0 for the root; the caller manages path.id, whose folders are all theirs (another association\'s: 404 DOC002)',
   'updateDocumentFolder body.parentId': '0 is the root; the caller manages path.id, whose folders are all theirs (another association\'s: 404 DOC002)',
   'getDocument path.id': 'the document (scoped) is looked up in path.id only: of another association, 404 DOC001',
   'downloadDocument path.id': 'the document (scoped) is looked up in path.id only: of another association, 404 DOC001',

@@ -49,7 +49,7 @@ export const createDocumentFolder: OperationHandler<'createDocumentFolder'> = as
   const userId = principalOf(req).userId;
   const folder = await services.db.transaction(async (tx) => {
     await lockLibrary(tx, associationId);
-    const parent = req.params.parentId === 0 ? null : await folderOf(tx, associationId, req.params.parentId);
+    const parent = req.params.dirId === 0 ? null : await folderOf(tx, associationId, req.params.dirId);
     const permission = req.body.permission ?? moreRestrictive('owners', parent?.permission ?? 'everyone');
     refuseMoreOpenThanParent(permission, parent);
     await refuseTakenName(tx, associationId, parent?.id ?? null, name);

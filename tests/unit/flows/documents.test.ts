@@ -318,7 +318,7 @@ describe('documents flow', () => {
     expect(flow.state()).toBe('creatingFolder');
     await ready(flow);
     expect(host.callsTo('createDocumentFolder')).toEqual([{
-      params: { id: 2, parentId: 15 }, body: { name: 'Minutes 2030', permission: 'board' }, suppressToast: true,
+      params: { id: 2, dirId: 15 }, body: { name: 'Minutes 2030', permission: 'board' }, suppressToast: true,
     }]);
     expect(host.toasts).toEqual([{ status: 'success', titleKey: 'documents.folderCreated' }]);
     expect(host.callsTo('getDocumentFolder')).toHaveLength(2);
@@ -331,7 +331,7 @@ describe('documents flow', () => {
     flow.send({ type: 'NEW_FOLDER' });
     flow.send({ type: 'SUBMIT', data: { name: 'Insurance', permission: 'owners' } });
     await ready(flow);
-    expect(host.callsTo('createDocumentFolder')).toEqual([{ params: { id: 2, parentId: 0 }, body: { name: 'Insurance', permission: 'owners' }, suppressToast: true }]);
+    expect(host.callsTo('createDocumentFolder')).toEqual([{ params: { id: 2, dirId: 0 }, body: { name: 'Insurance', permission: 'owners' }, suppressToast: true }]);
     expect(host.callsTo('listDocumentFolders')).toHaveLength(2);
   });
 
