@@ -54,6 +54,9 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     runtime = await openServices(options, { production, safety, sandboxInUse, log: app.log });
     app.addHook('onClose', runtime.close);
     app.decorate('services', runtime.services);
+    // Another instance may have moved the app clock: every request starts from the moved time.
+    const movable = runtime.adjustableClock;
+    if (movable) app.addHook('onRequest', () => movable.refresh());
 
     registerErrorHandling(app);
     registerSecurityHeaders(app, { frameAncestors, production });

@@ -13,7 +13,11 @@ export interface AdjustableClock extends Clock {
   offsetMs(): number;
   /** Moves the clock forward for every instance (atomic in the database) and returns the new now. */
   advance(ms: number): Promise<Date>;
-  /** Re-reads the offset another instance may have advanced. */
+  /**
+   * Re-reads the offset another instance may have advanced, with a read that starts after this
+   * call: once it resolves, every move answered before the call is seen. Calls made while a read
+   * is under way share the next one, so a busy instance reads once per round trip, not per call.
+   */
   refresh(): Promise<void>;
 }
 
@@ -24,15 +28,37 @@ export function isAdjustableClock(clock: Clock): clock is AdjustableClock {
 /** A clock that reads `base()` plus an offset stored in the settings table. Never use in production. */
 export async function createAdjustableClock(db: Db, base: Clock = systemClock): Promise<AdjustableClock> {
   let offset = 0;
+  // The offset only grows, so a read that started before an advance never moves the clock back.
+  const seen = (value: string | undefined) => {
+    const n = value === undefined ? 0 : Number(value);
+    if (Number.isFinite(n) && n > offset) offset = n;
+  };
   const read = async () => {
     const { rows } = await db.query<{ value: string }>('SELECT value FROM settings WHERE key = $1', [CLOCK_OFFSET_SETTING]);
-    const n = rows[0] ? Number(rows[0].value) : 0;
-    offset = Number.isFinite(n) ? n : 0;
+    seen(rows[0]?.value);
+  };
+  let reading: Promise<void> | null = null;
+  let queued: Promise<void> | null = null;
+  const refresh = (): Promise<void> => {
+    if (!reading) {
+      reading = read().finally(() => {
+        reading = null;
+      });
+      return reading;
+    }
+    // A read already under way may have started before this call: wait for the next one.
+    queued ??= reading
+      .catch(() => undefined)
+      .then(() => {
+        queued = null;
+        return refresh();
+      });
+    return queued;
   };
   await read();
   const clock = (() => new Date(base().getTime() + offset)) as AdjustableClock;
   clock.offsetMs = () => offset;
-  clock.refresh = read;
+  clock.refresh = refresh;
   clock.advance = async (ms: number) => {
     if (!Number.isFinite(ms) || ms < 0) throw new RangeError('The clock only moves forward: ms must be a finite number >= 0');
     const { rows } = await db.query<{ value: string }>(
@@ -41,7 +67,7 @@ export async function createAdjustableClock(db: Db, base: Clock = systemClock): 
        RETURNING value`,
       [CLOCK_OFFSET_SETTING, String(Math.round(ms)), Math.round(ms)],
     );
-    offset = Number(rows[0].value);
+    seen(rows[0].value);
     return clock();
   };
   return clock;

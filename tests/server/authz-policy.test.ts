@@ -81,8 +81,9 @@ describe.each(BACKENDS)('x-policy over associations on %s', (kind) => {
     await writeFile(path.join(dir, 'roles.yaml'), CONTRACT);
     await copyFile(path.join(repoRoot, 'openapi', 'users.yaml'), path.join(dir, 'users.yaml'));
     counter = counting(database.current.db);
-    // A clock that stands still: the ended-sessions cache never goes stale, so the counts below are the policy's alone.
-    app = await testApp(counter.db, { openapiDir: dir, handlers, clock: createTestClock().now });
+    // A clock that stands still: the ended-sessions cache never goes stale, so the counts below are the policy's alone
+    // (and no movable app clock, whose offset is read before each request, as in production).
+    app = await testApp(counter.db, { openapiDir: dir, handlers, clock: createTestClock().now, devRoutes: false });
     // An association of another management company, and that company's manager.
     const db = database.current.db;
     const company = (await db.query<{ id: number }>(`INSERT INTO management_companies (code, name) VALUES ('northwind', 'Northwind') RETURNING id`)).rows[0].id;
