@@ -5,6 +5,11 @@
 // Each instance enqueues a tick every `tickSeconds` into a 'stately' queue (at most one waiting and
 // one running across all instances), and any instance's worker runs it. The due work itself claims
 // rows with SKIP LOCKED, so even overlapping runs never process an item twice.
+//
+// A running tick blocks the next one everywhere, so the tick of an instance that dies must not stay
+// running: its worker refreshes the job's heartbeat while it works, and every instance's supervisor
+// fails a tick whose heartbeat stopped, after which the waiting tick runs on a surviving instance
+// (within heartbeatSeconds + superviseSeconds + a poll of the crash, about 21 s by default).
 import { PgBoss, fromPglite, type PGliteLike } from 'pg-boss';
 import type { Db } from '../db/index.ts';
 import { isAdjustableClock, type Clock } from '../clock.ts';
@@ -13,6 +18,9 @@ import { registeredDueWork, type DueWork } from './due-work.ts';
 
 export const TICK_QUEUE = 'app-tick';
 export const DEFAULT_TICK_SECONDS = 5;
+/** pg-boss's smallest heartbeat interval for a job. */
+export const DEFAULT_HEARTBEAT_SECONDS = 10;
+export const DEFAULT_SUPERVISE_SECONDS = 10;
 
 export interface JobsQueueOptions {
   /** PostgreSQL: the connection string pg-boss opens its own small pool on (required for a postgres Db). */
@@ -21,6 +29,10 @@ export interface JobsQueueOptions {
   tickSeconds?: number;
   /** Seconds between a worker's polls for a tick job (default 1). */
   pollingIntervalSeconds?: number;
+  /** A running tick whose heartbeat is older than this is given up (an integer >= 10; default 10). */
+  heartbeatSeconds?: number;
+  /** Seconds between an instance's looks for ticks given up (pg-boss supervise and monitor; default 10). */
+  superviseSeconds?: number;
   /** pg-boss's schema (default pgboss). */
   schema?: string;
 }
@@ -90,7 +102,15 @@ export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
   let timer: ReturnType<typeof setInterval> | null = null;
   if (options.queue) {
     const q = options.queue === true ? {} : options.queue;
-    const common = { schema: q.schema ?? 'pgboss', schedule: false, supervise: true, migrate: true };
+    const superviseSeconds = q.superviseSeconds ?? DEFAULT_SUPERVISE_SECONDS;
+    const common = {
+      schema: q.schema ?? 'pgboss',
+      schedule: false,
+      supervise: true,
+      migrate: true,
+      superviseIntervalSeconds: superviseSeconds,
+      monitorIntervalSeconds: superviseSeconds,
+    };
     if (db.kind === 'pglite') {
       const pglite = (db as Db & { pglite?: PGliteLike }).pglite;
       if (!pglite) throw new Error('startJobs: this PGlite database does not expose its PGlite instance (open it with openPglite)');
@@ -101,7 +121,11 @@ export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
     }
     boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
     await boss.start();
-    await boss.createQueue(TICK_QUEUE, { policy: 'stately', retryLimit: 0, expireInSeconds: 300, deleteAfterSeconds: 600 });
+    // A tick that lives on past its heartbeat or 5 minutes is failed, not retried: the next tick redoes its work.
+    const tickJobs = { retryLimit: 0, expireInSeconds: 300, heartbeatSeconds: q.heartbeatSeconds ?? DEFAULT_HEARTBEAT_SECONDS, deleteAfterSeconds: 600 };
+    await boss.createQueue(TICK_QUEUE, { policy: 'stately', ...tickJobs });
+    // createQueue leaves a queue made by an earlier version as it was.
+    await boss.updateQueue(TICK_QUEUE, tickJobs);
     await boss.work(TICK_QUEUE, { pollingIntervalSeconds: q.pollingIntervalSeconds ?? 1, batchSize: 1 }, async () => {
       const report = await runDueWork();
       if (Object.keys(report.failed).length) log.warn({ failed: report.failed }, 'some due work failed on this tick');
