@@ -9,6 +9,7 @@ import type { RateRuleName, RateRule } from './ratelimit.ts';
 import type { HandlerMap } from './handlers/types.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import type { JobsQueueOptions } from './jobs/index.ts';
+import type { TrustProxy } from './trust-proxy.ts';
 
 export const repoRoot = fileURLToPath(new URL('../', import.meta.url));
 export const BODY_LIMIT = 100 * 1024;
@@ -48,7 +49,8 @@ export interface AppOptions {
   maxUploadMb?: number;
   /** Check every response against the operation's schema (default: outside production). */
   validateResponses?: boolean;
-  trustProxy?: boolean;
+  /** Proxies trusted to name the client (server/trust-proxy.ts): a hop count or addresses/CIDRs; default none. */
+  trustProxy?: TrustProxy;
   /** The payment provider (payments and guest-pay operations); null/absent: none configured. */
   paymentProvider?: PaymentProvider | null;
   // --- sandbox provider and jobs (docs/sandbox-provider.md) ---

@@ -25,6 +25,7 @@ import { newErrorId } from './errors.ts';
 import { loadRedirects } from './redirects.ts';
 import { startupSafety } from './production.ts';
 import { refuseControlCharacters } from './input-guard.ts';
+import { fastifyTrustProxy } from './trust-proxy.ts';
 import { DEFAULT_MAX_UPLOAD_MB } from './uploads/multipart.ts';
 
 export { repoRoot, BODY_LIMIT, type AppOptions } from './app-options.ts';
@@ -43,7 +44,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy),
     return503OnClosing: true,
     genReqId: () => newErrorId(),
     logController: new OneLinePerRequest(),

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import type { AppOptions } from './app.ts';
 import { stdoutLog } from './log-stream.ts';
+import { parseTrustProxy } from './trust-proxy.ts';
 
 export interface ServerConfig {
   port: number;
@@ -51,7 +52,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       frameAncestors: env.FRAME_ANCESTORS || undefined,
       staticDir: path.resolve(env.STATIC_DIR || './dist'),
       schemasDir: env.SCHEMAS_DIR ? path.resolve(env.SCHEMAS_DIR) : undefined,
-      trustProxy: flag(env.TRUST_PROXY) ?? false,
+      trustProxy: parseTrustProxy(env.TRUST_PROXY),
       maxUploadMb: uploadMb(env.MAX_UPLOAD_MB),
       logger: { level: env.LOG_LEVEL || (nodeEnv === 'production' ? 'info' : 'warn'), stream: stdoutLog() },
     },

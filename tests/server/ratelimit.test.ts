@@ -62,9 +62,11 @@ describe.each(BACKENDS)('rate limits on %s', (kind) => {
       expect(limited.json.retryAfterSeconds).toBeLessThanOrEqual(15 * 60);
       expect(limited.headers['retry-after']).toBe(String(limited.json.retryAfterSeconds));
       expect(limited.json.detail).toMatch(/Too many attempts/);
-      // Even the right password is refused while limited; another IP is not affected.
+      // Even the right password is refused while limited; from another IP, the ten wrong passwords
+      // have paused the e-mail's password sign-in (tests/server/password-pause.test.ts).
       expectErrorShape(await call(b, 'POST', '/api/users/Users/Authenticate', { body: { email, password: 'x' }, ip }), 429, 'RATE001');
-      expectErrorShape(await call(b, 'POST', '/api/users/Users/Authenticate', { body: { email, password: 'x' }, ip: '192.0.2.1' }), 401, 'AUTH001');
+      expectErrorShape(await call(b, 'POST', '/api/users/Users/Authenticate', { body: { email, password: 'x' }, ip: '192.0.2.1' }), 429, 'AUTH004');
+      expectErrorShape(await call(b, 'POST', '/api/users/Users/Authenticate', { body: { email: uniqueEmail('other'), password: 'x' }, ip: '192.0.2.1' }), 401, 'AUTH001');
       clock.advance(15 * 60 * 1000);
       expectErrorShape(await call(a, 'POST', '/api/users/Users/Authenticate', { body: { email, password: 'x' }, ip }), 401, 'AUTH001');
     });

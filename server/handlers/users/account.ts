@@ -9,13 +9,15 @@ export const authenticate: OperationHandler<'authenticate'> = async (req, servic
   const email = body.email.toLowerCase();
   await services.rateLimiter.consume('authenticateIp', req.ip);
   await services.rateLimiter.consume('authenticate', email, req.ip);
+  // While paused even the right password is refused: the pause is the account's, not the caller's.
+  await services.rateLimiter.passwordPause.check(email);
   const user = await findUserByEmail(services.db, email);
-  if (!user) {
-    await services.passwords.dummyVerify(body.password);
+  if (!user) await services.passwords.dummyVerify(body.password);
+  if (!user || !(await services.passwords.verify(user.password_hash, body.password))) {
+    await services.rateLimiter.passwordPause.countWrong(email);
     throw new ApiError(401, messages.invalidLogin, { errorCode: 'AUTH001' });
   }
-  const ok = await services.passwords.verify(user.password_hash, body.password);
-  if (!ok || (body.company !== undefined && body.company.toLowerCase() !== user.company_code)) {
+  if (body.company !== undefined && body.company.toLowerCase() !== user.company_code) {
     throw new ApiError(401, messages.invalidLogin, { errorCode: 'AUTH001' });
   }
   return { status: 200, body: await sessionFor(user, services) };
