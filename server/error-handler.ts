@@ -4,6 +4,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ApiError, errorBody, newErrorId, SERVER_ERROR_DETAIL, titleFor } from './errors.ts';
 import { BODY_LIMIT } from './app-options.ts';
+import { NulParameterError } from './db/index.ts';
+import { controlCharacterDetail } from './input-guard.ts';
 
 export function sendError(reply: FastifyReply, status: number, body: object, headers: Record<string, string> = {}) {
   return reply.code(status).headers(headers).type('application/json; charset=utf-8').send(body);
@@ -31,6 +33,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     if (error instanceof ApiError) return sendError(reply, error.status, error.toBody(), error.headers);
+    // A NUL that got past the input guard in another encoding is still the client's bad input.
+    if (error instanceof NulParameterError) return sendError(reply, 400, errorBody(400, controlCharacterDetail('A value sent'), 'VAL001'));
     const status = error.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       const { detail, errorCode } = clientErrorDetail(error);

@@ -12,8 +12,21 @@ const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\
 const HEADER_CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f]/;
 const MAX_DEPTH = 64;
 
+export function controlCharacterDetail(where: string): string {
+  return `${where} contains a control character, which is not allowed.`;
+}
+
 function refuse(where: string): never {
-  throw new ApiError(400, `${where} contains a control character, which is not allowed.`, { errorCode: 'VAL001' });
+  throw new ApiError(400, controlCharacterDetail(where), { errorCode: 'VAL001' });
+}
+
+/**
+ * For JSON a handler parses itself (a query parameter holding a JSON document): its strings are
+ * checked as body strings are, named from `name` (e.g. filter.owner.filter).
+ */
+export function refuseControlCharactersIn(value: unknown, name: string): void {
+  const found = findControlCharacter(value, name);
+  if (found) refuse(`The field ${found}`);
 }
 
 function checkFlat(values: unknown, pattern: RegExp, what: string): void {

@@ -7,6 +7,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { unprepared, type Queryable } from '../db/index.ts';
 import { ApiError } from '../errors.ts';
+import { refuseControlCharactersIn } from '../input-guard.ts';
 import { formatDecimal } from '../statements/format.ts';
 
 /** money: integer cents (decimal dollars in CSV); timestamp: an instant, filtered by its New York day. */
@@ -140,6 +141,8 @@ export function whereOf(list: GridList, filter: string | undefined, params: unkn
   if (typeof model !== 'object' || model === null || Array.isArray(model)) {
     throw gridError('GRD002', 'The filter must be a JSON object: { "column": { "type": "contains", "filter": "..." } }.');
   }
+  // JSON escapes (\u0000) carry control characters past the guard of the raw query string.
+  refuseControlCharactersIn(model, 'filter');
   const clauses: string[] = [];
   const param = (value: unknown, kind: ColumnKind) => {
     params.push(value);

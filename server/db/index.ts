@@ -24,6 +24,30 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
+/**
+ * A parameter holding a NUL (U+0000), which PostgreSQL text cannot store. It comes from the
+ * request, however it was encoded there (JSON-escaped, in a file name...): the error handler
+ * answers it as bad input instead of letting the database fail.
+ */
+export class NulParameterError extends Error {
+  constructor() {
+    super('A query parameter contains a NUL character.');
+    this.name = 'NulParameterError';
+  }
+}
+
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (!value || typeof value !== 'object' || depth > 32 || value instanceof Date || ArrayBuffer.isView(value)) return false;
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item, depth + 1));
+}
+
+/** Refuses parameters that hold a NUL before they reach either engine. */
+export function checkParams(params: unknown[]): unknown[] {
+  if (params.some((param) => holdsNul(param))) throw new NulParameterError();
+  return params;
+}
+
 export interface OpenDbOptions {
   /** postgres://... to use PostgreSQL; unset for PGlite. */
   databaseUrl?: string;
@@ -58,13 +82,13 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob | File): P
     kind: 'pglite',
     pglite,
     query: <T extends object = Row>(sql: string, params: unknown[] = []) =>
-      exclusive(async () => normalize<T>(await pglite.query(sql, params))),
+      exclusive(async () => normalize<T>(await pglite.query(sql, checkParams(params)))),
     exec: (sql: string) => exclusive(async () => void (await pglite.exec(sql))),
     transaction: <T>(fn: (tx: Queryable) => Promise<T>) =>
       exclusive(() =>
         pglite.transaction(async (tx) =>
           fn({
-            query: async <R extends object = Row>(sql: string, params: unknown[] = []) => normalize<R>(await tx.query(sql, params)),
+            query: async <R extends object = Row>(sql: string, params: unknown[] = []) => normalize<R>(await tx.query(sql, checkParams(params))),
             exec: async (sql: string) => void (await tx.exec(sql)),
           }),
         ),
@@ -81,6 +105,7 @@ export async function openPostgres(databaseUrl: string, poolSize = DEFAULT_POOL_
   pool.on('error', () => undefined); // idle client errors surface on the next query instead
   const statements = preparedStatements();
   const run = async <T extends object>(client: pg.Pool | pg.PoolClient, sql: string, params: unknown[], inTransaction: boolean): Promise<QueryResult<T>> => {
+    checkParams(params);
     const name = params.length > 0 ? statements.nameOf(sql) : null;
     try {
       const r = name ? await client.query({ name, text: sql, values: params }) : await client.query(sql, params);
