@@ -23,6 +23,7 @@ import { paymentServiceFor } from './payments/index.ts';
 import { enableFuturePayments } from './payments/future.ts';
 import { enableRecurringPayments } from './payments/recurring-due-work.ts';
 import { startJobs } from './jobs/index.ts';
+import { enableAssessments } from './assessments/posting.ts';
 import { createSandboxProvider, settleDue } from './sandbox-provider/index.ts';
 
 export interface Runtime {
@@ -77,6 +78,8 @@ export async function openServices(options: AppOptions, context: RuntimeContext)
       queue: options.jobs ? { databaseUrl: options.databaseUrl, ...(options.jobs === true ? {} : options.jobs) } : false,
     });
     closers.push(() => jobs.stop());
+    // Assessment schedules post their charges on their dates, before any payment's due work runs.
+    closers.push(enableAssessments({ jobs }));
 
     const services: Services = {
       db,

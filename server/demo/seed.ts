@@ -16,6 +16,7 @@ import { firstPullDate } from '../payments/auto-draft-schedule.ts';
 import { loadAutoDraft, newAutoDraftId } from '../payments/auto-draft-store.ts';
 import { createChildren } from '../payments/auto-draft-children.ts';
 import { recordAutoDraftAuthorization } from '../payments/auto-draft-authorization.ts';
+import { seedDemoAssessmentSchedules } from './assessments.ts';
 import { seedDemoProfile } from './profile.ts';
 import { seedDemoCommunity } from './community.ts';
 import { seedDemoDocuments } from './documents.ts';
@@ -295,8 +296,8 @@ export async function seedDemo(db: Db, passwords: PasswordHasher, now: Date = ne
         }
       }
     }
-    // signed-in payments: upcoming charges (scheduled_charges).
-    await seedDemoScheduledCharges(tx, now);
+    // Assessment schedules: the upcoming charges, posted by the due work on their dates.
+    await seedDemoAssessmentSchedules(tx, now);
     await seedDemoProfile(tx, passwords, now);
     await seedDemoCommunity(tx, now);
     await seedDemoCalendar(tx, now);
@@ -434,24 +435,4 @@ async function seedDemoRecurringPayment(db: Db, clock: Clock, paymentMethodId: n
     );
     await recordAuthorization(tx, await loadRecurring(tx, userId, id), '127.0.0.1', now);
   });
-}
-
-/** Upcoming charges (GET /Charge lists those due within 25 days), relative to the seed's now. */
-const DEMO_SCHEDULED_CHARGES: { account: string; subLedger: string; description: string; cents: number; inDays: number }[] = [
-  { account: '100234', subLedger: 'Assessments', description: 'Monthly assessment', cents: 20000, inDays: 10 },
-  { account: '100234', subLedger: 'Assessments', description: 'Monthly assessment', cents: 20000, inDays: 40 },
-  { account: '200411', subLedger: 'Assessments', description: 'Special assessment: roof repair', cents: 35000, inDays: 20 },
-  { account: '100235', subLedger: 'Assessments', description: 'Monthly assessment', cents: 20000, inDays: 10 },
-  { account: '100238', subLedger: 'Assessments', description: 'Monthly assessment', cents: 20000, inDays: 10 },
-];
-
-async function seedDemoScheduledCharges(tx: Queryable, now: Date): Promise<void> {
-  const today = appDate(now);
-  for (const c of DEMO_SCHEDULED_CHARGES) {
-    await tx.query(
-      `INSERT INTO scheduled_charges (sub_ledger_id, description, due_date, amount_cents)
-       SELECT sl.id, $3, $4::date, $5 FROM sub_ledgers sl JOIN accounts ac ON ac.id = sl.account_id WHERE ac.account_number = $1 AND sl.name = $2`,
-      [c.account, c.subLedger, c.description, addDays(today, c.inDays), c.cents],
-    );
-  }
 }

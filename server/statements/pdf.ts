@@ -118,7 +118,7 @@ function drawCoupons(doc: PDFKit.PDFDocument, statement: Statement, coupons: Cou
 }
 
 function drawFutureCharges(doc: PDFKit.PDFDocument, statement: Statement, future: FutureCharges): void {
-  heading(doc, `Charges scheduled after ${formatLongDate(statement.statementDate)}`);
+  heading(doc, `Charges scheduled after ${formatLongDate(statement.statementDate)} through ${formatLongDate(future.throughDate)}`);
   if (future.charges.length === 0) {
     note(doc, 'No charges are scheduled on this account.');
     return;

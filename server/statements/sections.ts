@@ -1,7 +1,10 @@
 // What each kind of statement adds after the ledger lines: payment coupons (one per sub-ledger
-// that has something to pay), the charges scheduled after today, or the period's totals by kind.
+// that has something to pay), the charges scheduled after today (the assessment schedules'), or
+// the period's totals by kind.
 import type { Queryable } from '../db/index.ts';
 import { LEDGER_KIND_LABELS } from '../handlers/payments/ledger.ts';
+import { addDays } from '../payments/billing.ts';
+import { upcomingCharges } from '../assessments/store.ts';
 import type { StatementSubLedger } from './account.ts';
 import type { LedgerKindLabel, PeriodLedger } from './ledger-lines.ts';
 
@@ -26,25 +29,20 @@ export interface FutureCharge {
 export interface FutureCharges {
   charges: FutureCharge[];
   totalCents: number;
+  /** The last day listed (YYYY-MM-DD): schedules go on every month, so a statement shows the next FUTURE_CHARGE_DAYS. */
+  throughDate: string;
 }
 
-/** The account's scheduled charges due after today, soonest first. */
+/** How far ahead a statement lists scheduled charges. */
+export const FUTURE_CHARGE_DAYS = 60;
+
+/** What the account's assessment schedules will charge after today, within FUTURE_CHARGE_DAYS, soonest first. */
 export async function futureCharges(q: Queryable, subLedgers: StatementSubLedger[], today: string): Promise<FutureCharges> {
-  const { rows } = await q.query<{ description: string; sub_ledger_id: number | string; due_date: string; amount_cents: number | string }>(
-    `SELECT description, sub_ledger_id, to_char(due_date, 'YYYY-MM-DD') AS due_date, amount_cents
-       FROM scheduled_charges
-      WHERE sub_ledger_id = ANY($1::integer[]) AND due_date > $2::date
-      ORDER BY due_date, id`,
-    [subLedgers.map((s) => s.id), today],
-  );
+  const throughDate = addDays(today, FUTURE_CHARGE_DAYS);
+  const upcoming = await upcomingCharges(q, subLedgers.map((s) => s.id), addDays(today, 1), throughDate);
   const names = new Map(subLedgers.map((s) => [s.id, s.name]));
-  const charges = rows.map((r) => ({
-    description: r.description,
-    subLedgerName: names.get(Number(r.sub_ledger_id)) ?? '',
-    dueDate: r.due_date,
-    amountCents: Number(r.amount_cents),
-  }));
-  return { charges, totalCents: charges.reduce((sum, c) => sum + c.amountCents, 0) };
+  const charges = upcoming.map((c) => ({ description: c.description, subLedgerName: names.get(c.subLedgerId) ?? '', dueDate: c.dueDate, amountCents: c.amountCents }));
+  return { charges, totalCents: charges.reduce((sum, c) => sum + c.amountCents, 0), throughDate };
 }
 
 export interface ChargeSummary {

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { BACKENDS, DEMO, call, count, createTestClock, expectErrorShape, signIn, testApp, useTestDatabase, expectStatus, dataOf } from './helpers.ts';
 import { balance, enterMethod, paymentEntries, sandboxCharges, subLedgerId } from './payments-helpers.ts';
 import { api, associationId, paymentStatus, saveMethod, snapshot, type Api } from './billing-helpers.ts';
+import { createAssessmentSchedule } from '../../server/assessments/store.ts';
 
 const HOUR = 3600 * 1000;
 
@@ -304,17 +305,18 @@ describe.each(BACKENDS)('billing: one-time payments, ledger and charges on %s', 
 
   it('lists upcoming charges due within the next 25 days only (boundaries in America/New_York dates)', async () => {
     // Now is 2026-03-02 in New York plus what the earlier tests advanced; the demo seeded its
-    // charges relative to 2026-03-02 (due 03-12, 03-22 and 04-11).
+    // schedules relative to 2026-03-02 (monthly from 03-12, once on 03-22).
     const now = new Date((await call(app, 'GET', '/dev/clock')).json.now);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(now);
     const plus = (d: number) => new Date(Date.parse(`${today}T12:00:00Z`) + d * 24 * HOUR).toISOString().slice(0, 10);
     for (const [days, description] of [[-1, 'Yesterday'], [0, 'Today'], [25, 'In 25 days'], [26, 'In 26 days']] as const) {
-      await db().query('INSERT INTO scheduled_charges (sub_ledger_id, description, due_date, amount_cents) VALUES ($1, $2, $3, 1234)', [lateFees, description, plus(days)]);
+      const date = plus(days);
+      await createAssessmentSchedule(db(), { subLedgerId: lateFees, description, amountCents: 1234, dayOfMonth: Number(date.slice(8)), startDate: date, endDate: date }, now);
     }
     const seeded = [
       { subLedgerId: assessments, accountNumber: '100234', description: 'Monthly assessment', dueDate: '2026-03-12', amountCents: 20000 },
       { subLedgerId: cedar, accountNumber: '200411', description: 'Special assessment: roof repair', dueDate: '2026-03-22', amountCents: 35000 },
-      { subLedgerId: assessments, accountNumber: '100234', description: 'Monthly assessment', dueDate: '2026-04-11', amountCents: 20000 },
+      { subLedgerId: assessments, accountNumber: '100234', description: 'Monthly assessment', dueDate: '2026-04-12', amountCents: 20000 },
     ];
     const expected = [
       ...seeded,

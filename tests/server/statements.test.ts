@@ -13,6 +13,7 @@ import type { Db } from '../../server/db/index.ts';
 import type { CreateStatementBody } from '../../generated/clients/payments.ts';
 import { BACKENDS, DEMO, TEST_JWT_SECRET, call, clients, count, createTestClock, expectErrorShape, expectStatus, signIn, testApp, useTestDatabase, type ApiClients } from './helpers.ts';
 import { subLedgerId } from './payments-helpers.ts';
+import { createAssessmentSchedule } from '../../server/assessments/store.ts';
 
 const START = new Date('2026-03-02T15:00:00Z');
 const TEN_MINUTES = 10 * 60 * 1000;
@@ -89,11 +90,10 @@ describe.each(BACKENDS)('statements on %s', (kind) => {
     home = clients(app, homeToken).payments;
     paid = clients(app, (await signIn(app, DEMO.paid)).token).payments;
     for (const entry of ENTRIES) await addEntry(db(), '100234', entry);
-    // demo: Monthly assessment 200.00 due 2026-03-12 and 2026-04-11 (Assessments).
-    await db().query(
-      `INSERT INTO scheduled_charges (sub_ledger_id, description, due_date, amount_cents) VALUES ($1, 'Trash pickup due today', '2026-03-02', 1800), ($2, 'Pool opening fee', '2026-03-03', 4200)`,
-      [await subLedgerId(db(), '100234'), await subLedgerId(db(), '100234', 'Late fees')],
-    );
+    // demo: Monthly assessment 200.00 on the 12th from 2026-03-12 (Assessments).
+    const oneTime = (date: string) => ({ dayOfMonth: Number(date.slice(8)), startDate: date, endDate: date });
+    await createAssessmentSchedule(db(), { subLedgerId: await subLedgerId(db(), '100234'), description: 'Trash pickup due today', amountCents: 1800, ...oneTime('2026-03-02') }, clock.now());
+    await createAssessmentSchedule(db(), { subLedgerId: await subLedgerId(db(), '100234', 'Late fees'), description: 'Pool opening fee', amountCents: 4200, ...oneTime('2026-03-03') }, clock.now());
   });
   afterAll(async () => {
     await app?.close();
@@ -189,10 +189,11 @@ describe.each(BACKENDS)('statements on %s', (kind) => {
     expect(text).toContain('01/01/2026 Opening balance $29.00');
     expect(text).toContain('01/01/2026 Charge New year landscaping $27.00 $56.00');
     expect(text).not.toContain('Year-end pool assessment');
-    expect(text).toContain('Charges scheduled after March 2, 2026');
+    expect(text).toContain('Charges scheduled after March 2, 2026 through May 1, 2026');
     expect(text).toContain('03/03/2026 Pool opening fee Late fees $42.00');
     expect(text).toContain('03/12/2026 Monthly assessment Assessments $200.00');
-    expect(text).toContain('04/11/2026 Monthly assessment Assessments $200.00');
+    expect(text).toContain('04/12/2026 Monthly assessment Assessments $200.00');
+    expect(text).not.toContain('05/12/2026');
     expect(text).toContain('Total scheduled $442.00');
     // Due today is not "after today".
     expect(text).not.toContain('Trash pickup due today');

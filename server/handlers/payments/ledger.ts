@@ -1,8 +1,9 @@
 // GET /Ledger (entries oldest first with the running balance, the portal's kind labels) and
-// GET /Charge (upcoming charges due within the next 25 days).
+// GET /Charge (upcoming charges due within the next 25 days, from the assessment schedules).
 import { principalOf, type OperationHandler, type ResultOf } from '../types.ts';
 import { paymentError } from '../../payments/errors.ts';
 import { UPCOMING_CHARGE_DAYS, addDays, appDate, badRequest } from '../../payments/billing.ts';
+import { upcomingCharges } from '../../assessments/store.ts';
 
 type LedgerEntry = Extract<ResultOf<'getLedger'>, { status: 200 }>['body']['entries'][number];
 type RecentPayment = Extract<ResultOf<'getRecentPayments'>, { status: 200 }>['body']['payments'][number];
@@ -85,23 +86,23 @@ export const getCharges: OperationHandler<'getCharges'> = async (req, services) 
   // The account, when named, is the caller's (x-policy).
   const accountNumber = req.query.accountNumber ?? null;
   const today = appDate(services.clock());
-  const { rows } = await services.db.query<{ sub_ledger_id: number; account_number: string; description: string; due_date: string; amount_cents: string | number }>(
-    `SELECT sc.sub_ledger_id, ac.account_number, sc.description, to_char(sc.due_date, 'YYYY-MM-DD') AS due_date, sc.amount_cents
-       FROM scheduled_charges sc JOIN sub_ledgers sl ON sl.id = sc.sub_ledger_id JOIN accounts ac ON ac.id = sl.account_id
-      WHERE ac.owner_user_id = $1 AND ($2::text IS NULL OR ac.account_number = $2)
-        AND sc.due_date >= $3::date AND sc.due_date <= $4::date
-      ORDER BY sc.due_date, sc.id`,
-    [userId, accountNumber, today, addDays(today, UPCOMING_CHARGE_DAYS)],
+  const { rows } = await services.db.query<{ id: number; account_number: string }>(
+    `SELECT sl.id, ac.account_number FROM sub_ledgers sl JOIN accounts ac ON ac.id = sl.account_id
+      WHERE ac.owner_user_id = $1 AND ($2::text IS NULL OR ac.account_number = $2)`,
+    [userId, accountNumber],
   );
+  const accountOf = new Map(rows.map((r) => [Number(r.id), r.account_number]));
+  // What the accounts' assessment schedules will post (the same rows the due work posts from).
+  const upcoming = await upcomingCharges(services.db, [...accountOf.keys()], today, addDays(today, UPCOMING_CHARGE_DAYS));
   return {
     status: 200,
     body: {
-      charges: rows.map((r) => ({
-        subLedgerId: Number(r.sub_ledger_id),
-        accountNumber: r.account_number,
-        description: r.description,
-        dueDate: r.due_date,
-        amountCents: Number(r.amount_cents),
+      charges: upcoming.map((c) => ({
+        subLedgerId: c.subLedgerId,
+        accountNumber: accountOf.get(c.subLedgerId)!,
+        description: c.description,
+        dueDate: c.dueDate,
+        amountCents: c.amountCents,
       })),
     },
   };
