@@ -25,13 +25,19 @@ export function isAdjustableClock(clock: Clock): clock is AdjustableClock {
   return typeof (clock as Partial<AdjustableClock>).advance === 'function' && typeof (clock as Partial<AdjustableClock>).refresh === 'function';
 }
 
+// A PGlite database is open in one process only, so the clocks on it share the offset in memory:
+// an advance reaches them all at once and no request needs to read it again.
+const pgliteOffsets = new WeakMap<Db, { offset: number }>();
+
 /** A clock that reads `base()` plus an offset stored in the settings table. Never use in production. */
 export async function createAdjustableClock(db: Db, base: Clock = systemClock): Promise<AdjustableClock> {
-  let offset = 0;
+  const shared = db.kind === 'pglite';
+  const state = (shared && pgliteOffsets.get(db)) || { offset: 0 };
+  if (shared) pgliteOffsets.set(db, state);
   // The offset only grows, so a read that started before an advance never moves the clock back.
   const seen = (value: string | undefined) => {
     const n = value === undefined ? 0 : Number(value);
-    if (Number.isFinite(n) && n > offset) offset = n;
+    if (Number.isFinite(n) && n > state.offset) state.offset = n;
   };
   const read = async () => {
     const { rows } = await db.query<{ value: string }>('SELECT value FROM settings WHERE key = $1', [CLOCK_OFFSET_SETTING]);
@@ -40,6 +46,7 @@ export async function createAdjustableClock(db: Db, base: Clock = systemClock): 
   let reading: Promise<void> | null = null;
   let queued: Promise<void> | null = null;
   const refresh = (): Promise<void> => {
+    if (shared) return Promise.resolve();
     if (!reading) {
       reading = read().finally(() => {
         reading = null;
@@ -56,8 +63,8 @@ export async function createAdjustableClock(db: Db, base: Clock = systemClock): 
     return queued;
   };
   await read();
-  const clock = (() => new Date(base().getTime() + offset)) as AdjustableClock;
-  clock.offsetMs = () => offset;
+  const clock = (() => new Date(base().getTime() + state.offset)) as AdjustableClock;
+  clock.offsetMs = () => state.offset;
   clock.refresh = refresh;
   clock.advance = async (ms: number) => {
     if (!Number.isFinite(ms) || ms < 0) throw new RangeError('The clock only moves forward: ms must be a finite number >= 0');
