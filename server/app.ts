@@ -14,7 +14,8 @@ import { repoRoot, BODY_LIMIT, type AppOptions } from './app-options.ts';
 import { loadOperations, registerOperationRoutes } from './operation-routes.ts';
 import { openServices, type Runtime } from './services.ts';
 import { registerErrorHandling } from './error-handler.ts';
-import { registerSecurityHeaders } from './security-headers.ts';
+import { appSecurityOptions, registerSecurityHeaders, securityHeadersFor } from './security-headers.ts';
+import { clientErrorHandler } from './client-errors.ts';
 import { OneLinePerRequest } from './request-log.ts';
 import { registerDevRoutes } from './dev-routes.ts';
 import { registerStatementDownloads } from './statements/download-route.ts';
@@ -48,6 +49,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     return503OnClosing: true,
     genReqId: () => newErrorId(),
     logController: new OneLinePerRequest(),
+    clientErrorHandler: clientErrorHandler(securityHeadersFor(appSecurityOptions({ frameAncestors, production }))),
   });
   for (const warning of safety.warnings) app.log.warn(warning);
   let runtime: Runtime | null = null;
