@@ -74,6 +74,12 @@ export async function readUpload(request: FastifyRequest, maxUploadMb: number): 
     }
   } catch (error) {
     if (error instanceof UploadTooLargeError || error instanceof ApiError) throw error;
+    // The client went away mid-upload (closed the page, lost the network): expected, and no one is
+    // left to answer.
+    if (request.raw.aborted || request.raw.socket?.destroyed) {
+      request.log.info({ code: (error as { code?: string }).code }, 'upload aborted by the client');
+      throw new ApiError(400, 'The upload ended before the whole file arrived.', { errorCode: 'REQ001' });
+    }
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new UploadTooLargeError(maxUploadMb);
     if (typeof code === 'string' && code.startsWith('FST_')) throw malformed('The upload is not a valid multipart/form-data body.');
