@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { BACKENDS, DEMO, call, count, createTestClock, expectErrorShape, signIn, testApp, useTestDatabase, expectStatus, clients, dataOf } from './helpers.ts';
 import { paymentServiceFor } from '../../server/payments/index.ts';
+import { endAssessmentSchedules } from './assessment-helpers.ts';
 import { GUEST, balance, confirm, enterMethod, guestPayerOf, guestSession, paymentEntries, sandboxCharges, setup, setupAndEnter, subLedgerId } from './payments-helpers.ts';
 
 const DAY = 24 * 3600 * 1000;
@@ -15,6 +16,8 @@ describe.each(BACKENDS)('guest pay on %s', (kind) => {
   let app: FastifyInstance;
   beforeAll(async () => {
     app = await testApp(database.current.db, { clock: clock.now, sandboxProvider: true });
+    // The balances here are the demo's at load: its monthly assessments do not post as the clock moves on.
+    await endAssessmentSchedules(database.current.db);
   });
   afterAll(async () => {
     await app?.close();
