@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ValidateFunction } from 'ajv';
 import { loadOpenApiDir, type OperationDef } from './openapi/load.ts';
-import { createValidators, describeError, type CompiledOperation } from './openapi/validate.ts';
+import { createValidators, describeError, errorField, type CompiledOperation } from './openapi/validate.ts';
 import type { Handler, HandlerMap, Services } from './handlers/types.ts';
 import { ApiError } from './errors.ts';
 import { callerOf, routeGuard } from './authz/guard.ts';
@@ -48,7 +48,11 @@ export async function loadOperations(openapiDir: string, handlers: HandlerMap): 
 
 function check(validate: ValidateFunction | null, data: unknown, part: string): void {
   if (validate && !validate(data)) {
-    throw new ApiError(400, describeError(part, validate.errors?.[0] ?? undefined), { errorCode: 'VAL001' });
+    const error = validate.errors?.[0] ?? undefined;
+    const detail = describeError(part, error);
+    // A body field at fault is named in `fields` too, so that a form shows the refusal by that field.
+    const field = part === 'request body' && error ? errorField(error) : '';
+    throw new ApiError(400, detail, { errorCode: 'VAL001', ...(field ? { fields: { [field]: detail } } : {}) });
   }
 }
 

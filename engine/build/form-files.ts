@@ -23,7 +23,7 @@ export class FormConfigError extends Error {
 }
 
 const FORM_FILE = /^[a-z0-9][a-z0-9-]*\.ya?ml$/i;
-const TOP_KEYS = new Set(['schema', 'ui', 'messages', 'rules', 'submit', 'title', 'description', 'cancel', 'defaults', 'checks']);
+const TOP_KEYS = new Set(['schema', 'ui', 'messages', 'rules', 'submit', 'title', 'description', 'cancel', 'defaults', 'checks', 'serverFields']);
 const RULE_KEYS = ['field', 'effect', 'condition'];
 
 export function formIdOf(file: string): string {
@@ -147,6 +147,14 @@ export function parseFormSource(text: string, file: string): FormDoc {
     });
   }
 
+  const serverFields = data.serverFields;
+  if (serverFields !== undefined) {
+    if (!isObj(serverFields)) fail(['serverFields'], 'must be a mapping of request field to form field');
+    for (const [requestField, field] of Object.entries(serverFields as Obj)) {
+      if (typeof field !== 'string' || !hasField(s, field)) fail(['serverFields', requestField], `no field \`${String(field)}\` in schema`);
+    }
+  }
+
   return {
     id: formIdOf(file),
     schema: s,
@@ -159,6 +167,7 @@ export function parseFormSource(text: string, file: string): FormDoc {
     ...(data.cancel !== undefined ? { cancel: data.cancel as string } : {}),
     ...(data.defaults !== undefined ? { defaults: data.defaults as Record<string, unknown> } : {}),
     ...(checks !== undefined ? { checks: checks as FormCheck[] } : {}),
+    ...(serverFields !== undefined ? { serverFields: serverFields as Record<string, string> } : {}),
   } satisfies FormDoc;
 }
 

@@ -2257,7 +2257,7 @@ export const getSetupRecurringPaymentUrl = () => {
 
 /**
  * `startDate` (the first payment's date) must be after today (America/New_York; else 400
- * VAL001). Its day of the month is the schedule's: a schedule on the 29th, 30th or 31st runs
+ * VAL001 naming `startDate` in `fields`, as every refusal of a body field does). Its day of the month is the schedule's: a schedule on the 29th, 30th or 31st runs
  * on the last day of shorter months. `amount` is one of: a fixed amount (`fixed`,
  * `amountCents`), the sub-ledger's full balance on the day (`fullBalance`, with an optional
  * `maximumCents`) or a percentage of it (`percentage`, `basisPoints` 1-10000, with an

@@ -26,10 +26,13 @@ function makeAjv(coerce: boolean): Ajv2020 {
     coerceTypes: coerce,
     allowUnionTypes: true,
     validateFormats: true,
+    // A oneOf with a discriminator is validated against the branch its tag names, so a refusal
+    // names a field of that branch (not the first branch's missing field).
+    discriminator: true,
   });
   addFormats(ajv);
   // OpenAPI annotations that are not JSON Schema keywords.
-  ajv.addVocabulary(['example', 'xml', 'discriminator', 'externalDocs']);
+  ajv.addVocabulary(['example', 'xml', 'externalDocs']);
   return ajv;
 }
 
@@ -77,17 +80,54 @@ export function createValidators(docs: OpenApiDoc[]): Validators {
   };
 }
 
-/** One readable sentence for the first validation error, e.g. "email must match format "email"". */
+/** The dotted request field a validation error is about ('' for the part as a whole). */
+export function errorField(error: ErrorObject): string {
+  const at = error.instancePath ? error.instancePath.slice(1).replace(/\//g, '.') : '';
+  const join = (name: string) => (at ? `${at}.${name}` : name);
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return join(String(params.missingProperty));
+    case 'additionalProperties':
+      return join(String(params.additionalProperty));
+    case 'discriminator':
+      return join(String(params.tag));
+    default:
+      return at;
+  }
+}
+
+/** The rule a value broke, in words (ajv's own wording for the rarer keywords). */
+function ruleOf(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'maximum': return `must be at most ${String(params.limit)}`;
+    case 'minimum': return `must be at least ${String(params.limit)}`;
+    case 'exclusiveMaximum': return `must be less than ${String(params.limit)}`;
+    case 'exclusiveMinimum': return `must be more than ${String(params.limit)}`;
+    case 'maxLength': return `must be at most ${String(params.limit)} characters long`;
+    case 'minLength': return `must be at least ${String(params.limit)} characters long`;
+    case 'type': return `must be of type ${String(params.type)}`;
+    case 'format': return `must be a valid ${String(params.format)}${params.format === 'date' ? ' (YYYY-MM-DD)' : ''}`;
+    case 'enum': return `must be one of ${(params.allowedValues as unknown[]).map(String).join(', ')}`;
+    case 'const': return `must be ${JSON.stringify(params.allowedValue)}`;
+    case 'discriminator': return params.error === 'tag' ? 'is required and must be a string' : 'must be one of the kinds this field takes';
+    default: return error.message ?? 'is invalid';
+  }
+}
+
+/** One readable sentence for the first validation error, naming the field and its rule, e.g. "amount.basisPoints must be at most 10000.". */
 export function describeError(part: string, error: ErrorObject | undefined): string {
   if (!error) return `The ${part} is invalid.`;
-  const field = error.instancePath ? error.instancePath.slice(1).replace(/\//g, '.') : '';
-  const subject = field || `The ${part}`;
+  const field = errorField(error);
   switch (error.keyword) {
-    case 'additionalProperties':
-      return `${subject} has an unknown field '${String((error.params as { additionalProperty: string }).additionalProperty)}'.`;
+    case 'additionalProperties': {
+      const at = error.instancePath ? error.instancePath.slice(1).replace(/\//g, '.') : '';
+      return `${at || `The ${part}`} has an unknown field '${String((error.params as { additionalProperty: string }).additionalProperty)}'.`;
+    }
     case 'required':
-      return `${field ? `${field}.` : ''}${String((error.params as { missingProperty: string }).missingProperty)} is required.`;
+      return `${field} is required.`;
     default:
-      return `${subject} ${error.message ?? 'is invalid'}.`;
+      return `${field || `The ${part}`} ${ruleOf(error)}.`;
   }
 }

@@ -101,3 +101,31 @@ test('a homeowner sets up a recurring payment, authorizes it, changes it in plac
   await page.getByRole('button', { name: 'Remove it' }).click();
   await expect(page.getByText('You have no recurring payments for this account.')).toBeVisible();
 });
+
+test('a refused first payment date is named by its field and in the error summary', async ({ page, request }) => {
+  await openRecurringAtMapleGrove(page);
+  await page.getByRole('button', { name: 'Set up a recurring payment' }).click();
+  await page.getByLabel(/Late fees/).check();
+  await page.getByLabel(/Saved card.*4242/).check();
+  // Today (in New York, by the application's clock) is a valid date for the form; only the server knows it is not after today.
+  const { now } = await (await request.get('/dev/clock')).json() as { now: string };
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date(now));
+  await page.getByLabel('First payment').fill(today);
+  await page.getByLabel('The full balance').check();
+  await page.getByRole('button', { name: 'Review the authorization' }).click();
+
+  const message = /The first payment date must be after today/;
+  const summary = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'There is a problem' }) });
+  await expect(summary.getByRole('link', { name: /^First payment: The first payment date must be after today/ })).toBeVisible();
+  const field = page.locator('[data-field$="_startDate"]');
+  await expect(field.getByText(message)).toBeVisible();
+  await expect(page.getByText('Some of the information sent was not valid.')).toHaveCount(0);
+  await expectAccessible(page);
+
+  // A maximum larger than any payment is refused by the form itself, by its field.
+  await page.getByLabel('At most (optional)').fill('2000000000');
+  await page.getByLabel('First payment').fill(await appDatePlus(request, 10));
+  await page.getByRole('button', { name: 'Review the authorization' }).click();
+  await expect(page.locator('[data-field$="_maximumCents"]').getByText('Enter at most $1,000,000,000.00.')).toBeVisible();
+  await expect(page.getByText(message)).toHaveCount(0);
+});

@@ -40,6 +40,11 @@ export function checkForms(ctx: CheckContext, operations: Map<string, string>): 
         }
       }
     }
+    if (isObject(form.serverFields) && isObject(form.schema)) {
+      for (const [requestField, field] of Object.entries(form.serverFields)) {
+        if (typeof field === 'string' && !hasField(form.schema, field.split('.'))) ctx.report(doc, ['serverFields', requestField], `field "${field}" is not in the form's schema`);
+      }
+    }
     for (const key of ['submit', 'title', 'description', 'cancel']) ctx.messageKey(doc, [key], form[key]);
     if (Array.isArray(form.rules) && isObject(form.schema)) checkRules(ctx, ajv, doc, form.rules, form.schema);
   }

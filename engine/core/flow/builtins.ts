@@ -3,19 +3,21 @@ import type { FlowModule, ToastRequest } from './types.ts';
 // Params arrive with their `$…` bindings already resolved (create-machine.ts resolves them once).
 
 /** Reads what a failed operation said, for display: a message key (by error code) and the server's text. */
-export function describeError(error: unknown): { code?: string; text: string; status?: number; fields?: string[] } {
+export function describeError(error: unknown): { code?: string; text: string; status?: number; fields?: string[]; fieldErrors?: Record<string, string> } {
   const failure = error as { status?: number; body?: Record<string, unknown>; message?: string } | undefined;
   const body = failure?.body ?? {};
   const text = [body.detail, body.message, body.title, failure?.message].find((v) => typeof v === 'string' && v) as string | undefined;
   // A server that names the fields at fault (`fields: { field: message }`) is more useful than its summary.
-  const fields = body.fields && typeof body.fields === 'object'
-    ? Object.values(body.fields as Record<string, unknown>).filter((v): v is string => typeof v === 'string' && v !== '')
-    : [];
+  // Kept by name too (`fieldErrors`), so that a form can show each message by its own field.
+  const fieldErrors = body.fields && typeof body.fields === 'object' && !Array.isArray(body.fields)
+    ? Object.fromEntries(Object.entries(body.fields as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''))
+    : {};
+  const fields = Object.values(fieldErrors);
   return {
     code: typeof body.errorCode === 'string' ? body.errorCode : undefined,
     text: text ?? '',
     status: failure?.status,
-    ...(fields.length > 0 ? { fields } : {}),
+    ...(fields.length > 0 ? { fields, fieldErrors } : {}),
   };
 }
 

@@ -75,6 +75,8 @@ export interface SchemaFormProps {
   submitLabelKey?: string;
   /** Already translated text of a failed submission (shown in the summary area, without links). */
   serverError?: string | null;
+  /** A failed submission's messages by form field (dotted path): shown by each field and in the summary until the next submission. */
+  serverFieldErrors?: Record<string, string> | null;
   extraActions?: ReactNode;
   /** Shown inside the form after its fields and before the submit button (e.g. what submitting will do). */
   beforeSubmit?: ReactNode;
@@ -107,6 +109,12 @@ interface RuleView {
   states: FieldStates;
   translated: UiSchema;
   ui: UiSchema;
+}
+
+function valueAt(data: FormData, path: string): unknown {
+  let node: unknown = data;
+  for (const key of path.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+  return node;
 }
 
 function toErrorSchema(errors: ShownError[]): ErrorSchema {
@@ -270,11 +278,32 @@ export function SchemaForm(props: SchemaFormProps) {
   useEffect(() => {
     if (serverError) serverRef.current?.focus();
   }, [serverError]);
+  const { serverFieldErrors } = props;
+  // A refusal by field moves focus to the summary, as the form's own errors do.
+  useEffect(() => {
+    if (serverFieldErrors && Object.keys(serverFieldErrors).length > 0) summaryRef.current?.focus();
+  }, [serverFieldErrors]);
 
-  const extraErrors = useMemo(() => toErrorSchema(errors), [errors]);
+  // The values the server refused: a field's refusal shows until its value changes or the form is submitted again.
+  const [refused, setRefused] = useState({ errors: serverFieldErrors, values: data });
+  if (refused.errors !== serverFieldErrors) setRefused({ errors: serverFieldErrors, values: data });
+
+  /** The form's own errors, then the server's for the unchanged fields that have none of their own, in display order. */
+  const shownErrors = useMemo(() => {
+    const server = Object.entries(serverFieldErrors ?? {}).filter(
+      ([path]) => !errors.some((e) => e.path === path) && deepEquals(valueAt(data, path), valueAt(refused.values, path)),
+    );
+    if (server.length === 0) return errors;
+    const rank = (path: string) => {
+      const i = order.indexOf(path);
+      return i < 0 ? order.length : i;
+    };
+    return [...errors, ...server.map(([path, message]) => ({ path, message }))].sort((a, b) => rank(a.path) - rank(b.path));
+  }, [errors, serverFieldErrors, order, data, refused]);
+  const extraErrors = useMemo(() => toErrorSchema(shownErrors), [shownErrors]);
   const summaryItems = useMemo<SummaryItem[]>(
     () =>
-      errors.map(({ path, message }) => {
+      shownErrors.map(({ path, message }) => {
         const label = path ? fieldLabel(form, path, tr.t) : undefined;
         const text = label
           ? tr.exists('forms.errorSummaryItem')
@@ -283,7 +312,7 @@ export function SchemaForm(props: SchemaFormProps) {
           : message;
         return { path, text, targetId: path ? [id, ...path.split('.')].join('_') : '' };
       }),
-    [errors, form, tr, id],
+    [shownErrors, form, tr, id],
   );
   const formContext = useDeepStable(props.formContext);
   const [pendingTyping] = useState(() => new PendingTyping());

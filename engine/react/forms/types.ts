@@ -56,6 +56,11 @@ export interface FormDoc {
   /** Initial values, under `initialData` and over schema defaults. */
   defaults?: Record<string, unknown>;
   checks?: FormCheck[];
+  /**
+   * Where a server's refusal of a field (`fields` of its error, named as in the request body) is
+   * shown: request field -> form field. A request field with the name of a form field needs no entry.
+   */
+  serverFields?: Record<string, string>;
 }
 
 export type FormData = Record<string, unknown>;

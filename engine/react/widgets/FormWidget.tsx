@@ -2,6 +2,7 @@ import { lazy, Suspense, use, useMemo, useState } from 'react';
 import { Button } from '@chakra-ui/react';
 import { resolveBindings } from '../../core/bindings.ts';
 import { SchemaForm } from '../forms/SchemaForm.tsx';
+import { placeServerErrors } from '../forms/server-errors.ts';
 import type { FormCheck } from '../forms/types.ts';
 import { useScope } from '../app/scope.tsx';
 import { Busy } from './Busy.tsx';
@@ -22,7 +23,11 @@ function LoadedForm({ node }: WidgetProps) {
   const resolved = resolveBindings<Record<string, unknown> | undefined>(node.initialData, scope) ?? {};
   // Empty values are left out, so that an empty field reports "required" rather than a format error.
   const initialData = Object.fromEntries(Object.entries(resolved).filter(([, value]) => value !== '' && value !== null && value !== undefined));
-  const serverError = useErrorText(flow?.context.error);
+  const flowError = flow?.context.error as { fieldErrors?: Record<string, string> } | null | undefined;
+  const errorText = useErrorText(flowError);
+  // A refusal that names fields shows by them; only what names no field of this form stays above it.
+  const placed = useMemo(() => (flowError?.fieldErrors ? placeServerErrors(flowError.fieldErrors, form) : null), [flowError, form]);
+  const serverError = placed ? (placed.unplaced.length > 0 ? placed.unplaced.join(' ') : null) : errorText;
   // Limits known only at run time (`limit: $context.balance`) are resolved here; the schema, and so
   // its precompiled validator, stays as built.
   // The form object stays the same while the resolved limits are equal, so the form does not restart.
@@ -56,6 +61,7 @@ function LoadedForm({ node }: WidgetProps) {
       initialData={initialData}
       busy={flow?.busy ?? false}
       serverError={serverError}
+      serverFieldErrors={placed?.byField}
       submitLabelKey={node.submit as string | undefined}
       beforeSubmit={Array.isArray(node.beforeSubmit) && node.beforeSubmit.length > 0 ? <WidgetChildren nodes={node.beforeSubmit} /> : undefined}
       onDirtyChange={guarded ? setDirty : undefined}

@@ -14,7 +14,7 @@ import { idempotencyKeyOf } from '../../payments/index.ts';
 import { withIdempotency } from '../../payments/idempotency.ts';
 import { paymentError } from '../../payments/errors.ts';
 import { payerScope } from '../../payments/service.ts';
-import { appDate, badRequest, billingError, checkMethodFor, loadMethod, ownedSubLedger, providerConnected, type MethodRow, type OwnedSubLedger } from '../../payments/billing.ts';
+import { appDate, badRequest, billingError, fieldErrors, checkMethodFor, loadMethod, ownedSubLedger, providerConnected, type MethodRow, type OwnedSubLedger } from '../../payments/billing.ts';
 import { amountColumns } from '../../payments/recurring-amount.ts';
 import { authorizationText, mailAuthorization, recordAuthorization } from '../../payments/recurring-authorization.ts';
 import { dayOfMonthOf, firstOccurrenceAfter, followingOccurrence } from '../../payments/recurring-schedule.ts';
@@ -29,9 +29,12 @@ import {
   type RecurringRow,
 } from '../../payments/recurring-store.ts';
 
-function checkFutureDate(field: string, date: string, now: Date): void {
+const DATE_NAMES = { startDate: 'The first payment date', nextPaymentDate: 'The next payment date' } as const;
+
+/** A date after today (America/New_York); else 400 VAL001 naming the field, shown by it in the form. */
+function checkFutureDate(field: keyof typeof DATE_NAMES, date: string, now: Date): void {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !(date > appDate(now))) {
-    throw badRequest(`${field} must be after today (${appDate(now)}, America/New_York).`);
+    throw fieldErrors({ [field]: `${DATE_NAMES[field]} must be after today (${appDate(now)}, America/New_York).` });
   }
 }
 
