@@ -15,7 +15,8 @@ export function listedAcknowledgement(item: Acknowledgement) {
     recurring: item.kind === 'recurringPayment',
     autoDraft: item.kind === 'autoDraft',
     notice: item.kind === 'debitNotice',
-    unread: item.kind === 'debitNotice' && !item.confirmedAt,
+    // A notice whose debit was moved, changed or made asks nothing of the reader any more.
+    unread: item.kind === 'debitNotice' && !item.confirmedAt && item.active,
     accountNumber: item.accountNumber,
     subLedgerName: item.subLedgerName ?? '',
     agreedBy: item.agreedBy,

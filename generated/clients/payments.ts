@@ -183,10 +183,22 @@ export const RecurringPaymentStatus = {
   paused: 'paused',
 } as const;
 
+/**
+ * The latest occurrence that made a payment, whatever became of it (declined, returned ...)
+ */
 export type RecurringPaymentLastPayment = {
   date: string;
   amountCents: number;
   status: PaymentStatus;
+  confirmationNumber?: string;
+};
+
+/**
+ * The latest payment that succeeded (absent when none has)
+ */
+export type RecurringPaymentLastSuccessfulPayment = {
+  date: string;
+  amountCents: number;
   confirmationNumber?: string;
 };
 
@@ -195,6 +207,7 @@ export interface RecurringPayment {
   subLedgerId: number;
   accountNumber: string;
   subLedgerName: string;
+  associationName: string;
   frequency: RecurringFrequency;
   /**
      * The day it runs; the last day of a shorter month when that month has no such day
@@ -211,7 +224,10 @@ export interface RecurringPayment {
   status: RecurringPaymentStatus;
   /** @minimum 0 */
   consecutiveFailures: number;
+  /** The latest occurrence that made a payment, whatever became of it (declined, returned ...) */
   lastPayment?: RecurringPaymentLastPayment;
+  /** The latest payment that succeeded (absent when none has) */
+  lastSuccessfulPayment?: RecurringPaymentLastSuccessfulPayment;
   /** 8:00 pm New York time (EST or EDT) the day before nextPaymentDate */
   changeableUntil: string;
   /** Before changeableUntil: updateRecurringPayment and cancelRecurringPayment accept it */

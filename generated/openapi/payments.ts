@@ -816,6 +816,7 @@ export interface components {
             subLedgerId: number;
             accountNumber: string;
             subLedgerName: string;
+            associationName: string;
             frequency: components["schemas"]["RecurringFrequency"];
             /** @description The day it runs; the last day of a shorter month when that month has no such day */
             dayOfMonth: number;
@@ -832,11 +833,19 @@ export interface components {
              */
             status: "setup" | "active" | "paused";
             consecutiveFailures: number;
+            /** @description The latest occurrence that made a payment, whatever became of it (declined, returned ...) */
             lastPayment?: {
                 /** Format: date */
                 date: string;
                 amountCents: number;
                 status: components["schemas"]["PaymentStatus"];
+                confirmationNumber?: string;
+            };
+            /** @description The latest payment that succeeded (absent when none has) */
+            lastSuccessfulPayment?: {
+                /** Format: date */
+                date: string;
+                amountCents: number;
                 confirmationNumber?: string;
             };
             /**

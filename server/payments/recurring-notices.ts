@@ -41,7 +41,7 @@ export function noticeText(r: NoticeSchedule, occurrenceDate: string, amountCent
   const what = r.auto_draft_id ? 'auto-draft' : 'recurring payment';
   const where = `account ${r.account_number} (${r.sub_ledger_name}) at ${r.association_name}`;
   const method = r.method_kind === 'bank' ? `bank account ending in ${r.method_last4}` : `card ending in ${r.method_last4}`;
-  const previous = r.last_amount_cents !== null ? ` Your last payment, on ${r.last_date}, was ${money(Number(r.last_amount_cents))}.` : '';
+  const previous = r.paid_amount_cents !== null ? ` Your last payment, on ${r.paid_date}, was ${money(Number(r.paid_amount_cents))}.` : '';
   const first =
     amountCents > 0
       ? `Your ${what} for ${where} will charge ${money(amountCents)} to your ${method} on ${occurrenceDate}.${previous}`
@@ -59,9 +59,13 @@ function noticeSubject(r: { auto_draft_id: string | null; account_number: string
   return `Your next ${r.auto_draft_id ? 'auto-draft' : 'recurring payment'} for account ${r.account_number} on ${occurrenceDate}`;
 }
 
-/** Whether the homeowner is told: the amount differs from the last payment (or from the fixed amount when there is none). */
+/**
+ * Whether the homeowner is told: something is due (nothing due is neither drafted nor announced) and
+ * it differs from the last payment that succeeded (or from the fixed amount when there is none).
+ */
 function differs(r: NoticeSchedule, amountCents: number): boolean {
-  if (r.last_amount_cents !== null) return Number(r.last_amount_cents) !== amountCents;
+  if (amountCents === 0) return false;
+  if (r.paid_amount_cents !== null) return Number(r.paid_amount_cents) !== amountCents;
   const rule = amountRuleOf(r);
   return rule.kind !== 'fixed' || rule.amountCents !== amountCents;
 }
@@ -91,7 +95,7 @@ async function recordNotice(db: Db, id: string, horizon: string, now: Date): Pro
                                             basis_points, maximum_cents, text, emailed, send_attempted_at, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
        ON CONFLICT (recurring_payment_id, occurrence_date) DO NOTHING RETURNING id`,
-      [r.id, occurrenceDate, r.user_id, amountCents, r.last_amount_cents, r.amount_kind, r.amount_cents, r.basis_points, r.maximum_cents, text, emailed, emailed ? now : null, now],
+      [r.id, occurrenceDate, r.user_id, amountCents, r.paid_amount_cents, r.amount_kind, r.amount_cents, r.basis_points, r.maximum_cents, text, emailed, emailed ? now : null, now],
     );
     if (!inserted.rows[0]) return null;
     return { id: Number(inserted.rows[0].id), emailed, to: r.user_email, subject: noticeSubject(r, occurrenceDate), text };
@@ -178,6 +182,8 @@ export interface DebitNoticeView {
   occurrence_date: string;
   /** The schedule's status now: a notice of a removed schedule announces nothing any more. */
   schedule_status: string;
+  /** The schedule's next payment now: a notice of another date (the payment was moved or skipped, or made) announces nothing any more. */
+  schedule_next_date: string;
   amount_cents: number;
   previous_amount_cents: number | null;
   text: string;
@@ -188,7 +194,7 @@ export interface DebitNoticeView {
   last_name: string;
 }
 
-const NOTICE_SELECT = `SELECT n.id, n.recurring_payment_id, r.auto_draft_id, r.status AS schedule_status, ac.account_number, sl.name AS sub_ledger_name, a.name AS association_name,
+const NOTICE_SELECT = `SELECT n.id, n.recurring_payment_id, r.auto_draft_id, r.status AS schedule_status, to_char(r.next_payment_date, 'YYYY-MM-DD') AS schedule_next_date, ac.account_number, sl.name AS sub_ledger_name, a.name AS association_name,
        to_char(n.occurrence_date, 'YYYY-MM-DD') AS occurrence_date, n.amount_cents, n.previous_amount_cents, n.text, n.sent_at, n.confirmed_at, n.created_at,
        u.first_name, u.last_name
   FROM recurring_debit_notices n

@@ -40,15 +40,19 @@ export interface RecurringRow extends AmountColumns {
   last_amount_cents: number | string | null;
   last_status: string | null;
   last_confirmation: string | null;
+  /** The latest occurrence whose payment succeeded (what "Last payment" reports). */
+  paid_date: string | null;
+  paid_amount_cents: number | string | null;
+  paid_confirmation: string | null;
 }
 
-/** Every column of RecurringRow; the last payment is the latest occurrence that made one. */
+/** Every column of RecurringRow; the last payment is the latest occurrence that made one, the paid one the latest that succeeded. */
 export const RECURRING_SELECT = `SELECT r.id, r.user_id, r.sub_ledger_id, sl.name AS sub_ledger_name, ac.id AS account_id, ac.account_number, ac.association_id,
        a.name AS association_name, ac.payments_blocked, r.frequency, r.day_of_month, to_char(r.start_date, 'YYYY-MM-DD') AS start_date,
        to_char(r.next_payment_date, 'YYYY-MM-DD') AS next_payment_date, r.amount_kind, r.amount_cents, r.basis_points, r.maximum_cents,
        r.status, r.auto_draft_id, r.consecutive_failures, r.payment_method_id, pm.kind AS method_kind, pm.brand AS method_brand, pm.last4 AS method_last4,
        pm.active AS method_active, pm.provider_token AS method_token, u.email AS user_email,
-       lp.last_date, lp.last_amount_cents, lp.last_status, lp.last_confirmation
+       lp.last_date, lp.last_amount_cents, lp.last_status, lp.last_confirmation, ps.paid_date, ps.paid_amount_cents, ps.paid_confirmation
   FROM recurring_payments r
   JOIN sub_ledgers sl ON sl.id = r.sub_ledger_id
   JOIN accounts ac ON ac.id = sl.account_id
@@ -60,7 +64,12 @@ export const RECURRING_SELECT = `SELECT r.id, r.user_id, r.sub_ledger_id, sl.nam
            p.confirmation_number AS last_confirmation
       FROM recurring_payment_occurrences o JOIN payments p ON p.id = o.payment_id
      WHERE o.recurring_payment_id = r.id
-     ORDER BY o.occurrence_date DESC LIMIT 1) lp ON true`;
+     ORDER BY o.occurrence_date DESC LIMIT 1) lp ON true
+  LEFT JOIN LATERAL (
+    SELECT to_char(o.occurrence_date, 'YYYY-MM-DD') AS paid_date, p.amount_cents AS paid_amount_cents, p.confirmation_number AS paid_confirmation
+      FROM recurring_payment_occurrences o JOIN payments p ON p.id = o.payment_id
+     WHERE o.recurring_payment_id = r.id AND p.status = 'succeeded'
+     ORDER BY o.occurrence_date DESC LIMIT 1) ps ON true`;
 
 /** The sub-ledger's balance less what its other payments are charging right now (their ledger entries are not written yet). */
 export async function owedCents(tx: Queryable, subLedgerId: number): Promise<number> {
@@ -119,6 +128,7 @@ export function recurringView(r: RecurringRow, now: Date): RecurringPaymentView 
     subLedgerId: Number(r.sub_ledger_id),
     accountNumber: r.account_number,
     subLedgerName: r.sub_ledger_name,
+    associationName: r.association_name,
     frequency: r.frequency,
     dayOfMonth: Number(r.day_of_month),
     startDate: r.start_date,
@@ -138,6 +148,13 @@ export function recurringView(r: RecurringRow, now: Date): RecurringPaymentView 
       amountCents: Number(r.last_amount_cents),
       status: r.last_status as NonNullable<RecurringPaymentView['lastPayment']>['status'],
       ...(r.last_confirmation ? { confirmationNumber: r.last_confirmation } : {}),
+    };
+  }
+  if (r.paid_date !== null) {
+    view.lastSuccessfulPayment = {
+      date: r.paid_date,
+      amountCents: Number(r.paid_amount_cents),
+      ...(r.paid_confirmation ? { confirmationNumber: r.paid_confirmation } : {}),
     };
   }
   return view;

@@ -1,6 +1,6 @@
 // The debit notices (acknowledgement ids 'dn_<n>'): each notice of a coming debit that differs from
 // the last one (server/payments/recurring-notices.ts), shown with the authorizations and confirmed
-// as read by the homeowner. A notice is in effect until its debit's date has passed or its schedule is removed.
+// as read by the homeowner. A notice is in effect while its debit is still to come on its date.
 import type { Queryable } from '../../db/index.ts';
 import { appDate } from '../../payments/billing.ts';
 import { confirmDebitNotice, listDebitNotices, type DebitNoticeView } from '../../payments/recurring-notices.ts';
@@ -18,7 +18,9 @@ function acknowledgementOf(notice: DebitNoticeView, now: Date): Acknowledgement 
     agreedBy: `${notice.first_name} ${notice.last_name}`,
     agreedAt: new Date(notice.sent_at ?? notice.created_at).toISOString(),
     text: notice.text,
-    active: notice.schedule_status !== 'removed' && notice.occurrence_date >= appDate(now),
+    // In effect while its debit is still to come as noticed: a moved, skipped or made payment, a
+    // paused or removed schedule leave it obsolete, and it no longer asks to be read.
+    active: notice.schedule_status === 'active' && notice.occurrence_date >= appDate(now) && notice.occurrence_date === notice.schedule_next_date,
     ...(notice.confirmed_at ? { confirmedAt: new Date(notice.confirmed_at).toISOString() } : {}),
     debitDate: notice.occurrence_date,
     amountCents: Number(notice.amount_cents),

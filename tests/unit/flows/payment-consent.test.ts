@@ -34,6 +34,8 @@ describe('listedAcknowledgement', () => {
   it('tells an unread notice, with its amount, from an authorization, which needs no confirming', () => {
     expect(listedAcknowledgement(notice as never)).toMatchObject({ notice: true, unread: true, recurring: false, amount: '$245.00', debitDate: '2030-02-01', confirmedAt: '' });
     expect(listedAcknowledgement(authorization as never)).toMatchObject({ autoDraft: true, notice: false, unread: false, signature: 'Jordan Rivera', confirmedAt: '', amount: '' });
+    // A notice whose debit was moved or made no longer asks to be read.
+    expect(listedAcknowledgement({ ...notice, active: false } as never)).toMatchObject({ notice: true, unread: false, active: false });
     expect(listedAcknowledgement({ ...notice, confirmedAt: '2030-01-21T09:00:00.000Z' } as never)).toMatchObject({ unread: false, confirmedAt: '2030-01-21T09:00:00.000Z' });
   });
 });

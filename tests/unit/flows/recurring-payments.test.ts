@@ -52,6 +52,13 @@ describe('amountRule and listedSchedule', () => {
       draft: { nextPaymentDate: '2030-02-28', frequency: 'monthly', paymentMethodId: 31, amountKind: 'percentage', percent: 25, maximumCents: 15_000 },
     });
   });
+
+  it('"Last payment" is the last one that went through; a declined one after it is a failure line of its own', () => {
+    const declined = { ...schedule, associationName: 'Maple Grove HOA', lastPayment: { date: '2030-01-31', amountCents: 1_000, status: 'declined' } };
+    expect(listedSchedule(declined as never)).toMatchObject({ lastPaymentDate: '', lastPaymentAmount: '', lastFailed: true, accountNumber: '100234', associationName: 'Maple Grove HOA' });
+    const earlier = { ...declined, lastSuccessfulPayment: { date: '2029-12-31', amountCents: 2_000 } };
+    expect(listedSchedule(earlier as never)).toMatchObject({ lastPaymentDate: '2029-12-31', lastPaymentAmount: '$20.00', lastFailed: true });
+  });
 });
 
 describe('recurring-payments flow', () => {
