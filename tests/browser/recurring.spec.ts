@@ -49,6 +49,8 @@ test('a homeowner sets up a recurring payment, authorizes it, changes it in plac
   await expect(page.getByText(new RegExp(`Every month on day ${day}\\b`))).toBeVisible();
   await expect(page.getByText('Amount: $50.00 each time.')).toBeVisible();
   await expect(page.getByText(`Next payment: ${longDate(start)}.`)).toBeVisible();
+  // Listed with its account and association, not by the name of its part alone.
+  await expect(page.getByText('Account 100234 at Maple Grove HOA.')).toBeVisible();
   await expectAccessible(page);
 
   // The consent given is shown again, word for word.
