@@ -105,12 +105,12 @@ export const recurringPaymentsFlow: FlowModule = {
         methodOptions: methods.map((method) => ({ value: method.id, label: method.kind === 'card' ? 'billing.savedCard' : 'billing.savedBank', detail: methodText(method) })),
       };
     },
-    rememberSetup: ({ event }) => {
+    rememberSetup: ({ event }, { accountNumber }) => {
       const draft = (event.data ?? {}) as RecurringDraft;
       return {
         draft,
         setupBody: {
-          subLedgerId: draft.subLedgerId, paymentMethodId: draft.paymentMethodId, frequency: draft.frequency,
+          accountNumber, subLedgerId: draft.subLedgerId, paymentMethodId: draft.paymentMethodId, frequency: draft.frequency,
           startDate: draft.startDate, amount: amountRule(draft),
         },
       };

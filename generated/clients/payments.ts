@@ -544,6 +544,12 @@ export type ListPayments200 = {
 };
 
 export type SetupPaymentBody = {
+  /**
+     * The account the form was filled in for; when given, the sub-ledger must be of it (else 404 GP002)
+     * @maxLength 20
+     * @pattern ^[0-9]+$
+     */
+  accountNumber?: string;
   /** @minimum 1 */
   subLedgerId: number;
   /**
@@ -623,6 +629,12 @@ export type ListFuturePayments200 = {
 };
 
 export type SetupFuturePaymentBody = {
+  /**
+     * The account the form was filled in for; when given, the sub-ledger must be of it (else 404 GP002)
+     * @maxLength 20
+     * @pattern ^[0-9]+$
+     */
+  accountNumber?: string;
   /** @minimum 1 */
   subLedgerId: number;
   /**
@@ -691,6 +703,12 @@ export type ListRecurringPayments200 = {
 };
 
 export type SetupRecurringPaymentBody = {
+  /**
+     * The account the form was filled in for; when given, the sub-ledger must be of it (else 404 GP002)
+     * @maxLength 20
+     * @pattern ^[0-9]+$
+     */
+  accountNumber?: string;
   /** @minimum 1 */
   subLedgerId: number;
   /** @minimum 1 */

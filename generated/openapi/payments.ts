@@ -1312,6 +1312,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The account the form was filled in for; when given, the sub-ledger must be of it (else 404 GP002) */
+                    accountNumber?: string;
                     subLedgerId: number;
                     amountCents: number;
                     paymentMethodId?: number;
@@ -1507,6 +1509,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The account the form was filled in for; when given, the sub-ledger must be of it (else 404 GP002) */
+                    accountNumber?: string;
                     subLedgerId: number;
                     amountCents: number;
                     paymentMethodId: number;
@@ -1686,6 +1690,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The account the form was filled in for; when given, the sub-ledger must be of it (else 404 GP002) */
+                    accountNumber?: string;
                     subLedgerId: number;
                     paymentMethodId: number;
                     frequency: components["schemas"]["RecurringFrequency"];

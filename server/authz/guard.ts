@@ -9,7 +9,7 @@ import type { Services } from '../handlers/types.ts';
 import type { Caller } from './caller.ts';
 import type { Grant, Policy, ScopeRef } from './policy.ts';
 import { identify } from './identify.ts';
-import { CHECKS, REFUSALS, unreachable, type Bind, type Check } from './scopes.ts';
+import { CHECKS, REFUSALS, WITHIN, unreachable, type Bind, type Check } from './scopes.ts';
 import { tokenKindOf, type ResourceKind, type TokenKind } from './vocabulary.ts';
 
 declare module 'fastify' {
@@ -60,6 +60,12 @@ function plan(grant: Grant, caller: Caller, request: FastifyRequest, clauses: st
     } else {
       queued.push({ resource: scope.resource, sql: check.sql(value, caller, bind) });
     }
+  }
+  for (const scope of grant.scopes) {
+    const within = WITHIN[scope.resource];
+    const outer = within && grant.scopes.find((other) => other.resource === within.outer);
+    const [value, outerValue] = [valueOf(request, scope), outer && valueOf(request, outer)];
+    if (within && value !== undefined && outerValue !== undefined) queued.push({ resource: scope.resource, sql: within.sql(value, outerValue, bind) });
   }
   for (const q of queued) checks.push({ resource: q.resource, holds: clauses.push(q.sql) - 1 });
   return checks;

@@ -183,6 +183,19 @@ export const CHECKS: { [P in PrincipalName]: ChecksFor<CallerOf<P>> } = {
   },
 };
 
+/**
+ * Resources that lie inside another: when one grant names both (a sub-ledger and an account), the
+ * inner one must be of the outer one, not merely the caller's too, so that a form filled in for one
+ * account is never taken for another. Refused as the inner resource is.
+ */
+export const WITHIN: Partial<Record<ResourceKind, { outer: ResourceKind; sql: (value: unknown, outer: unknown, bind: Bind) => string }>> = {
+  subLedger: {
+    outer: 'account',
+    sql: (v, outer, bind) =>
+      `EXISTS (SELECT 1 FROM sub_ledgers sl JOIN accounts ac ON ac.id = sl.account_id WHERE sl.id = ${bind(v)}::integer AND ac.account_number = ${bind(outer)}::text)`,
+  },
+};
+
 const MAX_ID = 2 ** 31 - 1;
 
 /** An acknowledgement id ('rpa_12', 'ada_3', 'dn_7') as its table and row id; null when no row can have it. */

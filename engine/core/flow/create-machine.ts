@@ -34,7 +34,7 @@ function bindInputs(node: unknown, env: FlowEnvironment): unknown {
  * module is refused (`npm run check` reports the same before the build).
  */
 export function createFlowMachine(name: string, doc: FlowDocument, catalog: FlowCatalog, env: FlowEnvironment): AnyStateMachine {
-  const { persist, context, uses, ...config } = doc;
+  const { persist, context, uses, restartOn: _restartOn, ...config } = doc;
   const { namespace, problems } = flowNamespace(catalog, name, uses ?? []);
   if (problems.length > 0) throw new Error(`flow "${name}": ${problems.map((problem) => problem.message).join('; ')}`);
   const initialContext: FlowContext = { error: null, ...(context ?? {}), ...restorePersisted(persist) };

@@ -89,6 +89,12 @@ export interface FlowDocument {
   id: string;
   /** The shared flow modules whose names this machine uses, looked up after its own module. */
   uses?: string[];
+  /**
+   * Bindings to what lies outside the machine (`$session.…`, `$route.…`): when one of their values
+   * changes, the running machine is replaced by a new one from its initial state, so that nothing it
+   * loaded or was given for the old value is shown or sent for the new one.
+   */
+  restartOn?: string[];
   persist?: FlowPersistence;
   context?: FlowContext;
   [key: string]: unknown;

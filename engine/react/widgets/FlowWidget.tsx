@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { use, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, use, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { tracked } from '../app/chunk-cache.ts';
 import { loadFlow, loadForm } from '../app/config-chunks.ts';
 import { namesIn } from '../app/named-parts.ts';
@@ -9,7 +9,9 @@ import { flowModuleReady } from '../../core/flow/lazy-modules.ts';
 import { savePersisted } from '../../core/flow/persist.ts';
 import { useRuntime } from '../app/runtime.ts';
 import { useComponentRegistry, type ComponentRegistry } from '../registry.tsx';
-import { FlowScopeProvider } from '../app/scope.tsx';
+import { FlowScopeProvider, useScope } from '../app/scope.tsx';
+import { resolveBinding } from '../../core/bindings.ts';
+import type { FlowDocument } from '../../core/flow/types.ts';
 import { useWaitingMark } from '../app/settled.ts';
 import type { WidgetNodeConfig } from '../app/config-types.ts';
 import { FlowViewContext } from './flow-context.ts';
@@ -44,13 +46,24 @@ function partsOf(view: ViewConfig, components: ComponentRegistry): Promise<unkno
   return loading;
 }
 
-/** Runs a machine of flows/ and shows the view configured for its current state. */
+/**
+ * Runs a machine of flows/ and shows the view configured for its current state. A machine that
+ * declares `restartOn` runs afresh whenever one of those values changes: what it loaded, and any form
+ * started, for the old value is never shown or sent for the new one.
+ */
 export function FlowWidget({ node }: WidgetProps) {
+  const doc = use(loadFlow(String(node.flow)));
+  const scope = useScope();
+  const generation = doc.restartOn ? JSON.stringify(doc.restartOn.map((binding) => resolveBinding(binding, scope) ?? null)) : '';
+  return <FlowRun key={generation} node={node} doc={doc} />;
+}
+
+// Memoized: the session changes that restart no machine re-render nothing of a running one.
+const FlowRun = memo(function FlowRun({ node, doc }: WidgetProps & { doc: FlowDocument }) {
   const runtime = useRuntime();
   const params = useParams();
   const paramsRef = useRef(params);
   useLayoutEffect(() => { paramsRef.current = params; }, [params]);
-  const doc = use(loadFlow(String(node.flow)));
   use(flowModuleReady(runtime.flows, String(node.flow)));
   const machine = useMemo(
     // The machine reads the route through this getter when its actions run, never during render.
@@ -99,4 +112,4 @@ export function FlowWidget({ node }: WidgetProps) {
       </FlowScopeProvider>
     </FlowViewContext.Provider>
   );
-}
+});

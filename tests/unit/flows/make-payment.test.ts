@@ -368,7 +368,7 @@ describe('make payment flow: a new method for a later date', () => {
     await flow.settle();
     expect(flow.state()).toBe('done');
     expect(host.callsTo('confirmPaymentMethodSetup')).toEqual([{ params: { setupIntentId: 'seti_9' }, suppressToast: true }]);
-    expect(host.callsTo('setupFuturePayment')[0].body).toEqual({ subLedgerId: 7, amountCents: 10_000, paymentMethodId: 33, scheduledDate: '2030-01-15' });
+    expect(host.callsTo('setupFuturePayment')[0].body).toEqual({ accountNumber: 'SUM-21', subLedgerId: 7, amountCents: 10_000, paymentMethodId: 33, scheduledDate: '2030-01-15' });
   });
 
   it('going back from the provider\'s entry returns to the form without paying', async () => {

@@ -99,7 +99,7 @@ describe('recurring-payments flow', () => {
     await flow.settle();
     expect(flow.state()).toBe('authorizing');
     expect(host.callsTo('setupRecurringPayment')).toEqual([{
-      body: { subLedgerId: 7, paymentMethodId: 31, frequency: 'monthly', startDate: '2030-01-31', amount: { kind: 'fixed', amountCents: 20_000 } },
+      body: { accountNumber: '100234', subLedgerId: 7, paymentMethodId: 31, frequency: 'monthly', startDate: '2030-01-31', amount: { kind: 'fixed', amountCents: 20_000 } },
       suppressToast: true,
     }]);
     expect(flow.context().authorizationText).toBe('I authorize…');
