@@ -1,9 +1,9 @@
 // Display formatters named by screens (`format: money`). Amounts are integer cents below the display.
 
 import { fileSize } from './documents.ts';
+import { ownerDate } from './dates.ts';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 // A moment (a message sent, a reservation starting) in the reader's own time zone.
 const moment = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 const REQUEST_STATUSES = new Set(['open', 'inProgress', 'approved', 'approvedWithConditions', 'declined', 'closed', 'tentative', 'confirmed']);
@@ -25,12 +25,8 @@ function labelFor(prefix: string, labels: Record<string, string>) {
 export const formatters = {
   /** 24500 → "$245.00" */
   money: (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? usd.format(value / 100) : ''),
-  /** "2026-11-22" or an ISO time → "November 22, 2026" */
-  date: (value: unknown) => {
-    if (typeof value !== 'string' || !value) return '';
-    const time = Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value);
-    return Number.isNaN(time) ? '' : longDate.format(time);
-  },
+  /** "2026-11-22" → "November 22, 2026"; an ISO time → the day it was in New York (flows/dates.ts). */
+  date: (value: unknown) => (typeof value === 'string' ? ownerDate(value) : ''),
   /** An ISO time → "November 22, 2026, 3:05 PM" in the reader's time zone. */
   dateTime: (value: unknown) => {
     if (typeof value !== 'string' || !value) return '';

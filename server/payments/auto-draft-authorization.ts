@@ -4,6 +4,7 @@
 // and for a legacy enrollment the notice to the management company, whose system drafts it.
 import type { Queryable } from '../db/index.ts';
 import type { Services } from '../handlers/types.ts';
+import { ownerDate } from '../../flows/dates.ts';
 import { nextPullDateOf, type AutoDraftRow } from './auto-draft-store.ts';
 
 /** The cancellation terms of spec section 9, in every auto-draft authorization. */
@@ -23,7 +24,7 @@ export function autoDraftAuthorizationText(r: AutoDraftRow, now: Date): string {
   const who = r.drafted_by === 'portal' ? `${r.association_name} and its payment processor` : `${r.association_name}, drafted by your management company,`;
   return [
     `I authorize ${who} to debit my ${bank} (routing number ${r.routing_number})`,
-    ` on the ${ordinal(Number(r.pull_day))} of each month, starting ${nextPullDateOf(r, now)},`,
+    ` on the ${ordinal(Number(r.pull_day))} of each month, starting ${ownerDate(nextPullDateOf(r, now))},`,
     ` for account ${r.account_number}: the full balance due on the account that day. When nothing is due, nothing is debited.`,
     r.drafted_by === 'portal' ? '' : ' The debits are made by your management company\'s accounting system, not by the portal.',
     ` This authorization stays in effect until I remove the auto-draft or cancel it in writing. ${AUTO_DRAFT_CANCELLATION_TERMS}`,
@@ -52,7 +53,7 @@ export async function mailAutoDraftAuthorization(services: Services, r: AutoDraf
     text,
     '',
     `Signed: ${r.signature}`,
-    `Next draft: ${nextPullDateOf(r, services.clock())}`,
+    `Next draft: ${ownerDate(nextPullDateOf(r, services.clock()))}`,
   ].join('\n');
   try {
     await services.mailer.send({ to: r.user_email, subject, text: body });
@@ -78,7 +79,7 @@ export async function mailManagementCompany(services: Services, r: AutoDraftRow,
     `Association: ${r.association_name}`,
     `Account: ${r.account_number}`,
     `Homeowner: ${r.first_name} ${r.last_name}${r.user_email ? ` <${r.user_email}>` : ''}`,
-    `Pull day: the ${ordinal(Number(r.pull_day))} of each month; next draft ${nextPullDateOf(r, now)}`,
+    `Pull day: the ${ordinal(Number(r.pull_day))} of each month; next draft ${ownerDate(nextPullDateOf(r, now))}`,
     `Bank: ${r.account_type} account ending in ${r.last4} at ${r.bank_name}, routing number ${r.routing_number}`,
     ...(providerToken ? [`Payment provider token of the bank account: ${providerToken}`] : []),
     `Signed: ${r.signature}`,

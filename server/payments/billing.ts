@@ -8,14 +8,15 @@ import type { Queryable } from '../db/index.ts';
 import type { Services } from '../handlers/types.ts';
 import { ApiError } from '../errors.ts';
 import { computeFee, type FeeLine } from '../../flows/fees.ts';
+import { BILLING_TIME_ZONE } from '../../flows/dates.ts';
 import { isConnectedMerchant } from '../sandbox-provider/service.ts';
 import type { components } from '../../generated/openapi/payments.ts';
 import type { BankAccountType, CardBrand, MethodKind, TokenizedMethod } from './provider.ts';
 import { paymentError } from './errors.ts';
 import { loadFeeRules, type Payer } from './service.ts';
 
-/** The portal's business day: dates (scheduled dates, due dates) are in this time zone. */
-export const BILLING_TIME_ZONE = 'America/New_York';
+// The portal's business day (scheduled dates, due dates): the zone every date an owner reads is in.
+export { BILLING_TIME_ZONE };
 /** GET /Charge: upcoming charges due within this many days. */
 export const UPCOMING_CHARGE_DAYS = 25;
 

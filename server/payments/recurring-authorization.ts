@@ -3,6 +3,7 @@
 // names (table recurring_payment_authorizations), and a copy by e-mail.
 import type { Queryable } from '../db/index.ts';
 import type { Services } from '../handlers/types.ts';
+import { ownerDate } from '../../flows/dates.ts';
 import { amountRuleOf, describeAmount } from './recurring-amount.ts';
 import type { RecurringRow } from './recurring-store.ts';
 
@@ -31,7 +32,7 @@ export function authorizationText(r: RecurringRow): string {
   const shorter = day > 28 ? ' (the last day of the month in shorter months)' : '';
   return [
     `I authorize ${r.association_name} and its payment processor to charge my ${methodInWords(r)}`,
-    ` ${EVERY[r.frequency]} on the ${ordinal(day)}${shorter}, starting ${r.next_payment_date},`,
+    ` ${EVERY[r.frequency]} on the ${ordinal(day)}${shorter}, starting ${ownerDate(r.next_payment_date)},`,
     ` for account ${r.account_number} (${r.sub_ledger_name}): ${describeAmount(amountRuleOf(r))}.`,
     ` The charge is never more than the balance due; when nothing is due, nothing is charged.`,
     ` This authorization stays in effect until I change or remove the recurring payment. ${CANCELLATION_TERMS}`,
@@ -59,7 +60,7 @@ export async function mailAuthorization(services: Services, r: RecurringRow, tex
     '',
     text,
     '',
-    `Next payment: ${r.next_payment_date}`,
+    `Next payment: ${ownerDate(r.next_payment_date)}`,
   ].join('\n');
   try {
     await services.mailer.send({ to: r.user_email, subject, text: body });

@@ -20,6 +20,7 @@ import type { Db, Queryable } from '../db/index.ts';
 import type { Logger, Services } from '../handlers/types.ts';
 import type { Mailer } from '../mail/index.ts';
 import { computeFee } from '../../flows/fees.ts';
+import { ownerDate } from '../../flows/dates.ts';
 import { paymentServiceFor } from './index.ts';
 import { appDate } from './billing.ts';
 import { loadFeeRules, newPaymentId, type PaymentService } from './service.ts';
@@ -266,7 +267,7 @@ async function applyBankResults(deps: Deps, now: Date): Promise<number> {
 async function mailPaused(deps: Deps, recurringId: string): Promise<void> {
   const r = (await deps.db.query<RecurringRow>(`${RECURRING_SELECT} WHERE r.id = $1`, [recurringId])).rows[0];
   if (!deps.mailer || !r?.user_email) return;
-  const last = r.last_amount_cents !== null ? ` The last one, ${money(Number(r.last_amount_cents))} on ${r.last_date}, did not go through.` : '';
+  const last = r.last_amount_cents !== null ? ` The last one, ${money(Number(r.last_amount_cents))} on ${ownerDate(r.last_date)}, did not go through.` : '';
   try {
     await deps.mailer.send({
       to: r.user_email,

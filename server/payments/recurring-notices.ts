@@ -15,6 +15,7 @@
 import type { Db, Queryable } from '../db/index.ts';
 import type { Logger } from '../handlers/types.ts';
 import type { Mailer } from '../mail/index.ts';
+import { ownerDate } from '../../flows/dates.ts';
 import { addDays, appDate } from './billing.ts';
 import { amountRuleOf, chargeFor, money, type AmountColumns } from './recurring-amount.ts';
 import { owedCents, RECURRING_SELECT, type RecurringRow } from './recurring-store.ts';
@@ -39,24 +40,25 @@ interface NoticeSchedule extends RecurringRow {
 /** What the homeowner is told (and what the portal shows, word for word). */
 export function noticeText(r: NoticeSchedule, occurrenceDate: string, amountCents: number): string {
   const what = r.auto_draft_id ? 'auto-draft' : 'recurring payment';
+  const on = ownerDate(occurrenceDate);
   const where = `account ${r.account_number} (${r.sub_ledger_name}) at ${r.association_name}`;
   const method = r.method_kind === 'bank' ? `bank account ending in ${r.method_last4}` : `card ending in ${r.method_last4}`;
-  const previous = r.paid_amount_cents !== null ? ` Your last payment, on ${r.paid_date}, was ${money(Number(r.paid_amount_cents))}.` : '';
+  const previous = r.paid_amount_cents !== null ? ` Your last payment, on ${ownerDate(r.paid_date)}, was ${money(Number(r.paid_amount_cents))}.` : '';
   const first =
     amountCents > 0
-      ? `Your ${what} for ${where} will charge ${money(amountCents)} to your ${method} on ${occurrenceDate}.${previous}`
-      : `Nothing is owed on ${where}: your ${what} will charge nothing on ${occurrenceDate}.${previous}`;
+      ? `Your ${what} for ${where} will charge ${money(amountCents)} to your ${method} on ${on}.${previous}`
+      : `Nothing is owed on ${where}: your ${what} will charge nothing on ${on}.${previous}`;
   return [
     first,
     `Charges posted to the account after this notice are not included: they wait for the next payment.`,
-    amountCents > 0 ? `A payment you make before ${occurrenceDate} lowers this charge; it is never more than the balance due.` : '',
+    amountCents > 0 ? `A payment you make before ${on} lowers this charge; it is never more than the balance due.` : '',
   ]
     .filter(Boolean)
     .join(' ');
 }
 
 function noticeSubject(r: { auto_draft_id: string | null; account_number: string }, occurrenceDate: string): string {
-  return `Your next ${r.auto_draft_id ? 'auto-draft' : 'recurring payment'} for account ${r.account_number} on ${occurrenceDate}`;
+  return `Your next ${r.auto_draft_id ? 'auto-draft' : 'recurring payment'} for account ${r.account_number} on ${ownerDate(occurrenceDate)}`;
 }
 
 /**

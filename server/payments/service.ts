@@ -7,6 +7,7 @@ import type { Clock } from '../clock.ts';
 import type { Mailer } from '../mail/index.ts';
 import { ApiError } from '../errors.ts';
 import { computeFee, LARGE_AMOUNT_THRESHOLD_CENTS, type FeeLine, type FeeRule } from '../../flows/fees.ts';
+import { ownerDate } from '../../flows/dates.ts';
 import { ProviderNotConnectedError, type CardBrand, type ChargeResult, type MethodKind, type PaymentProvider, type ProviderEvent, type TokenizedMethod } from './provider.ts';
 import { paymentError, paymentMessages } from './errors.ts';
 import { withIdempotency } from './idempotency.ts';
@@ -626,7 +627,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       `Fee: ${money(p.feeCents)}`,
       `Total charged: ${money(p.totalCents)}`,
       `Paid with: ${method}`,
-      `Date: ${p.createdAt.slice(0, 10)}`,
+      `Date: ${ownerDate(p.createdAt)}`,
       p.status === 'pending' ? '\nBank payments take 3-5 business days to complete.' : '',
     ].join('\n');
     try {

@@ -1,6 +1,9 @@
-// How a statement writes money and dates: US dollars and US dates for people (the PDF), plain
-// decimals and ISO dates for spreadsheets (the CSV). Money stays integer cents until here, and is
-// written with integer arithmetic only, so no amount is ever rounded through a float.
+// How a statement writes money and dates: US dollars and the portal's one date format for people
+// (the PDF, flows/dates.ts), plain decimals and ISO dates for spreadsheets (the CSV). Money stays
+// integer cents until here, and is written with integer arithmetic only, so no amount is ever
+// rounded through a float.
+
+import { ownerDate } from '../../flows/dates.ts';
 
 function dollarsAndCents(cents: number): { sign: string; dollars: string; cents: string } {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`not a whole number of cents: ${cents}`);
@@ -20,22 +23,14 @@ export function formatDecimal(cents: number): string {
   return `${part.sign}${part.dollars}.${part.cents}`;
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
 function dateParts(date: string): [string, string, string] {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   if (!match) throw new RangeError(`not a YYYY-MM-DD date: ${date}`);
   return [match[1], match[2], match[3]];
 }
 
-/** `2026-03-02` → `03/02/2026` (table columns). */
-export function formatShortDate(date: string): string {
-  const [year, month, day] = dateParts(date);
-  return `${month}/${day}/${year}`;
-}
-
-/** `2026-03-02` → `March 2, 2026` (headings and sentences). */
+/** `2026-03-02` → `March 2, 2026`: every date the PDF writes, as every screen and e-mail writes it. */
 export function formatLongDate(date: string): string {
-  const [year, month, day] = dateParts(date);
-  return `${MONTHS[Number(month) - 1]} ${Number(day)}, ${year}`;
+  dateParts(date);
+  return ownerDate(date);
 }

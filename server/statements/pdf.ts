@@ -7,7 +7,7 @@ import PDFDocument from 'pdfkit';
 import type { ChargeSummary, Coupon, FutureCharges } from './sections.ts';
 import { STATEMENT_TYPE_NAMES, type Statement } from './statement.ts';
 import { drawTable, keepTogether, type TableColumn, type TableRow } from './pdf-table.ts';
-import { formatLongDate, formatShortDate, formatUsd } from './format.ts';
+import { formatLongDate, formatUsd } from './format.ts';
 
 const MARGIN = 54;
 const MUTED = '#4a5560';
@@ -64,9 +64,9 @@ function drawHeading(doc: PDFKit.PDFDocument, statement: Statement): void {
 }
 
 const LEDGER_COLUMNS: TableColumn[] = [
-  { header: 'Date', width: 64 },
-  { header: 'Kind', width: 96 },
-  { header: 'Description', width: 184 },
+  { header: 'Date', width: 96 },
+  { header: 'Kind', width: 88 },
+  { header: 'Description', width: 160 },
   { header: 'Amount', width: 80, align: 'right' },
   { header: 'Balance', width: 80, align: 'right' },
 ];
@@ -75,12 +75,12 @@ function drawLedger(doc: PDFKit.PDFDocument, statement: Statement): void {
   const { ledger, period } = statement;
   heading(doc, 'Account activity');
   const rows: TableRow[] = [
-    { cells: [period.from ? formatShortDate(period.from) : '', '', 'Opening balance', '', formatUsd(ledger.openingCents)], emphasis: true },
+    { cells: [period.from ? formatLongDate(period.from) : '', '', 'Opening balance', '', formatUsd(ledger.openingCents)], emphasis: true },
     ...ledger.lines.map((line) => ({
-      cells: [formatShortDate(line.date), line.kind, line.description, formatUsd(line.amountCents), formatUsd(line.balanceCents)],
+      cells: [formatLongDate(line.date), line.kind, line.description, formatUsd(line.amountCents), formatUsd(line.balanceCents)],
     })),
     ...(ledger.lines.length === 0 ? [{ cells: ['', '', 'No activity in this period.', '', ''] }] : []),
-    { cells: [formatShortDate(period.to), '', 'Closing balance', '', formatUsd(ledger.closingCents)], emphasis: true },
+    { cells: [formatLongDate(period.to), '', 'Closing balance', '', formatUsd(ledger.closingCents)], emphasis: true },
   ];
   drawTable(doc, LEDGER_COLUMNS, rows);
 }
@@ -126,13 +126,13 @@ function drawFutureCharges(doc: PDFKit.PDFDocument, statement: Statement, future
   drawTable(
     doc,
     [
-      { header: 'Due date', width: 80 },
-      { header: 'Description', width: 224 },
+      { header: 'Due date', width: 96 },
+      { header: 'Description', width: 208 },
       { header: 'Sub-ledger', width: 120 },
       { header: 'Amount', width: 80, align: 'right' },
     ],
     [
-      ...future.charges.map((c) => ({ cells: [formatShortDate(c.dueDate), c.description, c.subLedgerName, formatUsd(c.amountCents)] })),
+      ...future.charges.map((c) => ({ cells: [formatLongDate(c.dueDate), c.description, c.subLedgerName, formatUsd(c.amountCents)] })),
       { cells: ['', 'Total scheduled', '', formatUsd(future.totalCents)], emphasis: true },
     ],
   );

@@ -224,7 +224,7 @@ describe('auto-draft enrollments', () => {
     expect(setup.json.autoDraft).toMatchObject({ status: 'setup', draftedBy: 'portal', startMonth: '2026-04', pullDay: 6, nextPullDate: '2026-04-06', signature: 'Jordan Rivera' });
     const text: string = setup.json.authorizationText;
     for (const words of [
-      'Maple Grove HOA', 'account 100235', 'checking account ending in 6789 at Sandbox Test Bank', 'on the 6th of each month', 'starting 2026-04-06',
+      'Maple Grove HOA', 'account 100235', 'checking account ending in 6789 at Sandbox Test Bank', 'on the 6th of each month', 'starting April 6, 2026',
       'the full balance due on the account that day', 'at least 14 calendar days before the next due date',
       'until one business day before the next debit (8:00 pm Eastern time)',
     ]) expect(text).toContain(words);
@@ -374,7 +374,7 @@ describe('auto-draft enrollments', () => {
     const toManager = await mailTo(db(), DEMO.manager.email);
     expect(toManager).toHaveLength(managerMail + 1);
     expect(toManager.at(-1)!.subject).toBe('Auto-draft for account 200413 (Cedar Point Condominiums)');
-    expect(toManager.at(-1)!.text).toContain('Pull day: the 6th of each month; next draft 2026-04-06');
+    expect(toManager.at(-1)!.text).toContain('Pull day: the 6th of each month; next draft April 6, 2026');
     expect(toManager.at(-1)!.text).not.toContain(TEST_BANK_ACCOUNTS.settles.accountNumber);
     expect((await mailTo(db(), DEMO.paid.email)).at(-1)!.subject).toBe('Your auto-draft for account 200413 is set up');
     expect(await children(setup.json.autoDraft.autoDraftId)).toEqual([]);

@@ -180,7 +180,7 @@ describe('demo data', () => {
         expect(rows).toHaveLength(1);
         expect({ ...rows[0], amount_cents: Number(rows[0].amount_cents) }).toMatchObject({ amount_kind: 'fixed', amount_cents: 24500 });
         expect(rows[0].text).toMatch(
-          /^I authorize Cedar Point Condominiums and its payment processor to charge my Visa card ending in 4242 every month on the 5th, starting 2026-03-05, for account 200411 \(Assessments\): \$245\.00 /,
+          /^I authorize Cedar Point Condominiums and its payment processor to charge my Visa card ending in 4242 every month on the 5th, starting March 5, 2026, for account 200411 \(Assessments\): \$245\.00 /,
         );
         // Three days on, the due work charges it.
         clock.advance(3 * 24 * 3600 * 1000);

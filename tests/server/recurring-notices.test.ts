@@ -113,13 +113,13 @@ describe.each(BACKENDS)('recurring debit notices and bank returns on %s', (kind)
     expect(none).toEqual([]);
     expect(notice).toMatchObject({ date: '2026-01-31', amount: 20000, emailed: true, sent: true });
     expect(notice.text).toBe(
-      'Your recurring payment for account 100234 (Assessments) at Maple Grove HOA will charge $200.00 to your card ending in 4242 on 2026-01-31. ' +
+      'Your recurring payment for account 100234 (Assessments) at Maple Grove HOA will charge $200.00 to your card ending in 4242 on January 31, 2026. ' +
         'Charges posted to the account after this notice are not included: they wait for the next payment. ' +
-        'A payment you make before 2026-01-31 lowers this charge; it is never more than the balance due.',
+        'A payment you make before January 31, 2026 lowers this charge; it is never more than the balance due.',
     );
     const mails = await noticeMails();
     expect(mails).toHaveLength(before + 1);
-    expect(mails.at(-1)).toEqual({ subject: 'Your next recurring payment for account 100234 on 2026-01-31', text: notice.text });
+    expect(mails.at(-1)).toEqual({ subject: 'Your next recurring payment for account 100234 on January 31, 2026', text: notice.text });
 
     // Listed for the homeowner word for word; confirmed once.
     const [shown] = await listDebitNotices(db(), userId, null);
@@ -158,7 +158,7 @@ describe.each(BACKENDS)('recurring debit notices and bank returns on %s', (kind)
     await at('2026-02-18');
     expect(await run()).toEqual({ charged: 0, noticed: 1 });
     expect((await notices(id))[1]).toMatchObject({ date: '2026-02-28', amount: 5000, emailed: true, sent: true });
-    expect((await notices(id))[1].text).toContain('will charge $50.00 to your card ending in 4242 on 2026-02-28. Your last payment, on 2026-01-31, was $200.00.');
+    expect((await notices(id))[1].text).toContain('will charge $50.00 to your card ending in 4242 on February 28, 2026. Your last payment, on January 31, 2026, was $200.00.');
     await db().query(`INSERT INTO ledger_entries (sub_ledger_id, kind, amount_cents, description) VALUES ($1, 'payment', -2000, 'Check 1021')`, [assessments]);
     await at('2026-02-28');
     expect((await run()).charged).toBe(1);
@@ -216,7 +216,7 @@ describe.each(BACKENDS)('recurring debit notices and bank returns on %s', (kind)
     const [notice] = await notices(id);
     expect(notice.text).toMatch(/^Your auto-draft for account 100234 \(Assessments\) at .* will charge \$123\.45 /);
     const mails = await mailTo(db(), DEMO.homeowner.email);
-    expect(mails.at(-1)!.subject).toBe('Your next auto-draft for account 100234 on 2026-01-20');
+    expect(mails.at(-1)!.subject).toBe('Your next auto-draft for account 100234 on January 20, 2026');
     await db().query(`UPDATE recurring_payments SET auto_draft_id = NULL WHERE id = $1`, [id]);
     await db().query(`UPDATE auto_draft_enrollments SET status = 'removed', removed_at = now() WHERE id = $1`, [enrollment]);
   });

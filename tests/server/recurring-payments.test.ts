@@ -91,7 +91,7 @@ describe.each(BACKENDS)('recurring payments API on %s', (kind) => {
     });
     expect(setup.recurringPayment.lastPayment).toBeUndefined();
     const text = setup.authorizationText;
-    for (const part of ['Maple Grove HOA', 'Visa card ending in 4242', 'every month', 'on the 31st (the last day of the month in shorter months)', 'starting 2026-01-31', 'account 100234 (Assessments)', '25% of the balance due on the payment date, rounded to the cent, up to $100.00', CANCELLATION]) {
+    for (const part of ['Maple Grove HOA', 'Visa card ending in 4242', 'every month', 'on the 31st (the last day of the month in shorter months)', 'starting January 31, 2026', 'account 100234 (Assessments)', '25% of the balance due on the payment date, rounded to the cent, up to $100.00', CANCELLATION]) {
       expect(text).toContain(part);
     }
     // Nothing is authorized or mailed before Confirm.

@@ -2,7 +2,7 @@
 // dates are written, the CSV's quoting and formula guard, and the totals by kind.
 import { describe, expect, it } from 'vitest';
 import { statementPeriod } from '../../server/statements/period.ts';
-import { formatDecimal, formatLongDate, formatShortDate, formatUsd } from '../../server/statements/format.ts';
+import { formatDecimal, formatLongDate, formatUsd } from '../../server/statements/format.ts';
 import { ledgerCsv } from '../../server/statements/csv.ts';
 import { chargeSummary, paymentCoupons } from '../../server/statements/sections.ts';
 import type { LedgerLine } from '../../server/statements/ledger-lines.ts';
@@ -41,11 +41,10 @@ describe('statement formatting', () => {
     expect(() => formatUsd(1.5)).toThrow(RangeError);
   });
 
-  it('writes dates the US way', () => {
-    expect(formatShortDate('2026-03-02')).toBe('03/02/2026');
+  it('writes dates as every screen and e-mail does', () => {
     expect(formatLongDate('2026-03-02')).toBe('March 2, 2026');
     expect(formatLongDate('2025-12-31')).toBe('December 31, 2025');
-    expect(() => formatShortDate('3/2/2026')).toThrow(RangeError);
+    expect(() => formatLongDate('3/2/2026')).toThrow(RangeError);
   });
 });
 

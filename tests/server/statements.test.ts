@@ -136,12 +136,12 @@ describe.each(BACKENDS)('statements on %s', (kind) => {
     expect(text).toContain('Period February 1, 2026 – March 2, 2026');
     // The table, first day and last day included, with the running balance.
     expect(text).toContain('Date Kind Description Amount Balance');
-    expect(text).toContain('02/01/2026 Opening balance $300.00');
-    expect(text).toContain('02/01/2026 Charge Gate remote $12.34 $312.34');
-    expect(text).toContain('02/20/2026 Charge Late fee $45.00 $357.34');
-    expect(text).toContain('02/28/2026 Payment Payment, thank you -$125.00 $265.84');
-    expect(text).toContain('03/02/2026 Charge Clubhouse rental $75.00 $340.84');
-    expect(text).toContain('03/02/2026 Closing balance $340.84');
+    expect(text).toContain('February 1, 2026 Opening balance $300.00');
+    expect(text).toContain('February 1, 2026 Charge Gate remote $12.34 $312.34');
+    expect(text).toContain('February 20, 2026 Charge Late fee $45.00 $357.34');
+    expect(text).toContain('February 28, 2026 Payment Payment, thank you -$125.00 $265.84');
+    expect(text).toContain('March 2, 2026 Charge Clubhouse rental $75.00 $340.84');
+    expect(text).toContain('March 2, 2026 Closing balance $340.84');
     // The day before the period and the day after today are not in it.
     expect(text).not.toContain('Pool fob');
     expect(text).not.toContain('Quarterly assessment');
@@ -157,11 +157,11 @@ describe.each(BACKENDS)('statements on %s', (kind) => {
     expect(answer.fileName).toBe('statement-100234-payment-coupons-2026-01-02-to-2026-03-02.pdf');
     expect(text).toContain('Statement — payment coupons');
     expect(text).toContain('Period January 2, 2026 – March 2, 2026');
-    expect(text).toContain('01/02/2026 Opening balance $56.00');
-    expect(text).toContain('01/02/2026 Charge Gutter cleaning $19.00 $75.00');
-    expect(text).toContain('01/31/2026 Charge Quarterly assessment $200.00 $275.00');
-    expect(text).toContain('01/31/2026 Charge Pool fob $25.00 $300.00');
-    expect(text).toContain('03/02/2026 Closing balance $340.84');
+    expect(text).toContain('January 2, 2026 Opening balance $56.00');
+    expect(text).toContain('January 2, 2026 Charge Gutter cleaning $19.00 $75.00');
+    expect(text).toContain('January 31, 2026 Charge Quarterly assessment $200.00 $275.00');
+    expect(text).toContain('January 31, 2026 Charge Pool fob $25.00 $300.00');
+    expect(text).toContain('March 2, 2026 Closing balance $340.84');
     expect(text).not.toContain('New year landscaping');
     // Assessments owes 295.84 today (the entry dated tomorrow is not owed yet), Late fees 45.00.
     expect(text.match(/PAYMENT COUPON/g)).toHaveLength(2);
@@ -186,14 +186,14 @@ describe.each(BACKENDS)('statements on %s', (kind) => {
     expect(answer.fileName).toBe('statement-100234-future-charges-2026-01-01-to-2026-03-02.pdf');
     expect(text).toContain('Statement — future charges');
     expect(text).toContain('Period January 1, 2026 – March 2, 2026');
-    expect(text).toContain('01/01/2026 Opening balance $29.00');
-    expect(text).toContain('01/01/2026 Charge New year landscaping $27.00 $56.00');
+    expect(text).toContain('January 1, 2026 Opening balance $29.00');
+    expect(text).toContain('January 1, 2026 Charge New year landscaping $27.00 $56.00');
     expect(text).not.toContain('Year-end pool assessment');
     expect(text).toContain('Charges scheduled after March 2, 2026 through May 1, 2026');
-    expect(text).toContain('03/03/2026 Pool opening fee Late fees $42.00');
-    expect(text).toContain('03/12/2026 Monthly assessment Assessments $200.00');
-    expect(text).toContain('04/12/2026 Monthly assessment Assessments $200.00');
-    expect(text).not.toContain('05/12/2026');
+    expect(text).toContain('March 3, 2026 Pool opening fee Late fees $42.00');
+    expect(text).toContain('March 12, 2026 Monthly assessment Assessments $200.00');
+    expect(text).toContain('April 12, 2026 Monthly assessment Assessments $200.00');
+    expect(text).not.toContain('May 12, 2026');
     expect(text).toContain('Total scheduled $442.00');
     // Due today is not "after today".
     expect(text).not.toContain('Trash pickup due today');
@@ -204,12 +204,12 @@ describe.each(BACKENDS)('statements on %s', (kind) => {
     expect(answer.fileName).toBe('statement-100234-charge-summary-2025-01-01-to-2025-12-31.pdf');
     expect(text).toContain('Statement — charge summary');
     expect(text).toContain('Period January 1, 2025 – December 31, 2025');
-    expect(text).toContain('01/01/2025 Opening balance $13.00');
-    expect(text).toContain('06/15/2025 Credit Distribution Goodwill credit -$15.00 -$2.00');
-    expect(text).toContain('11/02/2025 Charge Quarterly assessment $200.00 $198.00');
-    expect(text).toContain('11/22/2025 Payment Payment, thank you -$200.00 -$2.00');
-    expect(text).toContain('12/31/2025 Charge Year-end pool assessment $31.00 $29.00');
-    expect(text).toContain('12/31/2025 Closing balance $29.00');
+    expect(text).toContain('January 1, 2025 Opening balance $13.00');
+    expect(text).toContain('June 15, 2025 Credit Distribution Goodwill credit -$15.00 -$2.00');
+    expect(text).toContain('November 2, 2025 Charge Quarterly assessment $200.00 $198.00');
+    expect(text).toContain('November 22, 2025 Payment Payment, thank you -$200.00 -$2.00');
+    expect(text).toContain('December 31, 2025 Charge Year-end pool assessment $31.00 $29.00');
+    expect(text).toContain('December 31, 2025 Closing balance $29.00');
     expect(text).not.toContain('Architectural review fee');
     expect(text).not.toContain('New year landscaping');
     expect(text).toContain('Summary of the period');
@@ -224,8 +224,8 @@ describe.each(BACKENDS)('statements on %s', (kind) => {
     expect(answer.fileName).toBe('statement-100234-transaction-history-2024-12-31-to-2026-03-02.pdf');
     expect(text).toContain('Period Full history through March 2, 2026');
     expect(text).toContain('Opening balance $0.00');
-    expect(text).toContain('12/31/2024 Charge Architectural review fee $13.00 $13.00');
-    expect(text).toContain('03/02/2026 Closing balance $340.84');
+    expect(text).toContain('December 31, 2024 Charge Architectural review fee $13.00 $13.00');
+    expect(text).toContain('March 2, 2026 Closing balance $340.84');
     expect(text).not.toContain('Parking fee posted ahead');
   });
 
@@ -241,8 +241,8 @@ describe.each(BACKENDS)('statements on %s', (kind) => {
       expect(page).toContain(`Cedar Point Condominiums · Account 200411 · Page ${i + 1} of ${pages.length}`);
     });
     expect(text).toContain('Property 1200 Ocean Drive');
-    for (let n = 1; n <= 90; n++) expect(text).toContain(`02/15/2026 Charge Guest parking permit ${n} $1.00 $${(2450 + n).toLocaleString('en-US')}.00`);
-    expect(text).toContain('03/02/2026 Closing balance $2,540.00');
+    for (let n = 1; n <= 90; n++) expect(text).toContain(`February 15, 2026 Charge Guest parking permit ${n} $1.00 $${(2450 + n).toLocaleString('en-US')}.00`);
+    expect(text).toContain('March 2, 2026 Closing balance $2,540.00');
   });
 
   it('exports the ledger lines of the period as CSV: exact amounts, quoted fields, formulas disarmed', async () => {
