@@ -234,6 +234,10 @@ export interface RecurringPayment {
   changeable: boolean;
   /** Paused: updateRecurringPayment accepts `resume: true` */
   resumable: boolean;
+  /** Set up and not confirmed yet: what confirming it authorizes */
+  authorizationText?: string;
+  /** Set up and not confirmed yet: 24 hours after it was set up; from then on it cannot be confirmed and is not listed */
+  expiresAt?: string;
 }
 
 export type AcknowledgementKind = typeof AcknowledgementKind[keyof typeof AcknowledgementKind];
@@ -2215,7 +2219,8 @@ export const getListRecurringPaymentsUrl = (params?: ListRecurringPaymentsParams
 }
 
 /**
- * `nextPaymentDate` keeps those whose next payment falls on that date. An account number or
+ * A set-up not confirmed within 24 hours has expired and is not listed; one still open carries
+ * its `authorizationText` and `expiresAt`, so that it can be confirmed or removed. `nextPaymentDate` keeps those whose next payment falls on that date. An account number or
  * sub-ledger not the caller's: 404 GP002.
  * @summary The caller's recurring payments (active, paused or set up and not confirmed are listed; removed ones are not)
  */
@@ -2295,9 +2300,11 @@ export const getSetupRecurringPaymentUrl = () => {
  * on the last day of shorter months. `amount` is one of: a fixed amount (`fixed`,
  * `amountCents`), the sub-ledger's full balance on the day (`fullBalance`, with an optional
  * `maximumCents`) or a percentage of it (`percentage`, `basisPoints` 1-10000, with an
- * optional `maximumCents`). A sub-ledger has at most one recurring payment or auto-draft
- * enrollment: another one there answers 409 PAY013. Answers the authorization text the
- * homeowner agrees to by confirming. Nothing is charged and nothing is active until Confirm.
+ * optional `maximumCents`). A sub-ledger has at most one confirmed recurring payment or
+ * auto-draft enrollment: another one there answers 409 PAY013. A set-up not confirmed holds
+ * nothing (another set-up on the sub-ledger is accepted; the first one confirmed wins) and
+ * expires 24 hours after it was made. Answers the authorization text the homeowner agrees to
+ * by confirming. Nothing is charged and nothing is active until Confirm.
  * Errors as setupFuturePayment.
  * @summary Recurring payment Setup - a schedule charged to a saved method monthly, quarterly or yearly
  */
@@ -2377,9 +2384,10 @@ export const getConfirmRecurringPaymentUrl = (id: string,) => {
 
 /**
  * Records the authorization (its text, who, when, from which address, for which sub-ledger
- * and method) and sends the homeowner a copy by e-mail. Again: the same answer. Removed: 409
- * PAY008; another user's: 404 PAY009; blocked: 403 PAY004; the sub-ledger got another
- * schedule meanwhile: 409 PAY013.
+ * and method) and sends the homeowner a copy by e-mail. Again: the same answer. Removed, or
+ * set up more than 24 hours ago: 409 PAY008; another user's: 404 PAY009; blocked: 403
+ * PAY004; the sub-ledger has another confirmed schedule (or the account an auto-draft): 409
+ * PAY013.
  * @summary Recurring payment Confirm - the homeowner authorizes the schedule, which becomes active
  */
 export const confirmRecurringPayment = async (id: string, options?: Parameters<typeof apiFetch>[1]): Promise<confirmRecurringPaymentResponse> => {

@@ -1,5 +1,6 @@
 // An account is paid automatically one way at a time: recurring payments on its sub-ledgers, or one
-// auto-draft enrollment of the whole account (either way round: 409 PAY013). The unique indexes
+// auto-draft enrollment of the whole account (either way round: 409 PAY013). Only confirmed ones
+// (active or paused) count: a set-up nobody confirmed never blocks another (setup-expiry.ts). The unique indexes
 // cannot see across the two tables, so every transaction that sets up or confirms either one locks
 // the account row first (FOR UPDATE) and then checks: of two at once, the second waits and sees the
 // first. Locks are taken account first, then the schedule or enrollment.
@@ -18,20 +19,20 @@ export async function lockAccountOfSubLedger(tx: Queryable, subLedgerId: number)
   return rows[0] ? Number(rows[0].id) : null;
 }
 
-/** Whether the account has an auto-draft enrollment (set up, active or paused; portal or legacy) other than `except`. */
+/** Whether the account has a confirmed auto-draft enrollment (active or paused; portal or legacy) other than `except`. */
 export async function hasEnrollment(q: Queryable, accountId: number, except: string | null = null): Promise<boolean> {
   const { rows } = await q.query(
-    `SELECT 1 FROM auto_draft_enrollments WHERE account_id = $1 AND status <> 'removed' AND ($2::text IS NULL OR id <> $2) LIMIT 1`,
+    `SELECT 1 FROM auto_draft_enrollments WHERE account_id = $1 AND status IN ('active', 'paused') AND ($2::text IS NULL OR id <> $2) LIMIT 1`,
     [accountId, except],
   );
   return rows.length > 0;
 }
 
-/** Whether a sub-ledger of the account has a recurring payment of the homeowner's own (set up, active or paused; not an auto-draft's child). */
+/** Whether a sub-ledger of the account has a confirmed recurring payment of the homeowner's own (active or paused; not an auto-draft's child). */
 export async function hasRecurringPayment(q: Queryable, accountId: number): Promise<boolean> {
   const { rows } = await q.query(
     `SELECT 1 FROM recurring_payments r JOIN sub_ledgers sl ON sl.id = r.sub_ledger_id
-      WHERE sl.account_id = $1 AND r.status <> 'removed' AND r.auto_draft_id IS NULL LIMIT 1`,
+      WHERE sl.account_id = $1 AND r.status IN ('active', 'paused') AND r.auto_draft_id IS NULL LIMIT 1`,
     [accountId],
   );
   return rows.length > 0;

@@ -7,6 +7,8 @@ import type { CardBrand, MethodKind } from './provider.ts';
 import { paymentError } from './errors.ts';
 import { amountRuleOf, type AmountColumns } from './recurring-amount.ts';
 import { beforeRecurringCutoff, recurringChangeCutoff, type RecurringFrequency } from './recurring-schedule.ts';
+import { authorizationText } from './recurring-authorization.ts';
+import { setupExpiresAt } from './setup-expiry.ts';
 
 export type RecurringPaymentView = components['schemas']['RecurringPayment'];
 export type RecurringStatus = 'setup' | 'active' | 'paused' | 'removed';
@@ -29,6 +31,7 @@ export interface RecurringRow extends AmountColumns {
   /** Set on an auto-draft enrollment's child schedule (server/payments/auto-draft-children.ts). */
   auto_draft_id: string | null;
   consecutive_failures: number;
+  created_at: Date | string;
   payment_method_id: number;
   method_kind: MethodKind;
   method_brand: CardBrand | null;
@@ -50,7 +53,7 @@ export interface RecurringRow extends AmountColumns {
 export const RECURRING_SELECT = `SELECT r.id, r.user_id, r.sub_ledger_id, sl.name AS sub_ledger_name, ac.id AS account_id, ac.account_number, ac.association_id,
        a.name AS association_name, ac.payments_blocked, r.frequency, r.day_of_month, to_char(r.start_date, 'YYYY-MM-DD') AS start_date,
        to_char(r.next_payment_date, 'YYYY-MM-DD') AS next_payment_date, r.amount_kind, r.amount_cents, r.basis_points, r.maximum_cents,
-       r.status, r.auto_draft_id, r.consecutive_failures, r.payment_method_id, pm.kind AS method_kind, pm.brand AS method_brand, pm.last4 AS method_last4,
+       r.status, r.auto_draft_id, r.consecutive_failures, r.created_at, r.payment_method_id, pm.kind AS method_kind, pm.brand AS method_brand, pm.last4 AS method_last4,
        pm.active AS method_active, pm.provider_token AS method_token, u.email AS user_email,
        lp.last_date, lp.last_amount_cents, lp.last_status, lp.last_confirmation, ps.paid_date, ps.paid_amount_cents, ps.paid_confirmation
   FROM recurring_payments r
@@ -142,6 +145,11 @@ export function recurringView(r: RecurringRow, now: Date): RecurringPaymentView 
     changeable: changeableNow(r, now),
     resumable: r.status === 'paused',
   };
+  if (r.status === 'setup') {
+    // Not confirmed yet: what confirming it authorizes, and until when it can be.
+    view.authorizationText = authorizationText(r);
+    view.expiresAt = setupExpiresAt(r.created_at).toISOString();
+  }
   if (r.last_date !== null && r.last_status !== null && LAST_STATUSES.has(r.last_status)) {
     view.lastPayment = {
       date: r.last_date,

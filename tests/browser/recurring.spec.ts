@@ -7,6 +7,9 @@ async function appDatePlus(request: APIRequestContext, days: number): Promise<st
   return new Date(Date.parse(now) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+// The tests of this file share the demo homeowner's Maple Grove account: one at a time.
+test.describe.configure({ mode: 'serial' });
+
 const longDate = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 async function openRecurringAtMapleGrove(page: Page) {
@@ -130,4 +133,57 @@ test('a refused first payment date is named by its field and in the error summar
   await page.getByRole('button', { name: 'Review the authorization' }).click();
   await expect(page.locator('[data-field$="_maximumCents"]').getByText('Enter at most $1,000,000,000.00.')).toBeVisible();
   await expect(page.getByText(message)).toHaveCount(0);
+});
+
+test('a review left without an answer blocks nothing: Manage payments resumes it to authorize, or discards it', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await openRecurringAtMapleGrove(page);
+  async function setUpLateFees(amount: string, days: number) {
+    await page.getByRole('button', { name: 'Set up a recurring payment' }).click();
+    await page.getByLabel(/Late fees/).check();
+    await page.getByLabel(/Saved card.*4242/).check();
+    await page.getByLabel('Every month').check();
+    await page.getByLabel('First payment').fill(await appDatePlus(request, days));
+    await page.getByLabel('A fixed amount').check();
+    await page.getByLabel('Amount each time').fill(amount);
+    await page.getByRole('button', { name: 'Review the authorization' }).click();
+    await expect(page.getByRole('heading', { name: 'Authorize the recurring payment' })).toBeVisible();
+    await expect(page.getByText(new RegExp(`\\$${amount}\\.00`)).first()).toBeVisible();
+  }
+
+  // The review is left for another page, without 'I authorize' or 'Not now'.
+  await setUpLateFees('20', 12);
+  await page.goto('/billing/manage-account');
+  const listed = page.getByRole('list', { name: 'Recurring payments' });
+  await expect(listed).toContainText('Set up, not authorized yet');
+  await expect(listed.getByRole('button', { name: 'Resume the recurring payment set up for Late fees' })).toBeVisible();
+  await expect(listed.getByRole('button', { name: 'Discard the recurring payment set up for Late fees' })).toBeVisible();
+
+  // It holds nothing: another one on the same part of the account is set up as usual.
+  await page.getByRole('link', { name: 'Set up or change recurring payments' }).click();
+  await expect(page.getByText('You have no recurring payments for this account.')).toBeVisible();
+  await setUpLateFees('30', 14);
+  await expect(page.getByText('This account already has a recurring payment or auto-draft')).toHaveCount(0);
+  await page.goto('/billing/manage-account');
+  await expect(listed.getByRole('button', { name: 'Discard the recurring payment set up for Late fees' })).toHaveCount(2);
+
+  // Discard the first; resume the other, read its authorization and agree to it.
+  await listed.getByRole('button', { name: 'Discard the recurring payment set up for Late fees' }).first().click();
+  await expect(page.getByText('The recurring payment that was not authorized is discarded.')).toBeVisible();
+  await expect(listed.getByRole('button', { name: 'Discard the recurring payment set up for Late fees' })).toHaveCount(1);
+  await expectAccessible(page);
+  await listed.getByRole('button', { name: 'Resume the recurring payment set up for Late fees' }).click();
+  await expect(page.getByRole('heading', { name: 'Authorize the recurring payment' })).toBeVisible();
+  await expect(page.getByText(/I authorize Maple Grove HOA .* Visa card ending in 4242 every month .*\(Late fees\): \$30\.00/)).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'I authorize these payments' }).click();
+  await expect(page.getByText('Your recurring payment is set up. We sent you a copy of the authorization.')).toBeVisible();
+  await expect(listed).toContainText('Active');
+  await expect(listed).not.toContainText('Set up, not authorized yet');
+
+  await page.getByRole('link', { name: 'Set up or change recurring payments' }).click();
+  await expect(page.getByText('Amount: $30.00 each time.')).toBeVisible();
+  await page.getByRole('button', { name: 'Remove' }).click();
+  await page.getByRole('button', { name: 'Remove it' }).click();
+  await expect(page.getByText('You have no recurring payments for this account.')).toBeVisible();
 });

@@ -1,7 +1,7 @@
 // An account is paid automatically one way at a time, also when both ways are asked for at once:
-// a recurring payment Setup and an auto-draft Setup of the same account, sent together, on PGlite
-// and on PostgreSQL (where they really run side by side): exactly one is set up, the other is 409
-// PAY013 (both lock the account row, then check).
+// a recurring payment and an auto-draft of the same account, set up (set-ups hold nothing) and then
+// confirmed together, on PGlite and on PostgreSQL (where they really run side by side): exactly one
+// is confirmed, the other is 409 PAY013 (both lock the account row, then check).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { BACKENDS, DEMO, createTestClock, expectErrorShape, signIn, testApp, useTestDatabase } from './helpers.ts';
@@ -29,24 +29,30 @@ describe.each(BACKENDS)('recurring payment and auto-draft of one account at once
     await app?.close();
   });
 
-  it('sets up exactly one of them, whichever comes first', async () => {
+  it('confirms exactly one of them, whichever comes first', async () => {
     for (let round = 0; round < 6; round++) {
       const [recurring, autoDraft] = await Promise.all([
         paid.post('/RecurringPayment/Setup', { subLedgerId: ledger, paymentMethodId: method, frequency: 'monthly', startDate: '2026-03-20', amount: { kind: 'fullBalance' } }),
         paid.post('/AutoDraft/Setup', { accountNumber: '100235', startMonth: '2026-04', pullDay: 5, bank: TEST_BANK_ENTRY }),
       ]);
-      expect([recurring.status, autoDraft.status].sort(), `${recurring.body} ${autoDraft.body}`).toEqual([201, 409]);
-      const refused = recurring.status === 409 ? recurring : autoDraft;
-      expectErrorShape(refused, 409, 'PAY013');
+      expect([recurring.status, autoDraft.status], `${recurring.body} ${autoDraft.body}`).toEqual([201, 201]);
+      const recurringId = recurring.json.recurringPayment.recurringPaymentId as string;
+      const autoDraftId = autoDraft.json.autoDraft.autoDraftId as string;
+      const [confirmedRecurring, confirmedAutoDraft] = await Promise.all([
+        paid.put(`/RecurringPayment/Setup/${recurringId}/Confirm`),
+        paid.put('/AutoDraft/Setup/Confirm', { autoDraftId }),
+      ]);
+      expect([confirmedRecurring.status, confirmedAutoDraft.status].sort(), `${confirmedRecurring.body} ${confirmedAutoDraft.body}`).toEqual([200, 409]);
+      expectErrorShape(confirmedRecurring.status === 409 ? confirmedRecurring : confirmedAutoDraft, 409, 'PAY013');
       const { rows } = await db().query<{ n: string | number }>(
         `SELECT (SELECT count(*) FROM recurring_payments r JOIN sub_ledgers sl ON sl.id = r.sub_ledger_id JOIN accounts ac ON ac.id = sl.account_id
-                  WHERE ac.account_number = '100235' AND r.status <> 'removed')
-              + (SELECT count(*) FROM auto_draft_enrollments e JOIN accounts ac ON ac.id = e.account_id WHERE ac.account_number = '100235' AND e.status <> 'removed') AS n`,
+                  WHERE ac.account_number = '100235' AND r.status IN ('active', 'paused') AND r.auto_draft_id IS NULL)
+              + (SELECT count(*) FROM auto_draft_enrollments e JOIN accounts ac ON ac.id = e.account_id WHERE ac.account_number = '100235' AND e.status IN ('active', 'paused')) AS n`,
       );
       expect(Number(rows[0].n)).toBe(1);
-      // Removed again for the next round.
-      if (recurring.status === 201) expect((await paid.del(`/RecurringPayment/${recurring.json.recurringPayment.recurringPaymentId}`)).status).toBe(204);
-      else expect((await paid.del(`/AutoDraft/${autoDraft.json.autoDraft.autoDraftId}`)).status).toBe(204);
+      // Both removed again for the next round.
+      expect((await paid.del(`/RecurringPayment/${recurringId}`)).status).toBe(204);
+      expect((await paid.del(`/AutoDraft/${autoDraftId}`)).status).toBe(204);
     }
   });
 });

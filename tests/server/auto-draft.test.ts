@@ -197,12 +197,17 @@ describe('auto-draft enrollments', () => {
     const recurring = await paid.post('/RecurringPayment/Setup', { subLedgerId: ledger, paymentMethodId: method, frequency: 'monthly', startDate: '2026-03-20', amount: { kind: 'fullBalance' } });
     expect(recurring.status, recurring.body).toBe(201);
     await setAccountBalance(db(), '100235', 0);
+    // Set up only, it holds nothing; confirmed, it keeps auto-draft off the account.
+    const open = await paid.post('/AutoDraft/Setup', { accountNumber: '100235', startMonth: '2026-04', pullDay: 5, bank: TEST_BANK_ENTRY });
+    expect(open.status, open.body).toBe(201);
+    expect((await paid.del(`/AutoDraft/${open.json.autoDraft.autoDraftId}`)).status).toBe(204);
+    expect((await paid.put(`/RecurringPayment/Setup/${recurring.json.recurringPayment.recurringPaymentId}/Confirm`)).status).toBe(200);
     let before = await autoDraftSnapshot(db());
     expectErrorShape(await paid.post('/AutoDraft/Setup', { accountNumber: '100235', startMonth: '2026-04', pullDay: 5, bank: TEST_BANK_ENTRY }), 409, 'PAY013');
     expect(await autoDraftSnapshot(db())).toEqual(before);
     expect((await paid.del(`/RecurringPayment/${recurring.json.recurringPayment.recurringPaymentId}`)).status).toBe(204);
 
-    // An enrollment (set up only, or a legacy one) keeps recurring payments off the account: Setup and Confirm.
+    // A confirmed enrollment (portal or legacy) keeps recurring payments off the account: Setup and Confirm.
     const id = await enroll(paid, '100235');
     before = await autoDraftSnapshot(db());
     expectErrorShape(await paid.post('/RecurringPayment/Setup', { subLedgerId: ledger, paymentMethodId: method, frequency: 'monthly', startDate: '2026-03-20', amount: { kind: 'fullBalance' } }), 409, 'PAY013');
@@ -213,6 +218,7 @@ describe('auto-draft enrollments', () => {
     expect(second.status, second.body).toBe(201);
     const legacy = await paid.post('/LegacyAutoDraft/Setup', { accountNumber: '200413', startMonth: '2026-04', pullDay: 5, bank: TEST_BANK_ENTRY });
     expect(legacy.status).toBe(201);
+    expect((await paid.put('/LegacyAutoDraft/Enroll', { autoDraftId: legacy.json.autoDraft.autoDraftId })).status).toBe(200);
     // A recurring payment set up before the enrollment, confirmed after: refused.
     await db().query(`UPDATE auto_draft_enrollments SET account_id = (SELECT id FROM accounts WHERE account_number = '100235') WHERE id = $1`, [legacy.json.autoDraft.autoDraftId]);
     expectErrorShape(await paid.put(`/RecurringPayment/Setup/${second.json.recurringPayment.recurringPaymentId}/Confirm`), 409, 'PAY013');

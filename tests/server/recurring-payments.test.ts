@@ -159,6 +159,43 @@ describe.each(BACKENDS)('recurring payments API on %s', (kind) => {
     await setUp({ frequency: 'yearly', startDate: '2026-03-01' });
   });
 
+  it('a set-up left unconfirmed never blocks another one: both are listed with their authorization; the first confirmed wins, the other is 409 PAY013', async () => {
+    const abandoned = await setUp();
+    const second = await setUp({ frequency: 'yearly', startDate: '2026-03-01', amount: { kind: 'fixed', amountCents: 100 } });
+    const open = (await dataOf(home.typed.listRecurringPayments({ accountNumber: '100234' }), 200)).recurringPayments;
+    expect(open.map((r) => [r.recurringPaymentId, r.status])).toEqual([
+      [abandoned.recurringPayment.recurringPaymentId, 'setup'],
+      [second.recurringPayment.recurringPaymentId, 'setup'],
+    ]);
+    expect(open[0]).toMatchObject({ authorizationText: abandoned.authorizationText, expiresAt: '2026-01-13T15:00:00.000Z' });
+    expect(open[1].authorizationText).toBe(second.authorizationText);
+
+    expectStatus(await home.typed.confirmRecurringPayment(second.recurringPayment.recurringPaymentId), 200);
+    const before = await recurringSnapshot(db());
+    expectErrorShape(await home.typed.confirmRecurringPayment(abandoned.recurringPayment.recurringPaymentId), 409, 'PAY013');
+    expect(await recurringSnapshot(db())).toEqual(before);
+    // A confirmed schedule still holds the sub-ledger.
+    expectErrorShape(await home.typed.setupRecurringPayment({ subLedgerId: assessments, paymentMethodId: visaId, frequency: 'monthly', startDate: '2026-02-01', amount: { kind: 'fullBalance' } }), 409, 'PAY013');
+    const listed = (await dataOf(home.typed.listRecurringPayments({ accountNumber: '100234' }), 200)).recurringPayments;
+    expect(listed.find((r) => r.status === 'active')?.authorizationText).toBeUndefined();
+  });
+
+  it('a set-up expires 24 hours after it was made: no longer listed, never confirmable (409 PAY008), and it holds nothing', async () => {
+    const setup = await setUp();
+    const id = setup.recurringPayment.recurringPaymentId;
+    await at('2026-01-13T14:59:59Z');
+    expect((await listed(id))?.status).toBe('setup');
+    await at('2026-01-13T15:00:00Z');
+    expect(await listed(id)).toBeUndefined();
+    const before = await recurringSnapshot(db());
+    const late = await home.typed.confirmRecurringPayment(id);
+    expectErrorShape(late, 409, 'PAY008');
+    expect(late.data.detail).toBe('This recurring payment was set up more than 24 hours ago and was not authorized in time. Set it up again.');
+    expect(await recurringSnapshot(db())).toEqual(before);
+    const again = await setUp({ startDate: '2026-02-01' });
+    expectStatus(await home.typed.confirmRecurringPayment(again.recurringPayment.recurringPaymentId), 200);
+  });
+
   it('bad input is 400 VAL001 with a clear message, and nothing is stored', async () => {
     const before = await recurringSnapshot(db());
     const base = { subLedgerId: assessments, paymentMethodId: visaId, frequency: 'monthly', startDate: '2026-01-31', amount: { kind: 'fullBalance' } };

@@ -7,7 +7,8 @@
 // future payments); after that 409 PAY012 and nothing changes. A setup (nothing authorized yet) and
 // a paused schedule (nothing is charged) have no cutoff. An account with an auto-draft enrollment
 // takes no recurring payment (409 PAY013; one-per-account.ts), and an enrollment's child schedules
-// (auto_draft_id set) are not listed or changed here.
+// (auto_draft_id set) are not listed or changed here. Only confirmed schedules hold a sub-ledger: a
+// set-up left unconfirmed never blocks another one, and lapses after 24 hours (setup-expiry.ts).
 import { principalOf, type OperationHandler, type Services } from '../types.ts';
 import type { Queryable } from '../../db/index.ts';
 import { idempotencyKeyOf } from '../../payments/index.ts';
@@ -19,6 +20,7 @@ import { amountColumns } from '../../payments/recurring-amount.ts';
 import { authorizationText, mailAuthorization, recordAuthorization } from '../../payments/recurring-authorization.ts';
 import { dayOfMonthOf, firstOccurrenceAfter, followingOccurrence } from '../../payments/recurring-schedule.ts';
 import { hasEnrollment, lockAccountOfSubLedger } from '../../payments/one-per-account.ts';
+import { openSetupsSince, setupExpired } from '../../payments/setup-expiry.ts';
 import {
   RECURRING_SELECT,
   changeableNow,
@@ -46,6 +48,12 @@ function checkCanCharge(services: Services, ledger: OwnedSubLedger, method: Meth
   if (!providerConnected(services, ledger.provider_account)) throw paymentError('PA007');
 }
 
+/** Whether the sub-ledger has a confirmed schedule (active or paused); set-ups waiting for Confirm do not count. */
+async function hasConfirmedSchedule(q: Queryable, subLedgerId: number): Promise<boolean> {
+  const { rows } = await q.query(`SELECT 1 FROM recurring_payments WHERE sub_ledger_id = $1 AND status IN ('active', 'paused') LIMIT 1`, [subLedgerId]);
+  return rows.length > 0;
+}
+
 export const setupRecurringPayment: OperationHandler<'setupRecurringPayment'> = async (req, services) => {
   const { userId } = principalOf(req);
   const body = req.body;
@@ -67,6 +75,7 @@ export const setupRecurringPayment: OperationHandler<'setupRecurringPayment'> = 
           // Under the account's lock: an auto-draft enrollment set up meanwhile is seen.
           const accountId = await lockAccountOfSubLedger(tx, body.subLedgerId);
           if (accountId === null || (await hasEnrollment(tx, accountId))) throw paymentError('PAY013');
+          if (await hasConfirmedSchedule(tx, body.subLedgerId)) throw paymentError('PAY013');
           await tx.query(
             `INSERT INTO recurring_payments (id, user_id, sub_ledger_id, payment_method_id, frequency, day_of_month, start_date, next_payment_date,
                                              amount_kind, amount_cents, basis_points, maximum_cents, status, created_at, updated_at)
@@ -97,16 +106,24 @@ export const confirmRecurringPayment: OperationHandler<'confirmRecurringPayment'
     const row = await loadRecurring(tx, userId, req.params.id, { lock: true });
     if (row.status === 'removed') throw paymentError('PAY008', 'This recurring payment was removed.');
     if (row.status !== 'setup') return { row, text: null }; // confirmed already: the same answer, nothing recorded again
+    if (setupExpired(row.created_at, now)) {
+      throw paymentError('PAY008', 'This recurring payment was set up more than 24 hours ago and was not authorized in time. Set it up again.');
+    }
     if (!(row.next_payment_date > appDate(now))) {
       throw paymentError('PAY008', 'The first payment date of this recurring payment has passed. Choose a later date and confirm again.');
     }
     if (row.payments_blocked) throw paymentError('PAY004');
     if (accountId !== null && (await hasEnrollment(tx, accountId))) throw paymentError('PAY013');
+    // Another set-up of this sub-ledger confirmed first (another tab): that one stands.
+    if (await hasConfirmedSchedule(tx, Number(row.sub_ledger_id))) throw paymentError('PAY013');
     if (!row.method_active) throw billingError('PM001');
     checkCanCharge(services, await ownedSubLedger(tx, userId, Number(row.sub_ledger_id)), await loadMethod(tx, userId, Number(row.payment_method_id)));
     await tx.query(`UPDATE recurring_payments SET status = 'active', updated_at = $2 WHERE id = $1`, [row.id, now]);
     const active = { ...row, status: 'active' as const };
     return { row: active, text: await recordAuthorization(tx, active, req.ip, now) };
+  }).catch((error: unknown) => {
+    if (isSecondSchedule(error)) throw paymentError('PAY013');
+    throw error;
   });
   if (confirmed.text !== null) await mailAuthorization(services, confirmed.row, confirmed.text, false);
   return { status: 200, body: recurringView(confirmed.row, now) };
@@ -115,6 +132,7 @@ export const confirmRecurringPayment: OperationHandler<'confirmRecurringPayment'
 export const listRecurringPayments: OperationHandler<'listRecurringPayments'> = async (req, services) => {
   const { userId } = principalOf(req);
   const q = req.query;
+  const now = services.clock();
   // The account and sub-ledger, when named, are the caller's (x-policy).
   const { rows } = await services.db.query<RecurringRow>(
     `${RECURRING_SELECT}
@@ -122,10 +140,10 @@ export const listRecurringPayments: OperationHandler<'listRecurringPayments'> = 
         AND ($2::text IS NULL OR ac.account_number = $2)
         AND ($3::integer IS NULL OR r.sub_ledger_id = $3)
         AND ($4::date IS NULL OR r.next_payment_date = $4::date)
+        AND (r.status <> 'setup' OR r.created_at > $5)
       ORDER BY r.next_payment_date, r.created_at, r.id`,
-    [userId, q.accountNumber ?? null, q.subLedgerId ?? null, q.nextPaymentDate ?? null],
+    [userId, q.accountNumber ?? null, q.subLedgerId ?? null, q.nextPaymentDate ?? null, openSetupsSince(now)],
   );
-  const now = services.clock();
   return { status: 200, body: { recurringPayments: rows.map((row) => recurringView(row, now)) } };
 };
 

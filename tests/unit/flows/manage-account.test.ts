@@ -235,6 +235,54 @@ describe('manage account flow: resuming paused schedules', () => {
   });
 });
 
+describe('manage account flow: a recurring payment set up and not authorized yet', () => {
+  const setup = { id: 'rec_0000000000000002', text: 'I authorize Maple Grove HOA ...', date: '2030-02-01' };
+
+  it('Resume shows its authorization; agreeing confirms it with a toast, Not now keeps it for later', async () => {
+    const { host, flow } = start({ answers: { ...answers, confirmRecurringPayment: { recurringPaymentId: setup.id, status: 'active' } } });
+    await ready(flow);
+    flow.send({ type: 'REVIEW_RECURRING_SETUP', ...setup });
+    expect(flow.state()).toBe('reviewingRecurringSetup');
+    expect(flow.context().review).toEqual(setup);
+    flow.send({ type: 'BACK' });
+    expect(flow.state()).toBe('ready');
+    expect(flow.context().review).toBeNull();
+    expect(host.callsTo('confirmRecurringPayment')).toEqual([]);
+
+    flow.send({ type: 'REVIEW_RECURRING_SETUP', ...setup });
+    flow.send({ type: 'AUTHORIZE' });
+    expect(flow.state()).toBe('confirmingRecurringSetup');
+    await ready(flow);
+    expect(host.callsTo('confirmRecurringPayment')).toEqual([{ params: { id: setup.id }, suppressToast: true }]);
+    expect(host.toasts.map((toast) => toast.titleKey)).toEqual(['recurring.created']);
+    expect(flow.context().review).toBeNull();
+  });
+
+  it('a refused Confirm (expired, or another one confirmed first) stays on the review with the error', async () => {
+    const { flow } = start({ answers: { ...answers, confirmRecurringPayment: declined } });
+    await ready(flow);
+    flow.send({ type: 'REVIEW_RECURRING_SETUP', ...setup });
+    flow.send({ type: 'AUTHORIZE' });
+    await flow.settle();
+    expect(flow.state()).toBe('reviewingRecurringSetup');
+    expect(flow.context()).toMatchObject({ review: setup, error: declinedError });
+  });
+
+  it('Discard removes it with a toast; a refusal is shown', async () => {
+    const { host, flow } = start({ answers: { ...answers, cancelRecurringPayment: null } });
+    await ready(flow);
+    flow.send({ type: 'DISCARD_RECURRING_SETUP', id: setup.id });
+    expect(flow.state()).toBe('discardingRecurringSetup');
+    await ready(flow);
+    expect(host.callsTo('cancelRecurringPayment')).toEqual([{ params: { id: setup.id }, suppressToast: true }]);
+    expect(host.toasts.map((toast) => toast.titleKey)).toEqual(['manage.setupDiscarded']);
+    host.answers.cancelRecurringPayment = declined;
+    flow.send({ type: 'DISCARD_RECURRING_SETUP', id: setup.id });
+    await ready(flow);
+    expect(flow.context()).toMatchObject({ discardingId: null, error: declinedError });
+  });
+});
+
 it('manage account flow: every state is reached and every operation outcome is taken by a test above', () => {
   expect(coverage.missing()).toEqual([]);
 });
