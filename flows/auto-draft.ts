@@ -80,8 +80,6 @@ export const autoDraftFlow: FlowModule = {
     autoDraftOff: (_args, params) => associationOf((params.session ?? {}) as Record<string, unknown>).autoDraftType === 'off',
     /** The management company's system drafts this association's accounts (the legacy calls). Params: `session`. */
     legacyAutoDraft: (_args, params) => associationOf((params.session ?? {}) as Record<string, unknown>).autoDraftType === 'legacy',
-    /** An enrollment set up and never authorized (a page left before signing): it holds the account until removed. */
-    leftoverSetup: ({ context }) => context.leftoverId !== null && context.leftoverId !== undefined,
     /** The change form was sent as it was opened: nothing to save. */
     unchangedEnrollment: ({ context, event }) => {
       const before = ((context.enrollment as { draft: AutoDraftDraft } | null)?.draft ?? {}) as AutoDraftDraft;
@@ -97,7 +95,6 @@ export const autoDraftFlow: FlowModule = {
       const balanceCents = ledgers.reduce((sum, ledger) => sum + ledger.currentBalanceCents, 0);
       return {
         enrollment: current ? listedEnrollment(current) : null,
-        leftoverId: enrollments.find((item) => item.status === 'setup')?.autoDraftId ?? null,
         balance: formatters.money(balanceCents),
         // An account with a balance cannot enroll (spec section 4): the page says so instead of offering the form.
         mustPayFirst: !current && balanceCents > 0,

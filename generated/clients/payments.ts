@@ -401,6 +401,10 @@ export interface AutoDraftEnrollment {
   changeable: boolean;
   /** Paused: updateAutoDraft accepts `resume: true` */
   resumable: boolean;
+  /** Set up and not signed yet: what signing it (Confirm or Enroll) authorizes */
+  authorizationText?: string;
+  /** Set up and not signed yet: 24 hours after it was set up; from then on it cannot be signed and is not listed */
+  expiresAt?: string;
 }
 
 export interface AutoDraftSetup {
@@ -2758,7 +2762,8 @@ export const getConfirmAutoDraftUrl = () => {
 /**
  * Records the authorization (its text, the signature, who, when, from which address) and
  * e-mails the homeowner a copy. Again: the same answer. The account got a balance, a
- * recurring payment or another enrollment meanwhile: 409 AD003 or PAY013. Removed: 409
+ * confirmed recurring payment or another confirmed enrollment meanwhile (another tab's
+ * set-up, signed first): 409 AD003 or PAY013. Removed, or set up more than 24 hours ago: 409
  * PAY008; another user's: 404 AD404.
  * @summary Auto-draft Confirm - the homeowner signs the authorization and the enrollment becomes active
  */

@@ -9,6 +9,8 @@ import type { BankAccountType } from './provider.ts';
 import { appDate, addDays } from './billing.ts';
 import { paymentError } from './errors.ts';
 import { autoDraftChangeCutoff, firstPullAfter } from './auto-draft-schedule.ts';
+import { autoDraftAuthorizationText } from './auto-draft-authorization.ts';
+import { setupExpiresAt } from './setup-expiry.ts';
 
 export type AutoDraftView = components['schemas']['AutoDraftEnrollment'];
 export type AutoDraftStatus = 'setup' | 'active' | 'paused' | 'removed';
@@ -41,6 +43,7 @@ export interface AutoDraftRow {
   last4: string;
   signature: string;
   consecutive_failures: number;
+  created_at: Date | string;
   any_child_paused: boolean | null;
   user_email: string | null;
   first_name: string;
@@ -55,7 +58,7 @@ export const AUTO_DRAFT_SELECT = `SELECT e.id, e.user_id, e.account_id, ac.accou
        a.provider_account, a.accepts_bank, ac.payments_blocked, a.management_company_id, e.drafted_by, e.status,
        to_char(e.start_month, 'YYYY-MM') AS start_month, e.pull_day, to_char(e.next_pull_date, 'YYYY-MM-DD') AS next_pull_date,
        to_char(ch.next_date, 'YYYY-MM-DD') AS children_next_date, e.payment_method_id, e.bank_name, e.routing_number, e.account_type, e.last4,
-       e.signature, GREATEST(e.consecutive_failures, COALESCE(ch.failures, 0)) AS consecutive_failures, ch.any_paused AS any_child_paused,
+       e.signature, GREATEST(e.consecutive_failures, COALESCE(ch.failures, 0)) AS consecutive_failures, e.created_at, ch.any_paused AS any_child_paused,
        u.email AS user_email, u.first_name, u.last_name, ld.last_date, ld.last_amount_cents, ld.last_statuses
   FROM auto_draft_enrollments e
   JOIN accounts ac ON ac.id = e.account_id
@@ -154,6 +157,11 @@ export function autoDraftView(r: AutoDraftRow, now: Date): AutoDraftView {
     changeable: autoDraftChangeableNow(r, now),
     resumable: statusOf(r) === 'paused',
   };
+  if (r.status === 'setup') {
+    // Not signed yet: what signing it authorizes, and until when it can be.
+    view.authorizationText = autoDraftAuthorizationText(r, now);
+    view.expiresAt = setupExpiresAt(r.created_at).toISOString();
+  }
   const status = r.last_statuses !== null ? worstOf(r.last_statuses) : null;
   if (r.last_date !== null && status !== null) view.lastDraft = { date: r.last_date, amountCents: Number(r.last_amount_cents), status };
   return view;

@@ -6,6 +6,9 @@ import { expectAccessible, homeowner, signInQuickly } from './helpers.ts';
 // sees its signed authorization on the consent page and the enrollment on Manage payments, and
 // removes it; at an association whose management company drafts, enrolling goes to that company.
 
+// The tests of this file that enroll share the paid-up owner's Maple Grove account: one at a time.
+test.describe.configure({ mode: 'serial' });
+
 const paid = { email: 'paid@example.com', password: 'Paid#2026' };
 const autopay = { email: 'autopay@example.com', password: 'Autopay#2026' };
 
@@ -157,4 +160,49 @@ test('where the management company drafts, the enrollment goes to it', async ({ 
   await expect(page.getByText("Drafted by your management company's accounting system.")).toBeVisible();
   await expect(page.getByText(/From the savings account .*•••• 6789\./)).toBeVisible();
   await expectAccessible(page);
+});
+
+test('a second tab enrolling the same account leaves the first tab\'s set-up alone; signed in both, the second is refused', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInQuickly(page, paid.email, paid.password);
+  await selectProperty(page, 'Maple Grove HOA', '100235');
+  async function reviewIn(tab: Page, day: string) {
+    await tab.goto('/billing/auto-draft');
+    await tab.getByRole('button', { name: 'Enroll in auto-draft' }).click();
+    await tab.getByRole('radio').first().check();
+    await tab.getByLabel('Draft on day of the month').selectOption(day);
+    await tab.getByLabel('Checking').check();
+    await fillBank(tab, { routing: '110000000', name: 'First Community Bank', account: '000123456789', signature: 'Morgan Lee' });
+    await tab.getByRole('button', { name: 'Review the authorization' }).click();
+    await expect(tab.getByRole('heading', { name: 'Authorize auto-draft' })).toBeVisible();
+  }
+  await reviewIn(page, '5');
+  const second = await page.context().newPage();
+  await reviewIn(second, '9');
+
+  // The first tab's set-up is still there to sign.
+  await page.getByRole('button', { name: 'I authorize these drafts' }).click();
+  await expect(page.getByRole('heading', { name: 'Auto-draft for account 100235' })).toBeVisible();
+  await expect(page.getByText('Every month on day 5: the full balance due on the account.')).toBeVisible();
+  await expect(page.getByText('This auto-draft was removed.')).toHaveCount(0);
+
+  // The second tab signs too: refused, and the first enrollment stands.
+  await second.getByRole('button', { name: 'I authorize these drafts' }).click();
+  await expect(second.getByText('This account already has a recurring payment or auto-draft. Change that one instead.')).toBeVisible();
+  await expectAccessible(second);
+  await second.close();
+
+  // Manage payments: the enrollment, and the second tab's set-up to discard.
+  await page.goto('/billing/manage-account');
+  const listed = page.getByRole('list', { name: 'Auto-draft' });
+  await expect(listed).toContainText('Active');
+  await expect(listed).toContainText('Set up, not authorized yet');
+  await listed.getByRole('button', { name: 'Discard the auto-draft that is not signed' }).click();
+  await expect(page.getByText('The auto-draft that was not signed is discarded.')).toBeVisible();
+  await expect(listed).not.toContainText('Set up, not authorized yet');
+
+  await page.getByRole('link', { name: 'Enroll in or change auto-draft' }).click();
+  await page.getByRole('button', { name: 'Remove auto-draft' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: /Remove/ }).click();
+  await expect(page.getByText('This account is not enrolled in auto-draft.')).toBeVisible();
 });

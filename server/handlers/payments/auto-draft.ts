@@ -33,6 +33,7 @@ import { autoDraftAuthorizationText, mailAutoDraftAuthorization, mailManagementC
 import { createChildren, moveChildren, removeChildren } from '../../payments/auto-draft-children.ts';
 import { hasEnrollment, hasRecurringPayment, lockAccount } from '../../payments/one-per-account.ts';
 import type { TokenizedMethod } from '../../payments/provider.ts';
+import { openSetupsSince, setupExpired } from '../../payments/setup-expiry.ts';
 
 const PAST_CUTOFF = 'An auto-draft can be changed or removed until 8:00pm Eastern Time the business day before the next draft. This one can no longer be changed or removed.';
 const REMOVED = 'This auto-draft was removed.';
@@ -171,6 +172,7 @@ async function confirmEnrollment(req: RequestOf<'confirmAutoDraft'> | RequestOf<
     if (row.status === 'removed') throw paymentError('PAY008', REMOVED);
     if (row.drafted_by !== draftedBy) throw paymentError('AD002', CONFIRM_WRONG_WAY[row.drafted_by]);
     if (row.status !== 'setup') return { row, text: null }; // confirmed already: the same answer, nothing recorded again
+    if (setupExpired(row.created_at, now)) throw paymentError('PAY008', 'This auto-draft was set up more than 24 hours ago and was not signed in time. Set it up again.');
     if (!(row.next_pull_date > appDate(now))) throw paymentError('PAY008', 'The first draft date of this auto-draft has passed. Set it up again with a later month.');
     if (row.payments_blocked) throw paymentError('PAY004');
     await checkCanEnroll(tx, Number(row.account_id), row.id);
@@ -181,6 +183,9 @@ async function confirmEnrollment(req: RequestOf<'confirmAutoDraft'> | RequestOf<
     await tx.query(`UPDATE auto_draft_enrollments SET status = 'active', updated_at = $2 WHERE id = $1`, [row.id, now]);
     const active = await loadAutoDraft(tx, userId, row.id);
     return { row: active, text: await recordAutoDraftAuthorization(tx, active, req.ip, now) };
+  }).catch((error: unknown) => {
+    if (isSecondEnrollment(error)) throw paymentError('PAY013');
+    throw error;
   });
   if (confirmed.text !== null) {
     await mailAutoDraftAuthorization(services, confirmed.row, confirmed.text, false);
@@ -201,16 +206,17 @@ export const enrollLegacyAutoDraft: OperationHandler<'enrollLegacyAutoDraft'> = 
 export const listAutoDrafts: OperationHandler<'listAutoDrafts'> = async (req, services) => {
   const { userId } = principalOf(req);
   const q = req.query;
+  const now = services.clock();
   // The account, when named, is the caller's (x-policy).
   const { rows } = await services.db.query<AutoDraftRow>(
     `${AUTO_DRAFT_SELECT}
       WHERE e.user_id = $1 AND ac.owner_user_id = $1 AND e.status <> 'removed'
         AND ($2::text IS NULL OR ac.account_number = $2)
         AND ($3::boolean IS NULL OR (e.drafted_by = 'portal') = $3)
+        AND (e.status <> 'setup' OR e.created_at > $4)
       ORDER BY e.created_at, e.id`,
-    [userId, q.accountNumber ?? null, q.portalEnabled ?? null],
+    [userId, q.accountNumber ?? null, q.portalEnabled ?? null, openSetupsSince(now)],
   );
-  const now = services.clock();
   const views = rows.map((row) => autoDraftView(row, now));
   views.sort((a, b) => (a.nextPullDate < b.nextPullDate ? -1 : a.nextPullDate > b.nextPullDate ? 1 : 0));
   return { status: 200, body: { autoDraftEnrollments: views } };

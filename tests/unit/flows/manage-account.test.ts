@@ -283,6 +283,22 @@ describe('manage account flow: a recurring payment set up and not authorized yet
   });
 });
 
+describe('manage account flow: an auto-draft set up and not signed yet', () => {
+  it('Discard removes it with a toast; a refusal is shown', async () => {
+    const { host, flow } = start({ answers: { ...answers, cancelAutoDraft: null } });
+    await ready(flow);
+    flow.send({ type: 'DISCARD_AUTO_DRAFT_SETUP', id: 'ad_0000000000000002' });
+    expect(flow.state()).toBe('discardingAutoDraftSetup');
+    await ready(flow);
+    expect(host.callsTo('cancelAutoDraft')).toEqual([{ params: { id: 'ad_0000000000000002' }, suppressToast: true }]);
+    expect(host.toasts.map((toast) => toast.titleKey)).toEqual(['manage.autoDraftSetupDiscarded']);
+    host.answers.cancelAutoDraft = declined;
+    flow.send({ type: 'DISCARD_AUTO_DRAFT_SETUP', id: 'ad_0000000000000002' });
+    await ready(flow);
+    expect(flow.context()).toMatchObject({ discardingId: null, error: declinedError });
+  });
+});
+
 it('manage account flow: every state is reached and every operation outcome is taken by a test above', () => {
   expect(coverage.missing()).toEqual([]);
 });
