@@ -123,7 +123,12 @@ export const recurringPaymentsFlow: FlowModule = {
       const schedule = ((context.schedules as ReturnType<typeof listedSchedule>[]) ?? []).find((item) => item.id === event.id);
       return { changing: schedule ?? null };
     },
-    /** Only what the change form altered goes to the server: another amount, method or frequency is a new authorization. */
+    /** The homeowner agreed to the change's authorization as it was shown: the change carries its text. */
+    agreeToChange: ({ context }) => {
+      const review = context.changeAuthorization as ResponseOf<'reviewRecurringPaymentChange'> | null;
+      return { changeBody: { ...(context.changeBody as object), agreedAuthorizationText: review?.authorizationText } };
+    },
+    /** Only what the change form altered goes to the server: each such change is a new authorization, reviewed first. */
     rememberChange: ({ context, event }) => {
       const before = ((context.changing as { draft: RecurringDraft } | null)?.draft ?? {}) as RecurringDraft;
       const draft = (event.data ?? {}) as RecurringDraft;

@@ -740,6 +740,24 @@ export type UpdateRecurringPaymentBody = {
   frequency?: RecurringFrequency;
   skipNext?: true;
   resume?: true;
+  /**
+     * The authorization text of the new terms, as reviewRecurringPaymentChange showed it
+     * @maxLength 5000
+     */
+  agreedAuthorizationText?: string;
+};
+
+export type ReviewRecurringPaymentChangeBody = {
+  nextPaymentDate?: string;
+  amount?: RecurringAmount;
+  /** @minimum 1 */
+  paymentMethodId?: number;
+  frequency?: RecurringFrequency;
+};
+
+export type ReviewRecurringPaymentChange200 = {
+  recurringPayment: RecurringPayment;
+  authorizationText: string;
 };
 
 export type ListAutoDraftsParams = {
@@ -2459,8 +2477,12 @@ export const getUpdateRecurringPaymentUrl = (id: string,) => {
  * (`changeableUntil`); after that 409 PAY012 and nothing changes. `nextPaymentDate` moves the
  * schedule (its day of the month becomes the new date's); `skipNext: true` moves the next
  * payment one period on without charging it; `resume: true` makes a paused schedule active
- * again from its next date after today. A change of amount, method or frequency is a new
- * authorization: recorded and e-mailed like Confirm. Removed: 409 PAY008.
+ * again from its next date after today. On a confirmed schedule a change of amount (its rule
+ * or maximum), method, frequency or next date is a new authorization: the homeowner reads its
+ * text first (reviewRecurringPaymentChange) and the PATCH carries it as
+ * `agreedAuthorizationText`; without it, or when it is not the text of the change as the
+ * schedule stands now: 409 PAY014 and nothing changes. Agreed: changed, recorded and e-mailed
+ * like Confirm. Removed: 409 PAY008.
  * @summary Changes a recurring payment in place - its next date, amount, method or frequency, skips the next payment, or resumes it after failures
  */
 export const updateRecurringPayment = async (id: string,
@@ -2546,6 +2568,89 @@ export const cancelRecurringPayment = async (id: string, options?: Parameters<ty
     method: 'DELETE'
 
 
+  }
+);}
+
+
+
+export type reviewRecurringPaymentChangeResponse200 = {
+  data: ReviewRecurringPaymentChange200
+  status: 200
+}
+
+export type reviewRecurringPaymentChangeResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type reviewRecurringPaymentChangeResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type reviewRecurringPaymentChangeResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type reviewRecurringPaymentChangeResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type reviewRecurringPaymentChangeResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type reviewRecurringPaymentChangeResponseSuccess = (reviewRecurringPaymentChangeResponse200) & {
+  headers: Headers;
+};
+export type reviewRecurringPaymentChangeResponseError = (reviewRecurringPaymentChangeResponse400 | reviewRecurringPaymentChangeResponse401 | reviewRecurringPaymentChangeResponse403 | reviewRecurringPaymentChangeResponse404 | reviewRecurringPaymentChangeResponse409) & {
+  headers: Headers;
+};
+
+export type reviewRecurringPaymentChangeResponse = (reviewRecurringPaymentChangeResponseSuccess | reviewRecurringPaymentChangeResponseError)
+
+export const getReviewRecurringPaymentChangeUrl = (id: string,) => {
+
+
+
+
+  return `/api/payments/RecurringPayment/${id}/Review`
+}
+
+/**
+ * Takes the terms updateRecurringPayment would change and answers the schedule as it would
+ * be with the text of its new authorization. Nothing is written: the schedule, its next
+ * charge and its notices stay as they are until the homeowner agrees (updateRecurringPayment
+ * with `agreedAuthorizationText`); leaving the review leaves the old authorization in force.
+ * Refusals as updateRecurringPayment.
+ * @summary The authorization a change of a recurring payment's terms needs, shown before the homeowner agrees (nothing is changed)
+ */
+export const reviewRecurringPaymentChange = async (id: string,
+    reviewRecurringPaymentChangeBody: ReviewRecurringPaymentChangeBody, options?: Parameters<typeof apiFetch>[1]): Promise<reviewRecurringPaymentChangeResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<reviewRecurringPaymentChangeResponse>(getReviewRecurringPaymentChangeUrl(id),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(reviewRecurringPaymentChangeBody)
   }
 );}
 

@@ -421,10 +421,38 @@ export interface paths {
          *     (`changeableUntil`); after that 409 PAY012 and nothing changes. `nextPaymentDate` moves the
          *     schedule (its day of the month becomes the new date's); `skipNext: true` moves the next
          *     payment one period on without charging it; `resume: true` makes a paused schedule active
-         *     again from its next date after today. A change of amount, method or frequency is a new
-         *     authorization: recorded and e-mailed like Confirm. Removed: 409 PAY008.
+         *     again from its next date after today. On a confirmed schedule a change of amount (its rule
+         *     or maximum), method, frequency or next date is a new authorization: the homeowner reads its
+         *     text first (reviewRecurringPaymentChange) and the PATCH carries it as
+         *     `agreedAuthorizationText`; without it, or when it is not the text of the change as the
+         *     schedule stands now: 409 PAY014 and nothing changes. Agreed: changed, recorded and e-mailed
+         *     like Confirm. Removed: 409 PAY008.
          */
         patch: operations["updateRecurringPayment"];
+        trace?: never;
+    };
+    "/RecurringPayment/{id}/Review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The authorization a change of a recurring payment's terms needs, shown before the homeowner agrees (nothing is changed)
+         * @description Takes the terms updateRecurringPayment would change and answers the schedule as it would
+         *     be with the text of its new authorization. Nothing is written: the schedule, its next
+         *     charge and its notices stay as they are until the homeowner agrees (updateRecurringPayment
+         *     with `agreedAuthorizationText`); leaving the review leaves the old authorization in force.
+         *     Refusals as updateRecurringPayment.
+         */
+        post: operations["reviewRecurringPaymentChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/AutoDraft": {
@@ -1815,6 +1843,8 @@ export interface operations {
                     skipNext?: true;
                     /** @constant */
                     resume?: true;
+                    /** @description The authorization text of the new terms, as reviewRecurringPaymentChange showed it */
+                    agreedAuthorizationText?: string;
                 };
             };
         };
@@ -1826,6 +1856,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RecurringPayment"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    reviewRecurringPaymentChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["RecurringPaymentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date */
+                    nextPaymentDate?: string;
+                    amount?: components["schemas"]["RecurringAmount"];
+                    paymentMethodId?: number;
+                    frequency?: components["schemas"]["RecurringFrequency"];
+                };
+            };
+        };
+        responses: {
+            /** @description The schedule as the change would leave it, and the authorization it needs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        recurringPayment: components["schemas"]["RecurringPayment"];
+                        authorizationText: string;
+                    };
                 };
             };
             400: components["responses"]["Problem"];

@@ -17,6 +17,7 @@ export const paymentMessages = {
   PAY012:
     'A scheduled payment can be changed or cancelled until 8:00pm Eastern Time the day before it is due. This payment can no longer be changed or cancelled.',
   PAY013: 'This account already has a recurring payment or auto-draft.',
+  PAY014: 'A change of amount, method, frequency or date is a new authorization: review it and agree to its text first.',
   AD001: 'Auto-draft is not offered by this association.',
   AD002: 'Auto-draft is set up another way for this association.',
   AD003: 'An account with a balance cannot enroll in auto-draft. Pay the balance first, then enroll.',
@@ -49,6 +50,7 @@ const STATUS: Record<Code, number> = {
   PAY011: 409,
   PAY012: 409,
   PAY013: 409,
+  PAY014: 409,
   AD001: 409,
   AD002: 409,
   AD003: 409,

@@ -23,6 +23,7 @@ async function openRecurringAtMapleGrove(page: Page) {
 }
 
 test('a homeowner sets up a recurring payment, authorizes it, changes it in place, skips one and removes it', async ({ page, request }) => {
+  test.setTimeout(120_000);
   await openRecurringAtMapleGrove(page);
   await expect(page.getByText('You have no recurring payments for this account.')).toBeVisible();
   await expectAccessible(page);
@@ -73,7 +74,19 @@ test('a homeowner sets up a recurring payment, authorizes it, changes it in plac
   await page.getByLabel('A percentage of the balance').check();
   await page.getByLabel('Percentage of the balance', { exact: true }).fill('25');
   await page.getByLabel('At most (optional)').fill('100');
-  await page.getByRole('button', { name: 'Save the change' }).click();
+  await page.getByRole('button', { name: 'Review the authorization' }).click();
+  // The new authorization is read before it is agreed to; until then nothing has changed.
+  await expect(page.getByRole('heading', { name: 'Authorize the change to the recurring payment for Assessments' })).toBeVisible();
+  await expect(page.getByText(/I authorize Maple Grove HOA .*: 25% of the balance due on the payment date, rounded to the cent, up to \$100\.00\./)).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Not now' }).click();
+  await expect(page.getByText('Amount: $50.00 each time.')).toBeVisible();
+  await page.getByRole('button', { name: 'Change' }).click();
+  await page.getByLabel('A percentage of the balance').check();
+  await page.getByLabel('Percentage of the balance', { exact: true }).fill('25');
+  await page.getByLabel('At most (optional)').fill('100');
+  await page.getByRole('button', { name: 'Review the authorization' }).click();
+  await page.getByRole('button', { name: 'I authorize these payments' }).click();
   await expect(page.getByText('Amount: 25 % of the balance on the day.')).toBeVisible();
   await expect(page.getByText('At most $100.00 each time.')).toBeVisible();
 

@@ -66,6 +66,7 @@ const EXPECTED = {
     'confirmRecurringPayment',
     'cancelRecurringPayment',
     'updateRecurringPayment',
+    'reviewRecurringPaymentChange',
     // auto-draft enrollments (tests/server/auto-draft.test.ts)
     'listAutoDrafts',
     'setupAutoDraft',

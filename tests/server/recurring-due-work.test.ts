@@ -10,7 +10,7 @@ import { openPostgres, type Db } from '../../server/db/index.ts';
 import { BACKENDS, DEMO, count, createTestClock, dataOf, expectStatus, signIn, testApp, useTestDatabase } from './helpers.ts';
 import { balance, paymentEntries, sandboxCharges, subLedgerId } from './payments-helpers.ts';
 import { api, associationId, saveMethod, type Api } from './billing-helpers.ts';
-import { mailTo } from './recurring-helpers.ts';
+import { agreeToChange, mailTo } from './recurring-helpers.ts';
 import { RECURRING_DUE_WORK } from '../../server/payments/recurring-due-work.ts';
 import { endAssessmentSchedules } from './assessment-helpers.ts';
 
@@ -174,7 +174,7 @@ describe.each(BACKENDS)('recurring payments due work on %s', (kind) => {
     expect(await run()).toBe(1);
     expect((await paymentsOf(id))[0]).toMatchObject({ amount_cents: 12251, status: 'succeeded' });
     expect(await listed(id)).toMatchObject({ nextPaymentDate: '2026-04-20' });
-    expectStatus(await home.typed.updateRecurringPayment(id, { amount: { kind: 'percentage', basisPoints: 5000, maximumCents: 5000 } }), 200);
+    expectStatus(await agreeToChange(home, id, { amount: { kind: 'percentage', basisPoints: 5000, maximumCents: 5000 } }), 200);
     await at('2026-04-20');
     expect(await run()).toBe(1);
     expect((await paymentsOf(id))[1]).toMatchObject({ amount_cents: 5000, scheduled_date: '2026-04-20' });
@@ -204,8 +204,9 @@ describe.each(BACKENDS)('recurring payments due work on %s', (kind) => {
     expect(mailed.at(-1)!.subject).toBe('Your recurring payment for account 100234 is paused');
     expect(await run()).toBe(0);
 
-    // Resumed with the Visa: active, failures cleared, next date the first 15th after today.
-    const resumed = await home.typed.updateRecurringPayment(id, { resume: true, paymentMethodId: visaId });
+    // Paid from the Visa (a new authorization, agreed to), then resumed: active, failures cleared, next date the first 15th after today.
+    expectStatus(await agreeToChange(home, id, { paymentMethodId: visaId }), 200);
+    const resumed = await home.typed.updateRecurringPayment(id, { resume: true });
     expectStatus(resumed, 200);
     expect(resumed.data).toMatchObject({ status: 'active', consecutiveFailures: 0, nextPaymentDate: '2026-04-15', paymentMethodId: visaId, resumable: false });
     await at('2026-04-15');
@@ -220,7 +221,7 @@ describe.each(BACKENDS)('recurring payments due work on %s', (kind) => {
     await at('2026-01-15');
     expect(await run()).toBe(1);
     expect(await listed(id)).toMatchObject({ consecutiveFailures: 1 });
-    expectStatus(await home.typed.updateRecurringPayment(id, { paymentMethodId: visaId }), 200);
+    expectStatus(await agreeToChange(home, id, { paymentMethodId: visaId }), 200);
     await at('2026-02-15');
     expect(await run()).toBe(1);
     expect(await listed(id)).toMatchObject({ status: 'active', consecutiveFailures: 0 });

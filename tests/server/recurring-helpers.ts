@@ -1,7 +1,7 @@
 // Shared by the recurring-*.test.ts suites: what a refused request must leave untouched in the
 // recurring tables (and the payment tables: billing-helpers' snapshot), and reading the mailbox.
 import type { Db } from '../../server/db/index.ts';
-import { snapshot } from './billing-helpers.ts';
+import { snapshot, type Api } from './billing-helpers.ts';
 
 export async function recurringSnapshot(db: Db): Promise<Record<string, number | string>> {
   const { rows } = await db.query<{ schedules: string | null; authorizations: string; occurrences: string }>(
@@ -18,4 +18,13 @@ export async function recurringSnapshot(db: Db): Promise<Record<string, number |
 export async function mailTo(db: Db, to: string): Promise<{ subject: string; text: string }[]> {
   const { rows } = await db.query<{ subject: string; text_body: string }>(`SELECT subject, text_body FROM mail_outbox WHERE to_address = $1 ORDER BY id`, [to]);
   return rows.map((r) => ({ subject: r.subject, text: r.text_body }));
+}
+
+type ChangeBody = Parameters<Api['typed']['reviewRecurringPaymentChange']>[1];
+
+/** Changes a confirmed schedule's terms as the portal does: reads the new authorization, then agrees to it word for word. */
+export async function agreeToChange(client: Api, id: string, change: ChangeBody) {
+  const review = await client.typed.reviewRecurringPaymentChange(id, change);
+  if (review.status !== 200) return review;
+  return client.typed.updateRecurringPayment(id, { ...change, agreedAuthorizationText: review.data.authorizationText });
 }

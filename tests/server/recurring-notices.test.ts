@@ -16,7 +16,7 @@ import { openPostgres, type Db } from '../../server/db/index.ts';
 import { BACKENDS, DEMO, createTestClock, dataOf, expectStatus, signIn, testApp, useTestDatabase } from './helpers.ts';
 import { balance, sandboxCharges, subLedgerId } from './payments-helpers.ts';
 import { api, associationId, saveMethod, type Api } from './billing-helpers.ts';
-import { mailTo } from './recurring-helpers.ts';
+import { agreeToChange, mailTo } from './recurring-helpers.ts';
 import { RECURRING_DUE_WORK } from '../../server/payments/recurring-due-work.ts';
 import { confirmDebitNotice, listDebitNotices, RECURRING_NOTICES_DUE_WORK } from '../../server/payments/recurring-notices.ts';
 import { endAssessmentSchedules } from './assessment-helpers.ts';
@@ -193,7 +193,7 @@ describe.each(BACKENDS)('recurring debit notices and bank returns on %s', (kind)
     expect(await noticeMails()).toHaveLength(before);
     expect((await listDebitNotices(db(), userId, null)).filter((n) => n.recurring_payment_id === id)).toEqual([]);
     // The rule changed after the notice: the new rule (a new authorization, mailed) applies on the date.
-    expectStatus(await home.typed.updateRecurringPayment(id, { amount: { kind: 'fixed', amountCents: 7000 } }), 200);
+    expectStatus(await agreeToChange(home, id, { amount: { kind: 'fixed', amountCents: 7000 } }), 200);
     await at('2026-02-25');
     expect((await run()).charged).toBe(1);
     expect((await payments(id)).map((p) => p.amount)).toEqual([10000, 7000]);
@@ -281,7 +281,7 @@ describe.each(BACKENDS)('recurring debit notices and bank returns on %s', (kind)
     await at('2026-01-20');
     await run();
     expect(await listed(id)).toMatchObject({ consecutiveFailures: 1 });
-    expectStatus(await home.typed.updateRecurringPayment(id, { paymentMethodId: settling.id }), 200);
+    expectStatus(await agreeToChange(home, id, { paymentMethodId: settling.id }), 200);
     await at('2026-02-16'); // Monday: the 15th's debit is pending
     await run();
     expect(await listed(id)).toMatchObject({ consecutiveFailures: 1, lastPayment: { status: 'pending' } });

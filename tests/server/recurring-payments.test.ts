@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { BACKENDS, DEMO, count, createTestClock, dataOf, expectErrorShape, expectStatus, signIn, testApp, useTestDatabase } from './helpers.ts';
 import { subLedgerId } from './payments-helpers.ts';
 import { api, associationId, saveMethod, type Api } from './billing-helpers.ts';
-import { mailTo, recurringSnapshot } from './recurring-helpers.ts';
+import { agreeToChange, mailTo, recurringSnapshot } from './recurring-helpers.ts';
 
 const CANCELLATION =
   'You can change or remove it in the portal until 8:00 pm Eastern time the day before a payment is due. To cancel in writing, write to your association at least 14 calendar days before the next due date.';
@@ -259,10 +259,10 @@ describe.each(BACKENDS)('recurring payments API on %s', (kind) => {
 
   it('updates: a new date sets the day of the month; skipping moves one period; new terms are a new authorization, mailed', async () => {
     const id = await active({ startDate: '2026-01-31' });
-    const moved = await home.typed.updateRecurringPayment(id, { nextPaymentDate: '2026-02-27' });
+    const moved = await agreeToChange(home, id, { nextPaymentDate: '2026-02-27' });
     expectStatus(moved, 200);
     expect(moved.data).toMatchObject({ nextPaymentDate: '2026-02-27', dayOfMonth: 27, startDate: '2026-01-31', changeableUntil: '2026-02-27T01:00:00.000Z' });
-    expect(await count(db(), `recurring_payment_authorizations WHERE recurring_payment_id = '${id}'`)).toBe(1); // a date is not new terms
+    expect(await count(db(), `recurring_payment_authorizations WHERE recurring_payment_id = '${id}'`)).toBe(2); // a new date is a new authorization too
 
     const skipped = await home.typed.updateRecurringPayment(id, { skipNext: true });
     expectStatus(skipped, 200);
@@ -270,19 +270,19 @@ describe.each(BACKENDS)('recurring payments API on %s', (kind) => {
 
     const mails = (await mailTo(db(), DEMO.homeowner.email)).length;
     const cedarLess = await saveMethod(app, home, await associationId(db(), 'maplegrove'), 'mastercard');
-    const changed = await home.typed.updateRecurringPayment(id, { amount: { kind: 'fixed', amountCents: 7500 }, paymentMethodId: cedarLess.id, frequency: 'quarterly' });
+    const changed = await agreeToChange(home, id, { amount: { kind: 'fixed', amountCents: 7500 }, paymentMethodId: cedarLess.id, frequency: 'quarterly' });
     expectStatus(changed, 200);
     expect(changed.data).toMatchObject({ amount: { kind: 'fixed', amountCents: 7500 }, paymentMethodId: cedarLess.id, method: { kind: 'card', brand: 'mastercard' }, frequency: 'quarterly', status: 'active' });
     const auths = await db().query<{ text: string; amount_cents: string; frequency: string }>('SELECT text, amount_cents, frequency FROM recurring_payment_authorizations WHERE recurring_payment_id = $1 ORDER BY id', [id]);
-    expect(auths.rows).toHaveLength(2);
-    expect(auths.rows[1]).toMatchObject({ frequency: 'quarterly' });
-    expect(auths.rows[1].text).toContain('$75.00');
-    expect(auths.rows[1].text).toContain('Mastercard card ending in');
-    expect(auths.rows[1].text).toContain('every three months');
+    expect(auths.rows).toHaveLength(3);
+    expect(auths.rows[2]).toMatchObject({ frequency: 'quarterly' });
+    expect(auths.rows[2].text).toContain('$75.00');
+    expect(auths.rows[2].text).toContain('Mastercard card ending in');
+    expect(auths.rows[2].text).toContain('every three months');
     const mailed = await mailTo(db(), DEMO.homeowner.email);
     expect(mailed).toHaveLength(mails + 1);
     expect(mailed.at(-1)!.subject).toBe('Your recurring payment for account 100234 was changed');
-    expect(mailed.at(-1)!.text).toContain(auths.rows[1].text);
+    expect(mailed.at(-1)!.text).toContain(auths.rows[2].text);
     // A method that is not the caller's: 404 PM001 (x-policy), nothing changed.
     const before = await recurringSnapshot(db());
     const paidMethod = await saveMethod(app, paid, await associationId(db(), 'maplegrove'), 'visa');
@@ -292,13 +292,45 @@ describe.each(BACKENDS)('recurring payments API on %s', (kind) => {
     expect(before.schedules).toBe(after.schedules);
   });
 
+  it('a change of terms shows its authorization first and changes nothing until it is agreed to word for word (else 409 PAY014)', async () => {
+    const id = await active({ startDate: '2026-01-31', amount: { kind: 'fixed', amountCents: 2500 } });
+    const mails = (await mailTo(db(), DEMO.homeowner.email)).length;
+    const before = await recurringSnapshot(db());
+    const change = { amount: { kind: 'percentage' as const, basisPoints: 2500, maximumCents: 10000 }, frequency: 'quarterly' as const, nextPaymentDate: '2026-02-10' };
+    const review = await home.typed.reviewRecurringPaymentChange(id, change);
+    expectStatus(review, 200);
+    expect(review.data.recurringPayment).toMatchObject({ recurringPaymentId: id, amount: change.amount, frequency: 'quarterly', nextPaymentDate: '2026-02-10', dayOfMonth: 10, status: 'active' });
+    for (const words of ['every three months on the 10th', 'starting 2026-02-10', '25% of the balance due on the payment date', 'up to $100.00', CANCELLATION]) {
+      expect(review.data.authorizationText).toContain(words);
+    }
+    // Reviewing (and leaving the review) changes nothing: the schedule, its next charge and the authorization in force stay.
+    expect(await recurringSnapshot(db())).toEqual(before);
+    expect(await listed(id)).toMatchObject({ amount: { kind: 'fixed', amountCents: 2500 }, frequency: 'monthly', nextPaymentDate: '2026-01-31' });
+    // Not agreed, or agreed to other words: refused, nothing changes.
+    for (const agreed of [undefined, 'I agree.', review.data.authorizationText.replace('25%', '20%')]) {
+      const res = await home.typed.updateRecurringPayment(id, { ...change, ...(agreed === undefined ? {} : { agreedAuthorizationText: agreed }) });
+      expectErrorShape(res, 409, 'PAY014');
+    }
+    expect(await recurringSnapshot(db())).toEqual(before);
+    expect(await mailTo(db(), DEMO.homeowner.email)).toHaveLength(mails);
+    // Agreed: changed, and the text agreed to is the authorization kept and mailed.
+    const agreed = await home.typed.updateRecurringPayment(id, { ...change, agreedAuthorizationText: review.data.authorizationText });
+    expectStatus(agreed, 200);
+    expect(agreed.data).toMatchObject({ amount: change.amount, frequency: 'quarterly', nextPaymentDate: '2026-02-10' });
+    const { rows } = await db().query<{ text: string }>('SELECT text FROM recurring_payment_authorizations WHERE recurring_payment_id = $1 ORDER BY id DESC LIMIT 1', [id]);
+    expect(rows[0].text).toBe(review.data.authorizationText);
+    expect((await mailTo(db(), DEMO.homeowner.email)).at(-1)!.text).toContain(review.data.authorizationText);
+    // Skipping one payment and resuming are not new terms.
+    expectStatus(await home.typed.updateRecurringPayment(id, { skipNext: true }), 200);
+  });
+
   it('the cutoff: allowed until 8:00 pm New York time the day before the next payment, then 409 PAY012 and nothing changes', async () => {
     const id = await active({ startDate: '2026-01-15' });
     const other = await active({ subLedgerId: lateFees, startDate: '2026-01-15' });
     // 7:59 pm EST on Jan 14 = 00:59 UTC on Jan 15: still allowed.
     await at('2026-01-15T00:59:00Z');
     expect(await listed(id)).toMatchObject({ changeableUntil: '2026-01-15T01:00:00.000Z', changeable: true });
-    expectStatus(await home.typed.updateRecurringPayment(id, { amount: { kind: 'fixed', amountCents: 1000 } }), 200);
+    expectStatus(await agreeToChange(home, id, { amount: { kind: 'fixed', amountCents: 1000 } }), 200);
     expect((await home.typed.cancelRecurringPayment(other)).status).toBe(204);
     expect(await listed(other)).toBeUndefined();
     expect((await home.typed.cancelRecurringPayment(other)).status).toBe(204); // again: 204
@@ -320,7 +352,7 @@ describe.each(BACKENDS)('recurring payments API on %s', (kind) => {
     await at('2026-07-13T14:00:00Z');
     const id = await active({ startDate: '2026-07-16' });
     await at('2026-07-15T23:59:00Z');
-    expectStatus(await home.typed.updateRecurringPayment(id, { frequency: 'yearly' }), 200);
+    expectStatus(await agreeToChange(home, id, { frequency: 'yearly' }), 200);
     await at('2026-07-16T00:01:00Z');
     expectErrorShape(await home.typed.updateRecurringPayment(id, { frequency: 'monthly' }), 409, 'PAY012');
   });
@@ -337,7 +369,7 @@ describe.each(BACKENDS)('recurring payments API on %s', (kind) => {
 
   it('lists the authorizations given, newest first, word for word with who, when and where; the latest in effect only', async () => {
     const id = await active({ startDate: '2026-01-31', amount: { kind: 'fixed', amountCents: 2500 } });
-    expectStatus(await home.typed.updateRecurringPayment(id, { amount: { kind: 'fixed', amountCents: 3000 } }), 200);
+    expectStatus(await agreeToChange(home, id, { amount: { kind: 'fixed', amountCents: 3000 } }), 200);
     const mine = (await dataOf(home.typed.listAcknowledgements({ accountNumber: '100234' }), 200)).acknowledgements
       .filter((a) => a.recurringPaymentId === id);
     expect(mine).toHaveLength(2);

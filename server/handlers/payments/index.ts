@@ -3,7 +3,7 @@ import { getAccounts } from './accounts.ts';
 import { getPaymentOptions, listPaymentMethods, setupPaymentMethod, confirmPaymentMethodSetup, getPaymentMethod, deletePaymentMethod } from './methods.ts';
 import { setupPayment, updatePaymentSetup, cancelPaymentSetup, confirmPayment, listPayments } from './payments.ts';
 import { setupFuturePayment, confirmFuturePayment, listFuturePayments, updateFuturePayment, cancelFuturePayment } from './future.ts';
-import { setupRecurringPayment, confirmRecurringPayment, listRecurringPayments, updateRecurringPayment, cancelRecurringPayment } from './recurring.ts';
+import { setupRecurringPayment, confirmRecurringPayment, listRecurringPayments, reviewRecurringPaymentChange, updateRecurringPayment, cancelRecurringPayment } from './recurring.ts';
 import { getLedger, getCharges, getRecentPayments } from './ledger.ts';
 import { createStatement } from './statements.ts';
 import { setupAutoDraft, confirmAutoDraft, listAutoDrafts, updateAutoDraft, cancelAutoDraft, setupLegacyAutoDraft, enrollLegacyAutoDraft } from './auto-draft.ts';
@@ -34,6 +34,7 @@ export const paymentsHandlers: OperationHandlers<GroupOperationId<'payments'>> =
   setupRecurringPayment,
   confirmRecurringPayment,
   listRecurringPayments,
+  reviewRecurringPaymentChange,
   updateRecurringPayment,
   cancelRecurringPayment,
   // auto-draft enrollments (portal ones drafted through child recurring payments; legacy ones by the management company)

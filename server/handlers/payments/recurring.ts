@@ -147,8 +147,15 @@ export const listRecurringPayments: OperationHandler<'listRecurringPayments'> = 
   return { status: 200, body: { recurringPayments: rows.map((row) => recurringView(row, now)) } };
 };
 
-/** Applies a PATCH body to the locked row; returns whether the change needs a new authorization. */
-async function applyChanges(tx: Queryable, services: Services, userId: number, row: RecurringRow, body: Parameters<OperationHandler<'updateRecurringPayment'>>[0]['body'], now: Date): Promise<boolean> {
+type ChangeBody = Parameters<OperationHandler<'updateRecurringPayment'>>[0]['body'];
+
+/** Whether a PATCH body changes what the homeowner authorized: amount rule, maximum, frequency, method or next date. */
+function changesTerms(body: ChangeBody): boolean {
+  return body.amount !== undefined || body.paymentMethodId !== undefined || body.frequency !== undefined || body.nextPaymentDate !== undefined;
+}
+
+/** The schedule as a PATCH body would leave it (nothing written). */
+async function changedRow(tx: Queryable, services: Services, userId: number, row: RecurringRow, body: ChangeBody, now: Date): Promise<RecurringRow> {
   const today = appDate(now);
   let next = row.next_payment_date;
   let day = Number(row.day_of_month);
@@ -166,37 +173,74 @@ async function applyChanges(tx: Queryable, services: Services, userId: number, r
     failures = 0;
     next = firstOccurrenceAfter(next, day, frequency, today);
   }
+  let method: Pick<RecurringRow, 'payment_method_id' | 'method_kind' | 'method_brand' | 'method_last4'> = row;
   if (body.paymentMethodId !== undefined) {
-    checkCanCharge(services, await ownedSubLedger(tx, userId, Number(row.sub_ledger_id)), await loadMethod(tx, userId, body.paymentMethodId));
+    const chosen = await loadMethod(tx, userId, body.paymentMethodId);
+    checkCanCharge(services, await ownedSubLedger(tx, userId, Number(row.sub_ledger_id)), chosen);
+    method = { payment_method_id: chosen.id, method_kind: chosen.kind, method_brand: chosen.brand, method_last4: chosen.last4 };
   }
   const amount = body.amount ? amountColumns(body.amount) : row;
+  return {
+    ...row, ...method, next_payment_date: next, start_date: row.status === 'setup' ? next : row.start_date, day_of_month: day, frequency, status,
+    consecutive_failures: failures, amount_kind: amount.amount_kind, amount_cents: amount.amount_cents, basis_points: amount.basis_points,
+    maximum_cents: amount.maximum_cents,
+  };
+}
+
+async function writeChanges(tx: Queryable, r: RecurringRow, now: Date): Promise<void> {
   await tx.query(
     `UPDATE recurring_payments
-        SET next_payment_date = $2, start_date = CASE WHEN status = 'setup' THEN $2::date ELSE start_date END, day_of_month = $3, frequency = $4,
-            status = $5, consecutive_failures = $6, payment_method_id = $7, amount_kind = $8, amount_cents = $9, basis_points = $10,
-            maximum_cents = $11, updated_at = $12
+        SET next_payment_date = $2, start_date = $3, day_of_month = $4, frequency = $5, status = $6, consecutive_failures = $7, payment_method_id = $8,
+            amount_kind = $9, amount_cents = $10, basis_points = $11, maximum_cents = $12, updated_at = $13
       WHERE id = $1`,
-    [row.id, next, day, frequency, status, failures, body.paymentMethodId ?? row.payment_method_id, amount.amount_kind, amount.amount_cents,
-     amount.basis_points, amount.maximum_cents, now],
+    [r.id, r.next_payment_date, r.start_date, r.day_of_month, r.frequency, r.status, r.consecutive_failures, r.payment_method_id, r.amount_kind,
+     r.amount_cents, r.basis_points, r.maximum_cents, now],
   );
-  return body.amount !== undefined || body.paymentMethodId !== undefined || body.frequency !== undefined;
 }
+
+function checkChangeBody(body: ChangeBody, now: Date): void {
+  if (body.nextPaymentDate !== undefined) checkFutureDate('nextPaymentDate', body.nextPaymentDate, now);
+  if (body.nextPaymentDate !== undefined && body.skipNext) throw badRequest('Give either nextPaymentDate or skipNext, not both.');
+}
+
+/** The locked schedule, if it may be changed now (removed: PAY008; past its cutoff: PAY012). */
+async function changeableSchedule(tx: Queryable, userId: number, id: string, now: Date): Promise<RecurringRow> {
+  const row = await loadRecurring(tx, userId, id, { lock: true });
+  if (row.status === 'removed') throw paymentError('PAY008', 'This recurring payment was removed.');
+  if (!changeableNow(row, now)) throw paymentError('PAY012');
+  return row;
+}
+
+/**
+ * The authorization a change of terms needs, shown before the homeowner agrees to it: nothing is
+ * written; the schedule, its next charge and notices stay as they are until the PATCH that agrees.
+ */
+export const reviewRecurringPaymentChange: OperationHandler<'reviewRecurringPaymentChange'> = async (req, services) => {
+  const { userId } = principalOf(req);
+  const now = services.clock();
+  checkChangeBody(req.body, now);
+  const changed = await services.db.transaction(async (tx) => {
+    const row = await changeableSchedule(tx, userId, req.params.id, now);
+    return changedRow(tx, services, userId, row, req.body, now);
+  });
+  return { status: 200, body: { recurringPayment: recurringView(changed, now), authorizationText: authorizationText(changed) } };
+};
 
 export const updateRecurringPayment: OperationHandler<'updateRecurringPayment'> = async (req, services) => {
   const { userId } = principalOf(req);
-  const body = req.body;
+  const { agreedAuthorizationText, ...body } = req.body;
   const now = services.clock();
-  if (body.nextPaymentDate !== undefined) checkFutureDate('nextPaymentDate', body.nextPaymentDate, now);
-  if (body.nextPaymentDate !== undefined && body.skipNext) throw badRequest('Give either nextPaymentDate or skipNext, not both.');
+  checkChangeBody(body, now);
   const changed = await services.db.transaction(async (tx) => {
-    const row = await loadRecurring(tx, userId, req.params.id, { lock: true });
-    if (row.status === 'removed') throw paymentError('PAY008', 'This recurring payment was removed.');
-    if (!changeableNow(row, now)) throw paymentError('PAY012');
-    const newTerms = await applyChanges(tx, services, userId, row, body, now);
-    const updated = await loadRecurring(tx, userId, row.id);
-    // A setup is authorized by its Confirm; an active or paused schedule with new terms is authorized again.
-    const text = newTerms && updated.status !== 'setup' ? await recordAuthorization(tx, updated, req.ip, now) : null;
-    return { row: updated, text };
+    const row = await changeableSchedule(tx, userId, req.params.id, now);
+    const updated = await changedRow(tx, services, userId, row, body, now);
+    // A setup is authorized by its Confirm; new terms of a confirmed schedule only with the text of
+    // their authorization agreed to, as it stands now (reviewRecurringPaymentChange shows it).
+    const text = changesTerms(body) && row.status !== 'setup' ? authorizationText(updated) : null;
+    if (text !== null && agreedAuthorizationText !== text) throw paymentError('PAY014');
+    await writeChanges(tx, updated, now);
+    if (text !== null) await recordAuthorization(tx, updated, req.ip, now);
+    return { row: await loadRecurring(tx, userId, row.id), text };
   });
   if (changed.text !== null) await mailAuthorization(services, changed.row, changed.text, true);
   return { status: 200, body: recurringView(changed.row, now) };

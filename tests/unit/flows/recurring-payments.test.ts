@@ -23,6 +23,7 @@ const answers = {
   setupRecurringPayment: setupAnswer,
   confirmRecurringPayment: { ...setupAnswer.recurringPayment, status: 'active' },
   updateRecurringPayment: schedule,
+  reviewRecurringPaymentChange: { recurringPayment: schedule, authorizationText: 'I authorize the change…' },
   cancelRecurringPayment: null,
 };
 const start = (options: FakeHostOptions = {}) => {
@@ -146,19 +147,50 @@ describe('recurring-payments flow', () => {
     expect(flow.state()).toBe('changing');
     const draft = listedSchedule(schedule as never).draft;
     flow.send({ type: 'SUBMIT', data: { ...draft, nextPaymentDate: '2030-03-05' } });
+    await flow.settle();
+    // The new authorization is shown first; nothing is changed until it is agreed to.
+    expect(flow.state()).toBe('authorizingChange');
+    expect(host.callsTo('updateRecurringPayment')).toEqual([]);
+    flow.send({ type: 'AUTHORIZE' });
     await ready(flow);
     flow.send({ type: 'CHANGE', id: 'rec_0000000000000001' });
     flow.send({ type: 'SUBMIT', data: { ...draft, amountKind: 'fixed', amountCents: 12_500 } });
+    await flow.settle();
+    flow.send({ type: 'AUTHORIZE' });
     await ready(flow);
-    expect(host.callsTo('updateRecurringPayment')).toEqual([
+    expect(host.callsTo('reviewRecurringPaymentChange')).toEqual([
       { params: { id: 'rec_0000000000000001' }, body: { nextPaymentDate: '2030-03-05' }, suppressToast: true },
       { params: { id: 'rec_0000000000000001' }, body: { amount: { kind: 'fixed', amountCents: 12_500 } }, suppressToast: true },
+    ]);
+    const agreed = { agreedAuthorizationText: 'I authorize the change…' };
+    expect(host.callsTo('updateRecurringPayment')).toEqual([
+      { params: { id: 'rec_0000000000000001' }, body: { nextPaymentDate: '2030-03-05', ...agreed }, suppressToast: true },
+      { params: { id: 'rec_0000000000000001' }, body: { amount: { kind: 'fixed', amountCents: 12_500 }, ...agreed }, suppressToast: true },
     ]);
     expect(host.toasts.at(-1)).toMatchObject({ titleKey: 'recurring.changed' });
   });
 
+  it('Not now on the new authorization changes nothing; a change refused when agreed stays on the authorization with the error', async () => {
+    const { host, flow } = start({ answers: { ...answers, updateRecurringPayment: refused } });
+    await ready(flow);
+    flow.send({ type: 'CHANGE', id: 'rec_0000000000000001' });
+    flow.send({ type: 'SUBMIT', data: { ...listedSchedule(schedule as never).draft, frequency: 'yearly' } });
+    await flow.settle();
+    flow.send({ type: 'BACK' });
+    expect(flow.state()).toBe('ready');
+    expect(flow.context()).toMatchObject({ changing: null, changeBody: null, changeAuthorization: null });
+    expect(host.callsTo('updateRecurringPayment')).toEqual([]);
+    flow.send({ type: 'CHANGE', id: 'rec_0000000000000001' });
+    flow.send({ type: 'SUBMIT', data: { ...listedSchedule(schedule as never).draft, frequency: 'yearly' } });
+    await flow.settle();
+    flow.send({ type: 'AUTHORIZE' });
+    await flow.settle();
+    expect(flow.state()).toBe('authorizingChange');
+    expect(flow.context().error).toMatchObject({ code: 'PAY012' });
+  });
+
   it('a change refused after the cutoff stays on the form with the error; back leaves it', async () => {
-    const { flow } = start({ answers: { ...answers, updateRecurringPayment: refused } });
+    const { flow } = start({ answers: { ...answers, reviewRecurringPaymentChange: refused } });
     await ready(flow);
     flow.send({ type: 'CHANGE', id: 'rec_0000000000000001' });
     flow.send({ type: 'SUBMIT', data: { ...listedSchedule(schedule as never).draft, frequency: 'yearly' } });
