@@ -10,6 +10,15 @@ const inBillingZone = new Intl.DateTimeFormat('en-US', { year: 'numeric', month:
 const asCalendarDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+const monthOfYear = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', timeZone: 'UTC' });
+
+/** "November 2026", for a calendar month ('2026-11'); anything else: ''. */
+export function ownerMonth(value: unknown): string {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}$/.test(value)) return '';
+  const time = Date.parse(`${value}-01T00:00:00Z`);
+  return Number.isNaN(time) ? '' : monthOfYear.format(time);
+}
+
 /**
  * "November 29, 2026". A calendar date ('2026-11-29') is written as it is; an instant (an ISO time,
  * a Date, epoch milliseconds) as the day it was in New York. Anything else: ''.

@@ -7,7 +7,7 @@ import type { Clock } from '../clock.ts';
 import type { Mailer } from '../mail/index.ts';
 import { ApiError } from '../errors.ts';
 import { computeFee, LARGE_AMOUNT_THRESHOLD_CENTS, type FeeLine, type FeeRule } from '../../flows/fees.ts';
-import { ownerDate } from '../../flows/dates.ts';
+import { BILLING_TIME_ZONE, ownerDate } from '../../flows/dates.ts';
 import { ProviderNotConnectedError, type CardBrand, type ChargeResult, type MethodKind, type PaymentProvider, type ProviderEvent, type TokenizedMethod } from './provider.ts';
 import { paymentError, paymentMessages } from './errors.ts';
 import { withIdempotency } from './idempotency.ts';
@@ -156,7 +156,10 @@ function isUniqueViolationOf(error: unknown, column: string): boolean {
   return e?.code === '23505' && typeof e.constraint === 'string' && e.constraint.includes(column);
 }
 const n = (v: unknown): number => Number(v);
-const isoDate = (d: Date): string => d.toISOString().slice(0, 10);
+// The ledger's and the payment's day are New York's (the billing time zone), never UTC's: a payment
+// made at 9:35 pm Eastern belongs to that day.
+const billingDayFormat = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: BILLING_TIME_ZONE });
+const isoDate = (d: Date): string => billingDayFormat.format(d);
 
 interface PaymentRow {
   id: string;
@@ -446,7 +449,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       const today = isoDate(clock());
       const scheduledDate = input.scheduledDate ?? today;
       if (!/^\d{4}-\d{2}-\d{2}$/.test(scheduledDate) || scheduledDate < today) {
-        throw new ApiError(400, 'The scheduled date must be today or later (YYYY-MM-DD).', { errorCode: 'VAL001' });
+        throw new ApiError(400, 'The scheduled date must be today or later.', { errorCode: 'VAL001', fields: { scheduledDate: 'The scheduled date must be today or later.' } });
       }
       const kind: PaymentKind = input.kind ?? (scheduledDate > today ? 'future' : 'one_time');
       if (!input.methodToken && !input.setupIntent) throw new Error('setupPayment needs methodToken or setupIntent');

@@ -201,7 +201,7 @@ describe.each(BACKENDS)('recurring payments API on %s', (kind) => {
     const base = { subLedgerId: assessments, paymentMethodId: visaId, frequency: 'monthly', startDate: '2026-01-31', amount: { kind: 'fullBalance' } };
     const today = await home.post('/RecurringPayment/Setup', { ...base, startDate: '2026-01-12' });
     expectErrorShape(today, 400, 'VAL001');
-    expect(today.json.detail).toBe('The first payment date must be after today (2026-01-12, America/New_York).');
+    expect(today.json.detail).toBe('The first payment date must be after today (January 12, 2026, Eastern time).');
     expect(today.json.fields).toEqual({ startDate: today.json.detail });
     for (const body of [
       { ...base, amount: { kind: 'percentage', basisPoints: 0 } },

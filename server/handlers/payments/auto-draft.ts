@@ -34,6 +34,7 @@ import { createChildren, moveChildren, removeChildren } from '../../payments/aut
 import { hasEnrollment, hasRecurringPayment, lockAccount } from '../../payments/one-per-account.ts';
 import type { TokenizedMethod } from '../../payments/provider.ts';
 import { openSetupsSince, setupExpired } from '../../payments/setup-expiry.ts';
+import { ownerMonth } from '../../../flows/dates.ts';
 
 const PAST_CUTOFF = 'An auto-draft can be changed or removed until 8:00pm Eastern Time the business day before the next draft. This one can no longer be changed or removed.';
 const REMOVED = 'This auto-draft was removed.';
@@ -105,7 +106,7 @@ function setupFor(draftedBy: DraftedBy, operation: 'setupAutoDraft' | 'setupLega
     const now = services.clock();
     const bank = checkBankEntry(body.bank);
     if (!startMonthValid(body.startMonth, now)) {
-      throw fieldErrors({ startMonth: `The first draft must be in a month after the current one (${appDate(now).slice(0, 7)}, America/New_York).` });
+      throw fieldErrors({ startMonth: `The first draft must be in a month after the current one (${ownerMonth(appDate(now).slice(0, 7))}, Eastern time).` });
     }
     // The account number is not kept, not even in the key's request hash (its last four digits stand for it).
     const request = { ...body, bank: bankForIdempotency(body.bank) };

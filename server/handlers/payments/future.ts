@@ -13,7 +13,7 @@ import { isConnectedMerchant } from '../../sandbox-provider/service.ts';
 import {
   USER_PAYMENT_SELECT,
   appDate,
-  badRequest,
+  fieldErrors,
   beforeChangeCutoff,
   billingError,
   changeCutoff,
@@ -27,12 +27,14 @@ import {
   type UserPaymentRow,
 } from '../../payments/billing.ts';
 import { linkMethod } from './payments.ts';
+import { ownerDate } from '../../../flows/dates.ts';
 
 const PROCESSED = new Set(['succeeded', 'pending', 'returned', 'declined', 'failed']);
 
+/** A date after today (New York's); else 400 VAL001 naming the field, shown by it in the form. */
 function checkDate(date: string, now: Date): void {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !(date > appDate(now))) {
-    throw badRequest(`The scheduled date must be after today (${appDate(now)}, America/New_York).`);
+    throw fieldErrors({ scheduledDate: `The scheduled date must be after today (${ownerDate(appDate(now))}, Eastern time).` });
   }
 }
 

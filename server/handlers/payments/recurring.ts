@@ -21,6 +21,7 @@ import { authorizationText, mailAuthorization, recordAuthorization } from '../..
 import { dayOfMonthOf, firstOccurrenceAfter, followingOccurrence } from '../../payments/recurring-schedule.ts';
 import { hasEnrollment, lockAccountOfSubLedger } from '../../payments/one-per-account.ts';
 import { openSetupsSince, setupExpired } from '../../payments/setup-expiry.ts';
+import { ownerDate } from '../../../flows/dates.ts';
 import {
   RECURRING_SELECT,
   changeableNow,
@@ -36,7 +37,7 @@ const DATE_NAMES = { startDate: 'The first payment date', nextPaymentDate: 'The 
 /** A date after today (America/New_York); else 400 VAL001 naming the field, shown by it in the form. */
 function checkFutureDate(field: keyof typeof DATE_NAMES, date: string, now: Date): void {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !(date > appDate(now))) {
-    throw fieldErrors({ [field]: `${DATE_NAMES[field]} must be after today (${appDate(now)}, America/New_York).` });
+    throw fieldErrors({ [field]: `${DATE_NAMES[field]} must be after today (${ownerDate(appDate(now))}, Eastern time).` });
   }
 }
 
