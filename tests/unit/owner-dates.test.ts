@@ -1,7 +1,7 @@
 // One formatter for every date an owner reads (flows/dates.ts), on screens and in what the server
 // writes: New York's day for an instant, the calendar date itself for a date-only value.
 import { describe, expect, it } from 'vitest';
-import { ownerDate } from '../../flows/dates.ts';
+import { ownerDate, ownerMonth } from '../../flows/dates.ts';
 import { formatters } from '../../flows/formatters.ts';
 
 describe('ownerDate', () => {
@@ -39,5 +39,14 @@ describe('ownerDate', () => {
   it('is the screens\' date formatter', () => {
     expect(formatters.date('2026-11-28T02:35:00Z')).toBe('November 27, 2026');
     expect(formatters.date('2026-11-29')).toBe('November 29, 2026');
+  });
+});
+
+describe('ownerMonth', () => {
+  it('writes a calendar month as its name and year, and nothing for anything else', () => {
+    expect(ownerMonth('2026-11')).toBe('November 2026');
+    expect(ownerMonth('2027-01')).toBe('January 2027');
+    expect(ownerMonth('2026-11-29')).toBe('');
+    expect(ownerMonth(undefined)).toBe('');
   });
 });
