@@ -300,7 +300,7 @@ describe.each(BACKENDS)('recurring payments API on %s', (kind) => {
     const review = await home.typed.reviewRecurringPaymentChange(id, change);
     expectStatus(review, 200);
     expect(review.data.recurringPayment).toMatchObject({ recurringPaymentId: id, amount: change.amount, frequency: 'quarterly', nextPaymentDate: '2026-02-10', dayOfMonth: 10, status: 'active' });
-    for (const words of ['every three months on the 10th', 'starting 2026-02-10', '25% of the balance due on the payment date', 'up to $100.00', CANCELLATION]) {
+    for (const words of ['every three months on the 10th', 'starting February 10, 2026', '25% of the balance due on the payment date', 'up to $100.00', CANCELLATION]) {
       expect(review.data.authorizationText).toContain(words);
     }
     // Reviewing (and leaving the review) changes nothing: the schedule, its next charge and the authorization in force stay.
