@@ -55,6 +55,7 @@ function bankEntry(draft: AutoDraftDraft): BankEntry {
 /** An enrollment as the page lists it: which texts apply (booleans, as screens choose texts by `when`) and their values. */
 export function listedEnrollment(enrollment: Enrollment) {
   const last = enrollment.lastDraft;
+  const paid = enrollment.lastSuccessfulDraft;
   return {
     id: enrollment.autoDraftId,
     accountNumber: enrollment.accountNumber,
@@ -65,8 +66,9 @@ export function listedEnrollment(enrollment: Enrollment) {
     bank: `${enrollment.bank.bankName} •••• ${enrollment.bank.last4}`,
     savings: enrollment.bank.accountType === 'savings',
     signature: enrollment.signature,
-    lastDraftDate: last?.date ?? '',
-    lastDraftAmount: last ? formatters.money(last.amountCents) : '',
+    // "Last draft" is the last one that went through; a failure after it has a line of its own.
+    lastDraftDate: paid?.date ?? '',
+    lastDraftAmount: paid ? formatters.money(paid.amountCents) : '',
     lastFailed: last ? ['declined', 'failed', 'returned'].includes(last.status) : false,
     paused: enrollment.status === 'paused',
     changeable: enrollment.changeable && enrollment.status !== 'setup',

@@ -370,11 +370,23 @@ export type AutoDraftEnrollmentBank = {
   last4: string;
 };
 
+/**
+ * The latest draft, whatever became of it (returned, declined ...); its status is the worst of that day's
+ */
 export type AutoDraftEnrollmentLastDraft = {
   date: string;
   /** The total drafted that day over every sub-ledger */
   amountCents: number;
   status: PaymentStatus;
+};
+
+/**
+ * The latest draft that succeeded (absent when none has)
+ */
+export type AutoDraftEnrollmentLastSuccessfulDraft = {
+  date: string;
+  /** The total that succeeded that day over every sub-ledger */
+  amountCents: number;
 };
 
 export interface AutoDraftEnrollment {
@@ -394,7 +406,10 @@ export interface AutoDraftEnrollment {
   signature: string;
   /** @minimum 0 */
   consecutiveFailures: number;
+  /** The latest draft, whatever became of it (returned, declined ...); its status is the worst of that day's */
   lastDraft?: AutoDraftEnrollmentLastDraft;
+  /** The latest draft that succeeded (absent when none has) */
+  lastSuccessfulDraft?: AutoDraftEnrollmentLastSuccessfulDraft;
   /** 8:00 pm New York time (EST or EDT) the business day before nextPullDate */
   changeableUntil: string;
   /** Before changeableUntil: updateAutoDraft and cancelAutoDraft accept it */

@@ -990,12 +990,20 @@ export interface components {
             /** @description The name signed with the latest authorization */
             signature: string;
             consecutiveFailures: number;
+            /** @description The latest draft, whatever became of it (returned, declined ...); its status is the worst of that day's */
             lastDraft?: {
                 /** Format: date */
                 date: string;
                 /** @description The total drafted that day over every sub-ledger */
                 amountCents: number;
                 status: components["schemas"]["PaymentStatus"];
+            };
+            /** @description The latest draft that succeeded (absent when none has) */
+            lastSuccessfulDraft?: {
+                /** Format: date */
+                date: string;
+                /** @description The total that succeeded that day over every sub-ledger */
+                amountCents: number;
             };
             /**
              * Format: date-time

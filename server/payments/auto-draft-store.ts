@@ -51,15 +51,22 @@ export interface AutoDraftRow {
   last_date: string | null;
   last_amount_cents: number | string | null;
   last_statuses: string | null;
+  /** The latest date the children's drafts succeeded, and what succeeded that day (what "Last draft" reports). */
+  paid_date: string | null;
+  paid_amount_cents: number | string | null;
 }
 
-/** Every column of AutoDraftRow. The last draft: the latest date any child made a payment, summed over the children. */
+/**
+ * Every column of AutoDraftRow. The last draft: the latest date any child made a payment, summed over
+ * the children; the paid one: the latest date a child's draft succeeded, its successes summed.
+ */
 export const AUTO_DRAFT_SELECT = `SELECT e.id, e.user_id, e.account_id, ac.account_number, ac.association_id, a.name AS association_name, a.auto_draft_type,
        a.provider_account, a.accepts_bank, ac.payments_blocked, a.management_company_id, e.drafted_by, e.status,
        to_char(e.start_month, 'YYYY-MM') AS start_month, e.pull_day, to_char(e.next_pull_date, 'YYYY-MM-DD') AS next_pull_date,
        to_char(ch.next_date, 'YYYY-MM-DD') AS children_next_date, e.payment_method_id, e.bank_name, e.routing_number, e.account_type, e.last4,
        e.signature, GREATEST(e.consecutive_failures, COALESCE(ch.failures, 0)) AS consecutive_failures, e.created_at, ch.any_paused AS any_child_paused,
-       u.email AS user_email, u.first_name, u.last_name, ld.last_date, ld.last_amount_cents, ld.last_statuses
+       u.email AS user_email, u.first_name, u.last_name, ld.last_date, ld.last_amount_cents, ld.last_statuses,
+       pd.paid_date, pd.paid_amount_cents
   FROM auto_draft_enrollments e
   JOIN accounts ac ON ac.id = e.account_id
   JOIN associations a ON a.id = ac.association_id
@@ -71,7 +78,12 @@ export const AUTO_DRAFT_SELECT = `SELECT e.id, e.user_id, e.account_id, ac.accou
     SELECT to_char(o.occurrence_date, 'YYYY-MM-DD') AS last_date, sum(p.amount_cents) AS last_amount_cents, string_agg(p.status, ',') AS last_statuses
       FROM recurring_payments c JOIN recurring_payment_occurrences o ON o.recurring_payment_id = c.id JOIN payments p ON p.id = o.payment_id
      WHERE c.auto_draft_id = e.id
-     GROUP BY o.occurrence_date ORDER BY o.occurrence_date DESC LIMIT 1) ld ON true`;
+     GROUP BY o.occurrence_date ORDER BY o.occurrence_date DESC LIMIT 1) ld ON true
+  LEFT JOIN LATERAL (
+    SELECT to_char(o.occurrence_date, 'YYYY-MM-DD') AS paid_date, sum(p.amount_cents) AS paid_amount_cents
+      FROM recurring_payments c JOIN recurring_payment_occurrences o ON o.recurring_payment_id = c.id JOIN payments p ON p.id = o.payment_id
+     WHERE c.auto_draft_id = e.id AND p.status = 'succeeded'
+     GROUP BY o.occurrence_date ORDER BY o.occurrence_date DESC LIMIT 1) pd ON true`;
 
 /** One of the caller's enrollments (removed ones too) on an account they own; else 404 AD404. */
 export async function loadAutoDraft(q: Queryable, userId: number, id: string): Promise<AutoDraftRow> {
@@ -164,5 +176,6 @@ export function autoDraftView(r: AutoDraftRow, now: Date): AutoDraftView {
   }
   const status = r.last_statuses !== null ? worstOf(r.last_statuses) : null;
   if (r.last_date !== null && status !== null) view.lastDraft = { date: r.last_date, amountCents: Number(r.last_amount_cents), status };
+  if (r.paid_date !== null) view.lastSuccessfulDraft = { date: r.paid_date, amountCents: Number(r.paid_amount_cents) };
   return view;
 }

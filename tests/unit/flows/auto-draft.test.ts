@@ -18,6 +18,7 @@ const enrollment = {
   startMonth: '2030-02', pullDay: 5, nextPullDate: '2030-02-05', bank: { accountType: 'checking', bankName: 'First Bank', routingNumber: '110000000', last4: '6789' },
   signature: 'Morgan Lee', consecutiveFailures: 0, changeableUntil: '2030-02-05T01:00:00.000Z', changeable: true,
   lastDraft: { date: '2030-01-05', amountCents: 20_000, status: 'returned' },
+  lastSuccessfulDraft: { date: '2029-12-05', amountCents: 18_000 },
 };
 const setupAnswer = { autoDraft: { ...enrollment, autoDraftId: 'ad_0000000000000002', status: 'setup' }, authorizationText: 'I authorize…' };
 const answers = {
@@ -61,8 +62,16 @@ describe('startMonths and listedEnrollment', () => {
   it('list an enrollment with the texts that apply and the change form\'s fields', () => {
     expect(listedEnrollment(enrollment as never)).toMatchObject({
       id: 'ad_0000000000000001', byPortal: true, byCompany: false, savings: false, bank: 'First Bank •••• 6789',
-      lastDraftAmount: '$200.00', lastFailed: true, paused: false, changeable: true,
+      lastDraftAmount: '$180.00', lastDraftDate: '2029-12-05', lastFailed: true, paused: false, changeable: true,
       draft: { pullDay: 5, changeBank: false, accountType: 'checking' },
+    });
+  });
+
+  it('tell as the last draft only one that went through; a returned one after it is the failure\'s own line', () => {
+    // None has gone through yet: no "Last draft", only the failure.
+    expect(listedEnrollment({ ...enrollment, lastSuccessfulDraft: undefined } as never)).toMatchObject({ lastDraftDate: '', lastDraftAmount: '', lastFailed: true });
+    expect(listedEnrollment({ ...enrollment, lastDraft: { date: '2029-12-05', amountCents: 18_000, status: 'succeeded' } } as never)).toMatchObject({
+      lastDraftDate: '2029-12-05', lastDraftAmount: '$180.00', lastFailed: false,
     });
   });
 });
