@@ -76,12 +76,21 @@ export function listedEnrollment(enrollment: Enrollment) {
   };
 }
 
+/** The listed set-up `id`, while it is still open to be signed (the server lists none that lapsed). */
+function openSetup(id: unknown, output: unknown): Enrollment | undefined {
+  if (typeof id !== 'string' || id === '') return undefined;
+  const enrollments = (output as ResponseOf<'listAutoDrafts'> | undefined)?.autoDraftEnrollments ?? [];
+  return enrollments.find((item) => item.autoDraftId === id && item.status === 'setup' && Boolean(item.authorizationText));
+}
+
 export const autoDraftFlow: FlowModule = {
   guards: {
     /** The association does not offer auto-draft. Params: `session`. */
     autoDraftOff: (_args, params) => associationOf((params.session ?? {}) as Record<string, unknown>).autoDraftType === 'off',
     /** The management company's system drafts this association's accounts (the legacy calls). Params: `session`. */
     legacyAutoDraft: (_args, params) => associationOf((params.session ?? {}) as Record<string, unknown>).autoDraftType === 'legacy',
+    /** The listed enrollments include the set-up being resumed, not signed yet. */
+    resumableSetup: ({ context, event }) => openSetup(context.resumeId, event.output) !== undefined,
     /** The change form was sent as it was opened: nothing to save. */
     unchangedEnrollment: ({ context, event }) => {
       const before = ((context.enrollment as { draft: AutoDraftDraft } | null)?.draft ?? {}) as AutoDraftDraft;
@@ -90,6 +99,11 @@ export const autoDraftFlow: FlowModule = {
     },
   },
   assigns: {
+    /** The set-up being resumed, as the authorization view shows it. */
+    resumeSetup: ({ context, event }) => {
+      const setup = openSetup(context.resumeId, event.output);
+      return { setup, authorizationText: setup?.authorizationText ?? null, resumeId: null, resumed: true };
+    },
     showEnrollment: ({ event }, params) => {
       const enrollments = (event.output as ResponseOf<'listAutoDrafts'>).autoDraftEnrollments;
       const current = enrollments.find((item) => item.status !== 'setup');

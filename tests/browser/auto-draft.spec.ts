@@ -206,3 +206,66 @@ test('a second tab enrolling the same account leaves the first tab\'s set-up alo
   await page.getByRole('alertdialog').getByRole('button', { name: /Remove/ }).click();
   await expect(page.getByText('This account is not enrolled in auto-draft.')).toBeVisible();
 });
+
+test('Manage payments resumes an auto-draft set-up left unsigned: its authorization, then signing enrolls it (refused while another is signed)', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInQuickly(page, paid.email, paid.password);
+  await selectProperty(page, 'Maple Grove HOA', '100235');
+  async function reviewIn(tab: Page, day: string) {
+    await tab.goto('/billing/auto-draft');
+    await tab.getByRole('button', { name: 'Enroll in auto-draft' }).click();
+    await tab.getByRole('radio').first().check();
+    await tab.getByLabel('Draft on day of the month').selectOption(day);
+    await tab.getByLabel('Checking').check();
+    await fillBank(tab, { routing: '110000000', name: 'First Community Bank', account: '000123456789', signature: 'Morgan Lee' });
+    await tab.getByRole('button', { name: 'Review the authorization' }).click();
+    await expect(tab.getByRole('heading', { name: 'Authorize auto-draft' })).toBeVisible();
+  }
+  const listed = page.getByRole('list', { name: 'Auto-draft' });
+  const resume = listed.getByRole('link', { name: 'Resume the auto-draft that is not signed' });
+  async function resumeFromManagePayments() {
+    await page.goto('/billing/manage-account');
+    await expect(listed).toContainText('Set up, not authorized yet');
+    await resume.click();
+    await expect(page.getByRole('heading', { name: 'Authorize auto-draft' })).toBeVisible();
+    await expect(page.getByText(/I authorize Maple Grove HOA .* on the 5th of each month, .*for account 100235/)).toBeVisible();
+    await expect(page.getByText('Signed by Morgan Lee.')).toBeVisible();
+  }
+
+  // The review is left for another page, unsigned; meanwhile another tab enrolls the account.
+  await reviewIn(page, '5');
+  const second = await page.context().newPage();
+  await reviewIn(second, '9');
+  await second.getByRole('button', { name: 'I authorize these drafts' }).click();
+  await expect(second.getByRole('heading', { name: 'Auto-draft for account 100235' })).toBeVisible();
+  await second.close();
+
+  // Resumed while the other is signed: its authorization, and signing it is refused as a fresh one would be.
+  await resumeFromManagePayments();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'I authorize these drafts' }).click();
+  await expect(page.getByText('This account already has a recurring payment or auto-draft. Change that one instead.')).toBeVisible();
+  await page.getByRole('button', { name: 'Not now' }).click();
+  await expect(page.getByText('Every month on day 9: the full balance due on the account.')).toBeVisible();
+  await page.getByRole('button', { name: 'Remove auto-draft' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: /Remove/ }).click();
+  await expect(page.getByText('This account is not enrolled in auto-draft.')).toBeVisible();
+
+  // Not now keeps it for later; resumed again and signed, it is the account's auto-draft.
+  await resumeFromManagePayments();
+  await page.getByRole('button', { name: 'Not now' }).click();
+  await expect(page.getByText('This account is not enrolled in auto-draft.')).toBeVisible();
+  await resumeFromManagePayments();
+  await page.getByRole('button', { name: 'I authorize these drafts' }).click();
+  await expect(page.getByRole('heading', { name: 'Auto-draft for account 100235' })).toBeVisible();
+  await expect(page.getByText('Every month on day 5: the full balance due on the account.')).toBeVisible();
+  await page.goto('/billing/manage-account');
+  await expect(listed).toContainText('Active');
+  await expect(listed).not.toContainText('Set up, not authorized yet');
+  await expect(resume).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Enroll in or change auto-draft' }).click();
+  await page.getByRole('button', { name: 'Remove auto-draft' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: /Remove/ }).click();
+  await expect(page.getByText('This account is not enrolled in auto-draft.')).toBeVisible();
+});

@@ -128,6 +128,41 @@ describe('auto-draft flow', () => {
     expect(host.callsTo('listAutoDrafts')).toHaveLength(2);
   });
 
+  it('resumes the set-up Manage payments sends back (?resume=): its authorization, then signing enrolls it; Not now keeps it', async () => {
+    const open = { ...setupAnswer.autoDraft, authorizationText: 'I authorize Maple Grove HOA…', expiresAt: '2030-01-02T00:00:00.000Z' };
+    const listed = { ...answers, listAutoDrafts: { autoDraftEnrollments: [open] } };
+    const { host, flow } = start({ answers: listed, query: { resume: open.autoDraftId } });
+    await flow.settle();
+    expect(flow.state()).toBe('authorizing');
+    expect(flow.context()).toMatchObject({ setup: { autoDraftId: open.autoDraftId }, authorizationText: open.authorizationText, resumeId: null, resumed: true });
+    flow.send({ type: 'BACK' });
+    expect(flow.state()).toBe('ready');
+    expect(flow.context()).toMatchObject({ setup: null, authorizationText: null, resumed: false, canEnroll: true });
+    expect(host.callsTo('cancelAutoDraft')).toEqual([]);
+
+    const again = start({ answers: listed, query: { resume: open.autoDraftId } });
+    await again.flow.settle();
+    again.host.answers.confirmAutoDraft = fail(409, { errorCode: 'PAY013', detail: 'This account already has a recurring payment or auto-draft.' });
+    again.flow.send({ type: 'AUTHORIZE' });
+    await again.flow.settle();
+    expect(again.flow.state()).toBe('authorizing');
+    expect(again.flow.context().error).toMatchObject({ status: 409 });
+    again.host.answers.confirmAutoDraft = answers.confirmAutoDraft;
+    again.host.answers.listAutoDrafts = enrolled.listAutoDrafts;
+    again.flow.send({ type: 'AUTHORIZE' });
+    await ready(again.flow);
+    expect(again.host.callsTo('confirmAutoDraft')).toEqual([
+      { body: { autoDraftId: open.autoDraftId }, suppressToast: true },
+      { body: { autoDraftId: open.autoDraftId }, suppressToast: true },
+    ]);
+    expect(again.flow.context()).toMatchObject({ resumed: false, enrollment: { id: 'ad_0000000000000001' } });
+
+    // One no longer open (signed, discarded or lapsed: not listed as a set-up) leaves the page as it is.
+    const gone = start({ query: { resume: open.autoDraftId } });
+    await ready(gone.flow);
+    expect(gone.flow.context()).toMatchObject({ resumeId: null, setup: null, canEnroll: true });
+  });
+
   it('enrolls through the legacy Setup and Enroll where the management company drafts', async () => {
     const { host, flow } = start({ session: legacy });
     await ready(flow);
