@@ -10,6 +10,8 @@ import { BACKENDS, DEMO, TEST_PASSWORD_COST, call, count, createTestClock, creat
 import { api, associationId } from './billing-helpers.ts';
 
 describe('demo data', () => {
+  // Two starts on a new on-disk database, the first seeding the whole demo (about 300 homes with
+  // their ledgers and schedules): over a minute when both cores are busy with other suites.
   it('loads into an empty embedded database by default, exactly once, and survives a restart', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-demo-'));
     const dataDir = path.join(dir, 'nested', 'data'); // parent folders are created
@@ -69,7 +71,7 @@ describe('demo data', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  });
+  }, 180_000);
 
   it('reads DEMO_DATA and the other settings from the environment', () => {
     expect(configFromEnv({ DEMO_DATA: '1' }).app.demoData).toBe(true);
