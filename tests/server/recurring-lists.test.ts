@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { BACKENDS, DEMO, createTestClock, dataOf, expectStatus, signIn, testApp, useTestDatabase } from './helpers.ts';
 import { balance, subLedgerId } from './payments-helpers.ts';
 import { api, associationId, saveMethod, type Api } from './billing-helpers.ts';
-import { mailTo } from './recurring-helpers.ts';
+import { agreeToChange, mailTo } from './recurring-helpers.ts';
 import { listDebitNotices } from '../../server/payments/recurring-notices.ts';
 
 describe.each(BACKENDS)('recurring payment lists and notices on %s', (kind) => {
@@ -78,7 +78,7 @@ describe.each(BACKENDS)('recurring payment lists and notices on %s', (kind) => {
     expect(after.lastSuccessfulPayment).toBeUndefined();
 
     // With a card that pays, the next one is the last payment.
-    expectStatus(await home.typed.updateRecurringPayment(id, { paymentMethodId: visaId }), 200);
+    expectStatus(await agreeToChange(home, id, { paymentMethodId: visaId }), 200);
     await at('2026-02-15');
     await run();
     expect((await listed(id)).lastSuccessfulPayment).toMatchObject({ date: '2026-02-15', amountCents: 1000 });
@@ -90,7 +90,7 @@ describe.each(BACKENDS)('recurring payment lists and notices on %s', (kind) => {
     await at('2026-01-16');
     await run();
     expect(await noticeOf(id)).toMatchObject({ active: true, debitDate: '2026-01-25', amountCents: 12345 });
-    expectStatus(await home.typed.updateRecurringPayment(id, { nextPaymentDate: '2026-02-05' }), 200);
+    expectStatus(await agreeToChange(home, id, { nextPaymentDate: '2026-02-05' }), 200);
     const moved = await noticeOf(id);
     expect(moved).toMatchObject({ active: false, debitDate: '2026-01-25' });
     expect(moved!.confirmedAt).toBeUndefined();
