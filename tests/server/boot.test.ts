@@ -120,6 +120,7 @@ describe('boot', () => {
       {
         principal: 'homeowner',
         scopes: [
+          { resource: 'account', from: 'body', name: 'accountNumber' },
           { resource: 'subLedger', from: 'body', name: 'subLedgerId' },
           { resource: 'paymentMethod', from: 'body', name: 'paymentMethodId' },
         ],
