@@ -45,7 +45,7 @@ describe.each(BACKENDS)('refusals of recurring payments and auto-draft on %s', (
 
   it('today as the first payment date names startDate (and nextPaymentDate on a change)', async () => {
     const before = await recurringSnapshot(db());
-    await refusedWith(await home.post('/RecurringPayment/Setup', { ...base(), startDate: '2026-01-12' }), 'startDate', /^The first payment date must be after today \(2026-01-12/);
+    await refusedWith(await home.post('/RecurringPayment/Setup', { ...base(), startDate: '2026-01-12' }), 'startDate', /^The first payment date must be after today \(January 12, 2026, Eastern time\)\.$/);
     await refusedWith(await home.post('/RecurringPayment/Setup', { ...base(), startDate: '2026-01-11' }), 'startDate', /^The first payment date must be after today/);
     expect(await recurringSnapshot(db())).toEqual(before);
     const setup = await home.post('/RecurringPayment/Setup', base());
