@@ -103,7 +103,7 @@ describe('profile-contacts flow', () => {
     flow.send({ type: 'SUBMIT', data: { label: '', value: 'jordan@', primary: false, communicationPreference: 'email' } });
     await flow.settle();
     expect(flow.state()).toBe('addingEmail');
-    expect(flow.context().error).toEqual({
+    expect(flow.context().error).toMatchObject({
       code: 'VAL001', text: 'Validation failed', status: 400, fields: ['Please enter a valid email address format.', 'Label is required.'],
     });
     flow.send({ type: 'CANCEL' });

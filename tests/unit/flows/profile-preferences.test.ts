@@ -100,7 +100,7 @@ describe('profile-preferences flow', () => {
     });
     flow.send({ type: 'SUBMIT', data: { ...formData, receivePayBillingText: false, showTitle: true, directoryTitle: 'T'.repeat(51) } });
     await ready(flow);
-    expect(flow.context().error).toEqual({ code: 'VAL001', text: 'Validation failed', status: 400, fields: ['Title must be at most 50 characters.'] });
+    expect(flow.context().error).toMatchObject({ code: 'VAL001', text: 'Validation failed', status: 400, fields: ['Title must be at most 50 characters.'] });
     // A later save clears the error.
     host.answers.updatePreferences = saved;
     flow.send({ type: 'SUBMIT', data: formData });
