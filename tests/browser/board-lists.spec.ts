@@ -75,7 +75,8 @@ async function openBoardPage(page: Page, path: string, heading: string) {
 
 for (const width of [1280, 390]) {
   test(`every board list loads its rows from the server and passes axe at ${width} px`, async ({ page }) => {
-    test.setTimeout(120_000);
+    // Ten screens, each scanned by axe: room for a busy two-core machine.
+    test.setTimeout(240_000);
     await page.setViewportSize({ width, height: 900 });
     for (const list of LISTS) {
       await openBoardPage(page, list.path, list.heading);
