@@ -10,6 +10,11 @@ const inBillingZone = new Intl.DateTimeFormat('en-US', { year: 'numeric', month:
 const asCalendarDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+// A moment names its zone (EST/EDT): a reader elsewhere still knows which hour the association meant.
+const momentInBillingZone = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: BILLING_TIME_ZONE, timeZoneName: 'short',
+});
+
 const monthOfYear = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', timeZone: 'UTC' });
 
 /** "November 2026", for a calendar month ('2026-11'); anything else: ''. */
@@ -30,4 +35,10 @@ export function ownerDate(value: unknown): string {
   }
   const time = value instanceof Date ? value.getTime() : typeof value === 'number' ? value : typeof value === 'string' && value ? Date.parse(value) : NaN;
   return Number.isFinite(time) ? inBillingZone.format(time) : '';
+}
+
+/** "November 27, 2026, 9:35 PM EST": an instant (ISO time, Date, epoch milliseconds) as New York's clock read it. Anything else: ''. */
+export function ownerDateTime(value: unknown): string {
+  const time = value instanceof Date ? value.getTime() : typeof value === 'number' ? value : typeof value === 'string' && value ? Date.parse(value) : NaN;
+  return Number.isFinite(time) ? momentInBillingZone.format(time) : '';
 }

@@ -1,11 +1,9 @@
 // Display formatters named by screens (`format: money`). Amounts are integer cents below the display.
 
 import { fileSize } from './documents.ts';
-import { ownerDate } from './dates.ts';
+import { ownerDate, ownerDateTime } from './dates.ts';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-// A moment (a message sent, a reservation starting) in the reader's own time zone.
-const moment = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 const REQUEST_STATUSES = new Set(['open', 'inProgress', 'approved', 'approvedWithConditions', 'declined', 'closed', 'tentative', 'confirmed']);
 const RESERVATION_STATUSES = new Set(['tentative', 'confirmed', 'declined']);
 const REQUEST_KINDS = new Set(['general', 'architectural', 'reservation']);
@@ -27,12 +25,8 @@ export const formatters = {
   money: (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? usd.format(value / 100) : ''),
   /** "2026-11-22" → "November 22, 2026"; an ISO time → the day it was in New York (flows/dates.ts). */
   date: (value: unknown) => (typeof value === 'string' ? ownerDate(value) : ''),
-  /** An ISO time → "November 22, 2026, 3:05 PM" in the reader's time zone. */
-  dateTime: (value: unknown) => {
-    if (typeof value !== 'string' || !value) return '';
-    const time = Date.parse(value);
-    return Number.isNaN(time) ? '' : moment.format(time);
-  },
+  /** An ISO time → "November 22, 2026, 3:05 PM EST": New York's clock, as every other date (flows/dates.ts). */
+  dateTime: (value: unknown) => (typeof value === 'string' ? ownerDateTime(value) : ''),
   /** A size in bytes → "1.2 MB", "340 KB", "12 bytes". */
   fileSize: (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? fileSize(value) : ''),
   /** A request's status → a message key (`translate: true`). */

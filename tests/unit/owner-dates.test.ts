@@ -1,7 +1,7 @@
 // One formatter for every date an owner reads (flows/dates.ts), on screens and in what the server
 // writes: New York's day for an instant, the calendar date itself for a date-only value.
 import { describe, expect, it } from 'vitest';
-import { ownerDate, ownerMonth } from '../../flows/dates.ts';
+import { ownerDate, ownerDateTime, ownerMonth } from '../../flows/dates.ts';
 import { formatters } from '../../flows/formatters.ts';
 
 describe('ownerDate', () => {
@@ -48,5 +48,18 @@ describe('ownerMonth', () => {
     expect(ownerMonth('2027-01')).toBe('January 2027');
     expect(ownerMonth('2026-11-29')).toBe('');
     expect(ownerMonth(undefined)).toBe('');
+  });
+});
+
+describe('ownerDateTime', () => {
+  it('writes a moment on New York\'s clock and names the zone, whatever the reader\'s zone', () => {
+    expect(ownerDateTime('2026-11-28T02:35:00Z')).toBe('November 27, 2026 at 9:35 PM EST');
+    expect(ownerDateTime('2026-07-04T16:00:00Z')).toBe('July 4, 2026 at 12:00 PM EDT');
+    expect(formatters.dateTime('2026-11-28T02:35:00Z')).toBe('November 27, 2026 at 9:35 PM EST');
+  });
+
+  it('writes nothing for what is not a moment', () => {
+    for (const value of ['', 'soon', null, undefined, Number.NaN]) expect(ownerDateTime(value)).toBe('');
+    expect(formatters.dateTime(12)).toBe('');
   });
 });
