@@ -274,12 +274,23 @@ export interface PublicAssociation {
   bannerUrl: string | null;
 }
 
+/**
+ * On a 400 that names the fields at fault: each field (a dotted path in the request body) with its message
+ */
+export type ResidentProblemFields = {[key: string]: string};
+
 export interface ResidentProblem {
   status: number;
   title: string;
   detail: string;
+  /** The error code, e.g. VAL001 */
   errorCode?: string;
+  /** On a 500: the identifier of the logged error */
   errorId?: string;
+  /** On a 429: seconds until a new attempt is counted */
+  retryAfterSeconds?: number;
+  /** On a 400 that names the fields at fault: each field (a dotted path in the request body) with its message */
+  fields?: ResidentProblemFields;
 }
 
 export interface Resident {
@@ -299,13 +310,23 @@ export interface ResidentList {
   residents: Resident[];
 }
 
+/**
+ * On a 400 that names the fields at fault: each field (a dotted path in the request body) with its message
+ */
+export type DocumentProblemFields = {[key: string]: string};
+
 export interface DocumentProblem {
   status: number;
   title: string;
   detail: string;
+  /** The error code, e.g. VAL001 */
   errorCode?: string;
+  /** On a 500: the identifier of the logged error */
   errorId?: string;
+  /** On a 429: seconds until a new attempt is counted */
   retryAfterSeconds?: number;
+  /** On a 400 that names the fields at fault: each field (a dotted path in the request body) with its message */
+  fields?: DocumentProblemFields;
 }
 
 /**

@@ -42,7 +42,7 @@ export interface MessageThread {
 }
 
 /**
- * With VAL001 from the profile operations, each request field at fault and its message
+ * On a 400 that names the fields at fault: each field (a dotted path in the request body) with its message
  */
 export type ErrorFields = {[key: string]: string};
 
@@ -50,10 +50,13 @@ export interface Error {
   status: number;
   title: string;
   detail: string;
+  /** The error code, e.g. VAL001 */
   errorCode?: string;
+  /** On a 500: the identifier of the logged error */
   errorId?: string;
+  /** On a 429: seconds until a new attempt is counted */
   retryAfterSeconds?: number;
-  /** With VAL001 from the profile operations, each request field at fault and its message */
+  /** On a 400 that names the fields at fault: each field (a dotted path in the request body) with its message */
   fields?: ErrorFields;
 }
 
@@ -383,7 +386,7 @@ export type ConflictResponse = Error;
 export type NotImplementedResponse = Error;
 
 /**
- * Rate limited (RATE001, with a Retry-After header) or resend too soon (OTP004)
+ * Rate limited (RATE001), resend too soon (OTP004), codes paused for the account (OTP006) or password sign-in paused for the account (AUTH004); each with a Retry-After header and `retryAfterSeconds`
  */
 export type TooManyRequestsResponse = Error;
 
@@ -597,6 +600,10 @@ export const getAuthenticateUrl = () => {
 }
 
 /**
+ * 401 AUTH001 for a wrong e-mail or password (the same answer for both). 429 RATE001 after
+ * too many attempts from one client address; 429 AUTH004 after 10 wrong passwords for one
+ * account within 15 minutes from any addresses, which pauses password sign-in for that
+ * account for 15 minutes (`retryAfterSeconds`) while the e-mailed sign-in code keeps working.
  * @summary Sign in with e-mail and password
  */
 export const authenticate = async (authenticateBody: AuthenticateBody, options?: Parameters<typeof apiFetch>[1]): Promise<authenticateResponse> => {

@@ -352,9 +352,16 @@ export interface components {
             status: number;
             title: string;
             detail: string;
+            /** @description The error code, e.g. VAL001 */
             errorCode?: string;
+            /** @description On a 500: the identifier of the logged error */
             errorId?: string;
+            /** @description On a 429: seconds until a new attempt is counted */
             retryAfterSeconds?: number;
+            /** @description On a 400 that names the fields at fault: each field (a dotted path in the request body) with its message */
+            fields?: {
+                [key: string]: string;
+            };
         };
         /**
          * @description last30Days is what the dashboard shows

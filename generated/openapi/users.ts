@@ -10,7 +10,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with e-mail and password */
+        /**
+         * Sign in with e-mail and password
+         * @description 401 AUTH001 for a wrong e-mail or password (the same answer for both). 429 RATE001 after
+         *     too many attempts from one client address; 429 AUTH004 after 10 wrong passwords for one
+         *     account within 15 minutes from any addresses, which pauses password sign-in for that
+         *     account for 15 minutes (`retryAfterSeconds`) while the e-mailed sign-in code keeps working.
+         */
         post: operations["authenticate"];
         delete?: never;
         options?: never;
@@ -566,10 +572,13 @@ export interface components {
             status: number;
             title: string;
             detail: string;
+            /** @description The error code, e.g. VAL001 */
             errorCode?: string;
+            /** @description On a 500: the identifier of the logged error */
             errorId?: string;
+            /** @description On a 429: seconds until a new attempt is counted */
             retryAfterSeconds?: number;
-            /** @description With VAL001 from the profile operations, each request field at fault and its message */
+            /** @description On a 400 that names the fields at fault: each field (a dotted path in the request body) with its message */
             fields?: {
                 [key: string]: string;
             };
@@ -817,7 +826,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Rate limited (RATE001, with a Retry-After header) or resend too soon (OTP004) */
+        /** @description Rate limited (RATE001), resend too soon (OTP004), codes paused for the account (OTP006) or password sign-in paused for the account (AUTH004); each with a Retry-After header and `retryAfterSeconds` */
         TooManyRequests: {
             headers: {
                 "Retry-After"?: number;
