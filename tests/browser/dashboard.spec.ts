@@ -18,7 +18,8 @@ test('the payments widget shows the balance and the next recurring payment, on a
   await expect(main.getByRole('heading', { name: 'Payments', level: 2 })).toBeVisible();
   await expect(main.getByRole('region', { name: 'Balance' })).toContainText('Assessments');
   // The demo's recurring payment at Cedar Point, due in the next days.
-  await expect(main.getByRole('region', { name: 'Next recurring payment' })).toContainText('Assessments');
+  // It names its account and association, not only the part of the account it pays.
+  await expect(main.getByRole('region', { name: 'Next recurring payment' })).toContainText('Assessments, account 200411 at Cedar Point Condominiums');
   await expect(main.getByRole('region', { name: 'Next auto-draft' })).toHaveCount(0);
   await expect(main.getByRole('link', { name: 'Make a payment' })).toHaveAttribute('href', '/billing');
   await expectAccessible(page);
@@ -30,7 +31,7 @@ test('the payments widget shows the balance and the next recurring payment, on a
 test('an account enrolled in auto-draft shows its next draft; nothing scheduled shows nothing', async ({ page }) => {
   await signInQuickly(page, 'autopay@example.com', 'Autopay#2026');
   const main = page.getByRole('main');
-  await expect(main.getByRole('region', { name: 'Next auto-draft' })).toContainText('100238');
+  await expect(main.getByRole('region', { name: 'Next auto-draft' })).toContainText(/^Next auto-draftAccount 100238 at \S/);
   await expect(main.getByRole('region', { name: 'Balance' })).toContainText('$0.00');
   await expect(main.getByRole('region', { name: 'Scheduled payments' })).toHaveCount(0);
   await expect(main.getByRole('region', { name: 'Next recurring payment' })).toHaveCount(0);

@@ -8,14 +8,20 @@ import type { WidgetProps } from './WidgetNode.tsx';
 
 interface SummaryItem { label: string; value: unknown; format?: string; emphasis?: boolean; when?: string; translate?: boolean; labelIsText?: boolean }
 
-interface SummaryRows { items: unknown; where?: Record<string, unknown>; label: string; labelFormat?: string; value: string; format?: string; translate?: boolean }
+interface SummaryRows {
+  items: unknown; where?: Record<string, unknown>; label?: string; labelFormat?: string; text?: string; textFields?: Record<string, string>;
+  value: string; format?: string; translate?: boolean;
+}
+
+type Translate = (key: string, values?: Record<string, unknown>) => string;
 
 /**
  * One item per element of a list: `rows: { items: $session.list, where: { field: $binding }, label: <field>,
  * labelFormat, value: <field>, format }`. The label is the element's own text (formatted by
- * `labelFormat`), not a message key.
+ * `labelFormat`), or a message (`text`) whose placeholders are the element's fields (`textFields`),
+ * for a label that one field cannot tell apart from its neighbours.
  */
-function rowItems(spec: unknown, scope: Record<string, unknown>, runtime: Runtime): SummaryItem[] {
+function rowItems(spec: unknown, scope: Record<string, unknown>, runtime: Runtime, t: Translate): SummaryItem[] {
   if (!spec || typeof spec !== 'object') return [];
   const rows = spec as SummaryRows;
   const list = resolveBindings<unknown>(rows.items, scope);
@@ -25,7 +31,10 @@ function rowItems(spec: unknown, scope: Record<string, unknown>, runtime: Runtim
     .filter((row): row is Record<string, unknown> => Boolean(row) && typeof row === 'object')
     .filter((row) => where.every(([field, expected]) => expected !== undefined && String(row[field]) === String(expected)))
     .map((row) => {
-      const label = rows.labelFormat ? displayValue({ value: '$row', format: rows.labelFormat }, { row: row[rows.label] }, runtime) : row[rows.label];
+      const own = rows.label === undefined ? undefined : row[rows.label];
+      const label = rows.text
+        ? t(rows.text, Object.fromEntries(Object.entries(rows.textFields ?? {}).map(([name, field]) => [name, row[field] ?? ''])))
+        : rows.labelFormat ? displayValue({ value: '$row', format: rows.labelFormat }, { row: own }, runtime) : own;
       return { label: String(label ?? ''), value: row[rows.value], format: rows.format, translate: rows.translate, labelIsText: true };
     });
 }
@@ -36,7 +45,7 @@ export function SummaryWidget({ node }: WidgetProps) {
   const scope = useScope();
   const runtime = useRuntime();
   const listed = ((node.items as SummaryItem[]) ?? []).filter((item) => !item.when || displayValue(item.when, scope, runtime));
-  const items = [...listed, ...rowItems(node.rows, scope, runtime)];
+  const items = [...listed, ...rowItems(node.rows, scope, runtime, t)];
   if (items.length === 0) return node.empty ? <Text color="fg.muted">{t(String(node.empty))}</Text> : null;
   const caption = node.caption ? t(String(node.caption)) : null;
   return (
