@@ -130,6 +130,11 @@ export const autoDraftFlow: FlowModule = {
       const answer = event.output as ResponseOf<'setupAutoDraft'>;
       return { setup: answer.autoDraft, authorizationText: answer.authorizationText };
     },
+    /** The change goes with the text of its authorization, as the review showed it. */
+    agreeToEnrollmentChange: ({ context }) => {
+      const review = context.changeAuthorization as ResponseOf<'reviewAutoDraftChange'> | null;
+      return { changeBody: { ...(context.changeBody as object), agreedAuthorizationText: review?.authorizationText } };
+    },
     /** Only what the change form altered goes to the server: a new bank account is signed again. */
     rememberEnrollmentChange: ({ context, event }) => {
       const before = ((context.enrollment as { draft: AutoDraftDraft } | null)?.draft ?? {}) as AutoDraftDraft;

@@ -108,6 +108,7 @@ export type Operations = {
   "requestOneTimePassword": OperationTypesOf<users["requestOneTimePassword"]>;
   "resetPassword": OperationTypesOf<users["resetPassword"]>;
   "retractArcVote": OperationTypesOf<actionItems["retractArcVote"]>;
+  "reviewAutoDraftChange": OperationTypesOf<payments["reviewAutoDraftChange"]>;
   "reviewRecurringPaymentChange": OperationTypesOf<payments["reviewRecurringPaymentChange"]>;
   "searchDocuments": OperationTypesOf<associations["searchDocuments"]>;
   "setupAutoDraft": OperationTypesOf<payments["setupAutoDraft"]>;

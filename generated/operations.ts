@@ -99,6 +99,7 @@ export const operations = {
   "requestOneTimePassword": {"group":"users","basePath":"/api/users","method":"post","path":"/OneTimePassword","callers":["public"],"pathParams":[],"queryParams":[],"hasBody":true},
   "resetPassword": {"group":"users","basePath":"/api/users","method":"put","path":"/OneTimePassword/reset","callers":["public"],"pathParams":[],"queryParams":[],"hasBody":true},
   "retractArcVote": {"group":"action-items","basePath":"/api/action-items","method":"delete","path":"/Board/ArcRequests/{id}/Vote","callers":["board"],"pathParams":["id"],"queryParams":[],"hasBody":false},
+  "reviewAutoDraftChange": {"group":"payments","basePath":"/api/payments","method":"post","path":"/AutoDraft/{id}/Review","callers":["homeowner"],"pathParams":["id"],"queryParams":[],"hasBody":true},
   "reviewRecurringPaymentChange": {"group":"payments","basePath":"/api/payments","method":"post","path":"/RecurringPayment/{id}/Review","callers":["homeowner"],"pathParams":["id"],"queryParams":[],"hasBody":true},
   "searchDocuments": {"group":"associations","basePath":"/api/associations","method":"get","path":"/associations/{id}/Documents/Search","callers":["anyone"],"pathParams":["id"],"queryParams":["q"],"hasBody":false},
   "setupAutoDraft": {"group":"payments","basePath":"/api/payments","method":"post","path":"/AutoDraft/Setup","callers":["homeowner"],"pathParams":[],"queryParams":[],"hasBody":true},

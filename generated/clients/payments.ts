@@ -808,6 +808,23 @@ export type UpdateAutoDraftBody = {
   bank?: AutoDraftBankEntry;
   skipNext?: true;
   resume?: true;
+  /**
+     * The authorization text of the new terms, as reviewAutoDraftChange showed it
+     * @maxLength 5000
+     */
+  agreedAuthorizationText?: string;
+};
+
+export type ReviewAutoDraftChangeBody = {
+  pullDay?: AutoDraftPullDay;
+  bank?: AutoDraftBankEntry;
+  skipNext?: true;
+  resume?: true;
+};
+
+export type ReviewAutoDraftChange200 = {
+  autoDraft: AutoDraftEnrollment;
+  authorizationText: string;
 };
 
 export type EnrollLegacyAutoDraftBody = {
@@ -2982,7 +2999,11 @@ export const getUpdateAutoDraftUrl = (id: string,) => {
  * draft to that day (of the next pull's month, or the month after when that day has passed);
  * `skipNext: true` moves it one month on without drafting; `resume: true` makes a paused
  * enrollment active again from its next pull date after today. `bank` replaces the bank
- * account (validated and tokenized as in Setup, signed again): a new authorization, recorded
+ * account (validated and tokenized as in Setup, signed again). On a signed enrollment a new
+ * pull day or bank account is a new authorization: the homeowner reads its text first
+ * (reviewAutoDraftChange) and the PATCH carries it as `agreedAuthorizationText`; without it,
+ * or when it is not the text of the change as the enrollment stands now: 409 PAY014 and
+ * nothing changes (the bank account is not sent to the provider). Agreed: changed, recorded
  * and e-mailed like Confirm. Removed: 409 PAY008.
  * @summary Changes an enrollment in place - its pull day or bank account, skips the next draft, or resumes it after failures
  */
@@ -3069,6 +3090,94 @@ export const cancelAutoDraft = async (id: string, options?: Parameters<typeof ap
     method: 'DELETE'
 
 
+  }
+);}
+
+
+
+export type reviewAutoDraftChangeResponse200 = {
+  data: ReviewAutoDraftChange200
+  status: 200
+}
+
+export type reviewAutoDraftChangeResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type reviewAutoDraftChangeResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type reviewAutoDraftChangeResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type reviewAutoDraftChangeResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type reviewAutoDraftChangeResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type reviewAutoDraftChangeResponse503 = {
+  data: ProblemResponse
+  status: 503
+}
+
+export type reviewAutoDraftChangeResponseSuccess = (reviewAutoDraftChangeResponse200) & {
+  headers: Headers;
+};
+export type reviewAutoDraftChangeResponseError = (reviewAutoDraftChangeResponse400 | reviewAutoDraftChangeResponse401 | reviewAutoDraftChangeResponse403 | reviewAutoDraftChangeResponse404 | reviewAutoDraftChangeResponse409 | reviewAutoDraftChangeResponse503) & {
+  headers: Headers;
+};
+
+export type reviewAutoDraftChangeResponse = (reviewAutoDraftChangeResponseSuccess | reviewAutoDraftChangeResponseError)
+
+export const getReviewAutoDraftChangeUrl = (id: string,) => {
+
+
+
+
+  return `/api/payments/AutoDraft/${id}/Review`
+}
+
+/**
+ * Takes the change updateAutoDraft would make (with the skip or resume it comes with) and answers the enrollment
+ * as it would be with the text of its new authorization. Nothing is written and the bank
+ * account is not sent to the provider: the enrollment, its drafts and notices stay as they
+ * are until the homeowner agrees (updateAutoDraft with `agreedAuthorizationText`). Refusals
+ * as updateAutoDraft.
+ * @summary The authorization a new pull day or bank account needs, shown before the homeowner agrees (nothing is changed)
+ */
+export const reviewAutoDraftChange = async (id: string,
+    reviewAutoDraftChangeBody: ReviewAutoDraftChangeBody, options?: Parameters<typeof apiFetch>[1]): Promise<reviewAutoDraftChangeResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<reviewAutoDraftChangeResponse>(getReviewAutoDraftChangeUrl(id),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(reviewAutoDraftChangeBody)
   }
 );}
 

@@ -556,10 +556,38 @@ export interface paths {
          *     draft to that day (of the next pull's month, or the month after when that day has passed);
          *     `skipNext: true` moves it one month on without drafting; `resume: true` makes a paused
          *     enrollment active again from its next pull date after today. `bank` replaces the bank
-         *     account (validated and tokenized as in Setup, signed again): a new authorization, recorded
+         *     account (validated and tokenized as in Setup, signed again). On a signed enrollment a new
+         *     pull day or bank account is a new authorization: the homeowner reads its text first
+         *     (reviewAutoDraftChange) and the PATCH carries it as `agreedAuthorizationText`; without it,
+         *     or when it is not the text of the change as the enrollment stands now: 409 PAY014 and
+         *     nothing changes (the bank account is not sent to the provider). Agreed: changed, recorded
          *     and e-mailed like Confirm. Removed: 409 PAY008.
          */
         patch: operations["updateAutoDraft"];
+        trace?: never;
+    };
+    "/AutoDraft/{id}/Review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The authorization a new pull day or bank account needs, shown before the homeowner agrees (nothing is changed)
+         * @description Takes the change updateAutoDraft would make (with the skip or resume it comes with) and answers the enrollment
+         *     as it would be with the text of its new authorization. Nothing is written and the bank
+         *     account is not sent to the provider: the enrollment, its drafts and notices stay as they
+         *     are until the homeowner agrees (updateAutoDraft with `agreedAuthorizationText`). Refusals
+         *     as updateAutoDraft.
+         */
+        post: operations["reviewAutoDraftChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/LegacyAutoDraft/Setup": {
@@ -2058,6 +2086,8 @@ export interface operations {
                     skipNext?: true;
                     /** @constant */
                     resume?: true;
+                    /** @description The authorization text of the new terms, as reviewAutoDraftChange showed it */
+                    agreedAuthorizationText?: string;
                 };
             };
         };
@@ -2069,6 +2099,48 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AutoDraftEnrollment"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+        };
+    };
+    reviewAutoDraftChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["AutoDraftId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    pullDay?: components["schemas"]["AutoDraftPullDay"];
+                    bank?: components["schemas"]["AutoDraftBankEntry"];
+                    /** @constant */
+                    skipNext?: true;
+                    /** @constant */
+                    resume?: true;
+                };
+            };
+        };
+        responses: {
+            /** @description The enrollment as the change would leave it, and the authorization it needs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        autoDraft: components["schemas"]["AutoDraftEnrollment"];
+                        authorizationText: string;
+                    };
                 };
             };
             400: components["responses"]["Problem"];

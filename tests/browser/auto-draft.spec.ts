@@ -91,7 +91,13 @@ test('a paid-up homeowner enrolls in auto-draft, changes it in place, skips one 
   // Flexible: the day changes in place, without removing and enrolling again.
   await page.getByRole('button', { name: 'Change' }).click();
   await page.getByLabel('Draft on day of the month').selectOption('12');
-  await page.getByRole('button', { name: 'Save the change' }).click();
+  await page.getByRole('button', { name: 'Review the authorization' }).click();
+  // The new authorization is read before it is agreed to; nothing has changed yet.
+  await expect(page.getByRole('heading', { name: 'Authorize the change to auto-draft for account 100235' })).toBeVisible();
+  await expect(page.getByText(/on the 12th of each month/)).toBeVisible();
+  await expect(page.getByText('Nothing changes until you agree.', { exact: false })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'I authorize these drafts' }).click();
   await expect(page.getByText('Every month on day 12: the full balance due on the account.')).toBeVisible();
   const moved = (await page.getByText(/^Next draft: /).textContent()) ?? '';
   expect(moved).not.toBe(next);

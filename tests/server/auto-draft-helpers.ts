@@ -1,10 +1,12 @@
 // Shared by the auto-draft-*.test.ts suites (and the authorization matrix): a valid bank entry (the
 // sandbox's settling test account), what a refused request must leave untouched in the auto-draft
-// tables (besides the payment and recurring tables), and zeroing an account's balance.
+// tables (besides the payment and recurring tables), zeroing an account's balance, and a change
+// of terms agreed to as the page does it (review, then the PATCH with the text shown).
 import type { Db } from '../../server/db/index.ts';
 import { TEST_BANK_ACCOUNTS } from '../../server/sandbox-provider/test-numbers.ts';
 import type { BankEntry } from '../../server/payments/auto-draft-bank.ts';
 import { recurringSnapshot } from './recurring-helpers.ts';
+import type { Api } from './billing-helpers.ts';
 
 export const TEST_BANK_ENTRY: BankEntry = {
   accountType: 'checking',
@@ -40,4 +42,11 @@ export async function setAccountBalance(db: Db, accountNumber: string, cents: nu
     const delta = (i === 0 ? cents : 0) - Number(r.balance_cents);
     if (delta !== 0) await db.query(`INSERT INTO ledger_entries (sub_ledger_id, kind, amount_cents, description) VALUES ($1, 'adjustment', $2, 'test balance')`, [r.id, delta]);
   }
+}
+
+/** A new pull day or bank account, reviewed and agreed to word for word (as the auto-draft page does it). */
+export async function changeAgreed(client: Api, id: string, change: Record<string, unknown>) {
+  const review = await client.post(`/AutoDraft/${id}/Review`, change);
+  if (review.status !== 200) return review;
+  return client.patch(`/AutoDraft/${id}`, { ...change, agreedAuthorizationText: review.json.authorizationText });
 }

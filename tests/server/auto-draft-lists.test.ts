@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { BACKENDS, DEMO, createTestClock, signIn, testApp, useTestDatabase } from './helpers.ts';
 import { api, type Api } from './billing-helpers.ts';
-import { TEST_BANK_ENTRY, setAccountBalance } from './auto-draft-helpers.ts';
+import { TEST_BANK_ENTRY, changeAgreed, setAccountBalance } from './auto-draft-helpers.ts';
 import { endAssessmentSchedules } from './assessment-helpers.ts';
 import { TEST_BANK_ACCOUNTS } from '../../server/sandbox-provider/test-numbers.ts';
 
@@ -65,7 +65,7 @@ describe.each(BACKENDS)('auto-draft lists on %s', (kind) => {
 
     // From a bank account that returns its debits: May's draft is returned for insufficient funds.
     const returning = { ...TEST_BANK_ENTRY, bankAccountNumber: TEST_BANK_ACCOUNTS.returned.accountNumber, bankAccountNumberConfirmation: TEST_BANK_ACCOUNTS.returned.accountNumber };
-    const rebanked = await paid.patch(`/AutoDraft/${id}`, { bank: returning });
+    const rebanked = await changeAgreed(paid, id, { bank: returning });
     expect(rebanked.status, rebanked.body).toBe(200);
     await setAccountBalance(db(), '100235', 15000);
     await at('2026-05-06');

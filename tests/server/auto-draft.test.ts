@@ -13,7 +13,7 @@ import { DEMO, call, count, createTestClock, expectErrorShape, signIn, testApp, 
 import { subLedgerId } from './payments-helpers.ts';
 import { api, type Api } from './billing-helpers.ts';
 import { mailTo } from './recurring-helpers.ts';
-import { TEST_BANK_ENTRY, autoDraftSnapshot, setAccountBalance } from './auto-draft-helpers.ts';
+import { TEST_BANK_ENTRY, autoDraftSnapshot, changeAgreed, setAccountBalance } from './auto-draft-helpers.ts';
 import { RECURRING_DUE_WORK } from '../../server/payments/recurring-due-work.ts';
 import { TEST_BANK_ACCOUNTS } from '../../server/sandbox-provider/test-numbers.ts';
 import { endAssessmentSchedules } from './assessment-helpers.ts';
@@ -288,7 +288,7 @@ describe('auto-draft enrollments', () => {
     expect(shown.changeableUntil).toBe('2026-04-04T00:00:00.000Z');
     await at('2026-04-03T23:59:00Z');
     expect((await listed(paid, id)).changeable).toBe(true);
-    expect((await paid.patch(`/AutoDraft/${id}`, { pullDay: 6 })).status).toBe(200);
+    expect((await paid.patch(`/AutoDraft/${id}`, { pullDay: 6 })).status).toBe(200); // the same day: no new terms
     await at('2026-04-04T00:00:00Z');
     expect((await listed(paid, id)).changeable).toBe(false);
     const before = await autoDraftSnapshot(db());
@@ -306,7 +306,7 @@ describe('auto-draft enrollments', () => {
     expect((await children(id))[0]).toMatchObject({ next: '2026-05-06', day: 6 });
     expect(await authorizations()).toBe(1);
 
-    const moved = await paid.patch(`/AutoDraft/${id}`, { pullDay: 20 });
+    const moved = await changeAgreed(paid, id, { pullDay: 20 });
     expect(moved.json).toMatchObject({ nextPullDate: '2026-05-20', pullDay: 20 });
     expect((await children(id))[0]).toMatchObject({ next: '2026-05-20', day: 20 });
     expect(await authorizations()).toBe(2);
@@ -314,7 +314,7 @@ describe('auto-draft enrollments', () => {
 
     const oldMethod = Number((await children(id))[0].method);
     const other = { ...TEST_BANK_ENTRY, accountType: 'savings', bankName: 'Second Bank', bankAccountNumber: '5550001234', bankAccountNumberConfirmation: '5550001234', signature: 'Morgan Lee' };
-    const rebanked = await paid.patch(`/AutoDraft/${id}`, { bank: other });
+    const rebanked = await changeAgreed(paid, id, { bank: other });
     expect(rebanked.status, rebanked.body).toBe(200);
     expect(rebanked.json).toMatchObject({ bank: { accountType: 'savings', bankName: 'Second Bank', last4: '1234' }, signature: 'Morgan Lee' });
     const newMethod = Number((await children(id))[0].method);
@@ -342,6 +342,43 @@ describe('auto-draft enrollments', () => {
     expect((await paid.get('/Acknowledgement?accountNumber=100235')).json.acknowledgements.every((a: { active: boolean }) => !a.active)).toBe(true);
   });
 
+  it('a new pull day or bank account shows its authorization first and changes nothing until it is agreed to word for word (else 409 PAY014)', async () => {
+    const id = await enroll(paid, '100235', { pullDay: 6 });
+    const authorizations = () => count(db(), `auto_draft_authorizations WHERE auto_draft_id = '${id}'`);
+    const mailsBefore = (await mailTo(db(), DEMO.paid.email)).length;
+    const before = await autoDraftSnapshot(db());
+    const other = { ...TEST_BANK_ENTRY, bankName: 'Second Bank', bankAccountNumber: '5550009876', bankAccountNumberConfirmation: '5550009876', signature: 'Morgan Lee' };
+
+    // The review answers the enrollment as it would be, with the text to agree to; nothing is written
+    // and the new bank account is not sent to the provider.
+    const review = await paid.post(`/AutoDraft/${id}/Review`, { pullDay: 20, bank: other });
+    expect(review.status, review.body).toBe(200);
+    expect(review.json.autoDraft).toMatchObject({ autoDraftId: id, pullDay: 20, nextPullDate: '2026-04-20', bank: { bankName: 'Second Bank', last4: '9876' }, signature: 'Morgan Lee' });
+    expect(review.json.authorizationText).toContain('on the 20th of each month, starting April 20, 2026');
+    expect(review.json.authorizationText).toContain('checking account ending in 9876 at Second Bank');
+    expect(await autoDraftSnapshot(db())).toEqual(before);
+
+    // Without the text, with another text, or with the text of other terms: refused, nothing changes.
+    expectErrorShape(await paid.patch(`/AutoDraft/${id}`, { pullDay: 20, bank: other }), 409, 'PAY014');
+    expectErrorShape(await paid.patch(`/AutoDraft/${id}`, { pullDay: 20, bank: other, agreedAuthorizationText: 'I agree.' }), 409, 'PAY014');
+    expectErrorShape(await paid.patch(`/AutoDraft/${id}`, { pullDay: 21, bank: other, agreedAuthorizationText: review.json.authorizationText }), 409, 'PAY014');
+    expect(await autoDraftSnapshot(db())).toEqual(before);
+    expect(await mailTo(db(), DEMO.paid.email)).toHaveLength(mailsBefore);
+
+    // Agreed to as shown: changed, and exactly that text is recorded and mailed.
+    const agreed = await paid.patch(`/AutoDraft/${id}`, { pullDay: 20, bank: other, agreedAuthorizationText: review.json.authorizationText });
+    expect(agreed.status, agreed.body).toBe(200);
+    expect(agreed.json).toMatchObject({ pullDay: 20, nextPullDate: '2026-04-20', bank: { last4: '9876' } });
+    expect(await authorizations()).toBe(2);
+    const recorded = await db().query<{ text: string }>('SELECT text FROM auto_draft_authorizations WHERE auto_draft_id = $1 ORDER BY id DESC LIMIT 1', [id]);
+    expect(recorded.rows[0].text).toBe(review.json.authorizationText);
+    expect((await mailTo(db(), DEMO.paid.email)).at(-1)!.text).toContain(review.json.authorizationText);
+
+    // A skip names no new terms: no review needed. Bad input: 400, nothing changes.
+    expect((await paid.patch(`/AutoDraft/${id}`, { skipNext: true })).status).toBe(200);
+    expectErrorShape(await paid.post(`/AutoDraft/${id}/Review`, { bank: { ...other, bankAccountNumberConfirmation: '1' } }), 400, 'VAL001');
+  });
+
   it('pauses after two failed drafts in a row and resumes from the next pull date after today', async () => {
     const id = await enroll(paid, '100235', { pullDay: 6 });
     await setAccountBalance(db(), '100235', 5000);
@@ -359,7 +396,7 @@ describe('auto-draft enrollments', () => {
     await run();
     expect(await draftsOfEnrollment(id)).toEqual([]);
     // Resumed with another bank account: active again from 6 July.
-    const resumed = await paid.patch(`/AutoDraft/${id}`, { resume: true, bank: { ...TEST_BANK_ENTRY, bankAccountNumber: '4444', bankAccountNumberConfirmation: '4444' } });
+    const resumed = await changeAgreed(paid, id, { resume: true, bank: { ...TEST_BANK_ENTRY, bankAccountNumber: '4444', bankAccountNumberConfirmation: '4444' } });
     expect(resumed.status, resumed.body).toBe(200);
     expect(resumed.json).toMatchObject({ status: 'active', consecutiveFailures: 0, nextPullDate: '2026-07-06', resumable: false });
     await at('2026-07-06');

@@ -73,6 +73,7 @@ const EXPECTED = {
     'confirmAutoDraft',
     'cancelAutoDraft',
     'updateAutoDraft',
+    'reviewAutoDraftChange',
     'setupLegacyAutoDraft',
     'enrollLegacyAutoDraft',
     // the payment authorizations given and debit notices (tests/server/recurring-payments.test.ts, auto-draft.test.ts)

@@ -5,16 +5,16 @@
 // removed; a portal enrollment shows paused while a child schedule is (two failed drafts in a row;
 // resume). The association's auto_draft_type decides which Setup applies. An active enrollment can
 // be changed or removed until 8:00 pm New York time the business day before its next pull; after
-// that 409 PAY012 and nothing changes. See docs/server.md, "Auto-draft".
+// that 409 PAY012 and nothing changes (the change itself: auto-draft-change.ts). See docs/server.md, "Auto-draft".
 import { principalOf, type OperationHandler, type RequestOf, type ResultOf, type Services } from '../types.ts';
 import type { Queryable } from '../../db/index.ts';
 import { idempotencyKeyOf } from '../../payments/index.ts';
 import { withIdempotency } from '../../payments/idempotency.ts';
 import { paymentError } from '../../payments/errors.ts';
 import { payerScope } from '../../payments/service.ts';
-import { appDate, badRequest, fieldErrors, providerConnected } from '../../payments/billing.ts';
+import { appDate, fieldErrors, providerConnected } from '../../payments/billing.ts';
 import { bankForIdempotency, checkBankEntry, retireAutoDraftMethod, saveAutoDraftMethod, tokenizeBank, type CheckedBank } from '../../payments/auto-draft-bank.ts';
-import { firstPullDate, firstPullAfter, followingPull, movedPull, startMonthValid } from '../../payments/auto-draft-schedule.ts';
+import { firstPullDate, startMonthValid } from '../../payments/auto-draft-schedule.ts';
 import {
   AUTO_DRAFT_SELECT,
   autoDraftChangeableNow,
@@ -23,21 +23,19 @@ import {
   loadAutoDraft,
   lockAutoDraft,
   newAutoDraftId,
-  nextPullDateOf,
-  statusOf,
   type AutoDraftRow,
   type AutoDraftView,
   type DraftedBy,
 } from '../../payments/auto-draft-store.ts';
 import { autoDraftAuthorizationText, mailAutoDraftAuthorization, mailManagementCompany, recordAutoDraftAuthorization } from '../../payments/auto-draft-authorization.ts';
-import { createChildren, moveChildren, removeChildren } from '../../payments/auto-draft-children.ts';
+import { createChildren, removeChildren } from '../../payments/auto-draft-children.ts';
 import { hasEnrollment, hasRecurringPayment, lockAccount } from '../../payments/one-per-account.ts';
 import type { TokenizedMethod } from '../../payments/provider.ts';
 import { openSetupsSince, setupExpired } from '../../payments/setup-expiry.ts';
 import { ownerMonth } from '../../../flows/dates.ts';
 
-const PAST_CUTOFF = 'An auto-draft can be changed or removed until 8:00pm Eastern Time the business day before the next draft. This one can no longer be changed or removed.';
-const REMOVED = 'This auto-draft was removed.';
+export const PAST_CUTOFF = 'An auto-draft can be changed or removed until 8:00pm Eastern Time the business day before the next draft. This one can no longer be changed or removed.';
+export const REMOVED = 'This auto-draft was removed.';
 
 interface OwnedAccount {
   account_id: number;
@@ -93,7 +91,7 @@ async function checkCanEnroll(q: Queryable, accountId: number, except: string | 
 }
 
 /** The association can take bank debits through a connected provider (GP003, PAY010, PA007). */
-function checkCanDraft(services: Services, a: Pick<OwnedAccount, 'accepts_bank' | 'provider_account'>): void {
+export function checkCanDraft(services: Services, a: Pick<OwnedAccount, 'accepts_bank' | 'provider_account'>): void {
   if (!a.accepts_bank) throw paymentError('GP003');
   if (!services.paymentProvider) throw paymentError('PAY010');
   if (!providerConnected(services, a.provider_account)) throw paymentError('PA007');
@@ -159,7 +157,7 @@ async function insertEnrollment(
 export const setupAutoDraft: OperationHandler<'setupAutoDraft'> = setupFor('portal', 'setupAutoDraft');
 export const setupLegacyAutoDraft: OperationHandler<'setupLegacyAutoDraft'> = setupFor('management_company', 'setupLegacyAutoDraft');
 
-async function providerTokenOf(q: Queryable, methodId: number): Promise<string | null> {
+export async function providerTokenOf(q: Queryable, methodId: number): Promise<string | null> {
   const { rows } = await q.query<{ provider_token: string }>('SELECT provider_token FROM payment_methods WHERE id = $1', [methodId]);
   return rows[0]?.provider_token ?? null;
 }
@@ -221,72 +219,6 @@ export const listAutoDrafts: OperationHandler<'listAutoDrafts'> = async (req, se
   const views = rows.map((row) => autoDraftView(row, now));
   views.sort((a, b) => (a.nextPullDate < b.nextPullDate ? -1 : a.nextPullDate > b.nextPullDate ? 1 : 0));
   return { status: 200, body: { autoDraftEnrollments: views } };
-};
-
-type UpdateBody = RequestOf<'updateAutoDraft'>['body'];
-
-/** Applies a PATCH body to the locked enrollment and its children; returns whether it needs a new authorization. */
-async function applyChanges(tx: Queryable, row: AutoDraftRow, body: UpdateBody, newBank: { bank: CheckedBank; methodId: number; last4: string } | null, now: Date): Promise<boolean> {
-  const today = appDate(now);
-  let next = nextPullDateOf(row, now);
-  let day = Number(row.pull_day);
-  const resume = body.resume === true && statusOf(row) === 'paused';
-  if (body.pullDay !== undefined) {
-    day = body.pullDay;
-    next = movedPull(next, day, today);
-  }
-  if (body.skipNext) next = followingPull(next, day);
-  if (resume) next = firstPullAfter(next, day, today);
-  const methodId = newBank ? newBank.methodId : Number(row.payment_method_id);
-  if (newBank) await retireAutoDraftMethod(tx, Number(row.payment_method_id), now);
-  await tx.query(
-    `UPDATE auto_draft_enrollments
-        SET next_pull_date = $2, pull_day = $3, start_month = CASE WHEN status = 'setup' THEN date_trunc('month', $2::date)::date ELSE start_month END,
-            payment_method_id = $4, bank_name = $5, routing_number = $6, account_type = $7, last4 = $8, signature = $9, updated_at = $10
-      WHERE id = $1`,
-    [row.id, next, day, methodId, newBank?.bank.bankName ?? row.bank_name, newBank?.bank.routingNumber ?? row.routing_number,
-     newBank?.bank.accountType ?? row.account_type, newBank?.last4 ?? row.last4, newBank?.bank.signature ?? row.signature, now],
-  );
-  const moveDates = body.pullDay !== undefined || body.skipNext === true;
-  await moveChildren(tx, row.id, { nextPullDate: next, pullDay: day, paymentMethodId: methodId, moveDates, resume }, now);
-  return newBank !== null || (body.pullDay !== undefined && body.pullDay !== Number(row.pull_day));
-}
-
-export const updateAutoDraft: OperationHandler<'updateAutoDraft'> = async (req, services) => {
-  const { userId } = principalOf(req);
-  const body = req.body;
-  const now = services.clock();
-  if (body.pullDay !== undefined && body.skipNext) throw badRequest('Give either pullDay or skipNext, not both.');
-  const bank = body.bank ? checkBankEntry(body.bank) : null;
-  let method: TokenizedMethod | null = null;
-  if (bank) {
-    // The new account goes to the provider only for an enrollment that may change now (checked again under the lock).
-    const before = await loadAutoDraft(services.db, userId, req.params.id);
-    if (before.status === 'removed') throw paymentError('PAY008', REMOVED);
-    if (!autoDraftChangeableNow(before, now)) throw paymentError('PAY012', PAST_CUTOFF);
-    checkCanDraft(services, before);
-    method = await tokenizeBank(services, { userId, merchantAccount: before.provider_account, bank });
-  }
-  const changed = await services.db.transaction(async (tx) => {
-    const row = await lockAutoDraft(tx, userId, req.params.id);
-    if (row.status === 'removed') throw paymentError('PAY008', REMOVED);
-    if (!autoDraftChangeableNow(row, now)) throw paymentError('PAY012', PAST_CUTOFF);
-    const newBank =
-      bank && method
-        ? { bank, last4: method.last4, methodId: await saveAutoDraftMethod(tx, { userId, associationId: Number(row.association_id), merchantAccount: row.provider_account!, method, now }) }
-        : null;
-    const newTerms = await applyChanges(tx, row, body, newBank, now);
-    const updated = await loadAutoDraft(tx, userId, row.id);
-    // A setup is authorized by its Confirm; an active or paused enrollment with new terms is signed again.
-    const text = newTerms && updated.status !== 'setup' ? await recordAutoDraftAuthorization(tx, updated, req.ip, now) : null;
-    return { row: updated, text };
-  });
-  if (changed.text !== null) await mailAutoDraftAuthorization(services, changed.row, changed.text, true);
-  if (changed.row.drafted_by === 'management_company' && changed.row.status !== 'setup') {
-    const token = await providerTokenOf(services.db, Number(changed.row.payment_method_id));
-    await mailManagementCompany(services, changed.row, `${changed.row.first_name} ${changed.row.last_name} changed the auto-draft of account ${changed.row.account_number}${body.skipNext ? ' (the next draft is skipped)' : ''}. Please update your accounting system.`, token);
-  }
-  return { status: 200, body: autoDraftView(changed.row, now) };
 };
 
 export const cancelAutoDraft: OperationHandler<'cancelAutoDraft'> = async (req, services) => {

@@ -6,7 +6,8 @@ import { setupFuturePayment, confirmFuturePayment, listFuturePayments, updateFut
 import { setupRecurringPayment, confirmRecurringPayment, listRecurringPayments, reviewRecurringPaymentChange, updateRecurringPayment, cancelRecurringPayment } from './recurring.ts';
 import { getLedger, getCharges, getRecentPayments } from './ledger.ts';
 import { createStatement } from './statements.ts';
-import { setupAutoDraft, confirmAutoDraft, listAutoDrafts, updateAutoDraft, cancelAutoDraft, setupLegacyAutoDraft, enrollLegacyAutoDraft } from './auto-draft.ts';
+import { setupAutoDraft, confirmAutoDraft, listAutoDrafts, cancelAutoDraft, setupLegacyAutoDraft, enrollLegacyAutoDraft } from './auto-draft.ts';
+import { reviewAutoDraftChange, updateAutoDraft } from './auto-draft-change.ts';
 import { listAcknowledgements, confirmAcknowledgement } from './acknowledgements.ts';
 
 export const paymentsHandlers: OperationHandlers<GroupOperationId<'payments'>> = {
@@ -41,6 +42,7 @@ export const paymentsHandlers: OperationHandlers<GroupOperationId<'payments'>> =
   setupAutoDraft,
   confirmAutoDraft,
   listAutoDrafts,
+  reviewAutoDraftChange,
   updateAutoDraft,
   cancelAutoDraft,
   setupLegacyAutoDraft,

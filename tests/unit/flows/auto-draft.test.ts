@@ -28,6 +28,7 @@ const answers = {
   confirmAutoDraft: { ...enrollment, autoDraftId: 'ad_0000000000000002' },
   enrollLegacyAutoDraft: { ...enrollment, autoDraftId: 'ad_0000000000000002', draftedBy: 'managementCompany' },
   updateAutoDraft: enrollment,
+  reviewAutoDraftChange: { autoDraft: { ...enrollment, pullDay: 12, nextPullDate: '2030-02-12' }, authorizationText: 'I authorize… on the 12th…' },
   cancelAutoDraft: null,
 };
 const enrolled = { ...answers, listAutoDrafts: { autoDraftEnrollments: [enrollment] } };
@@ -217,29 +218,67 @@ describe('auto-draft flow', () => {
     expect(legacyRun.flow.context().error).toMatchObject({ code: 'PAY004' });
   });
 
-  it('changes the pull day alone, then the bank account (signed again); an unchanged form asks nothing of the server', async () => {
+  it('changes the pull day alone, then the bank account, each after its new authorization is read and agreed to; an unchanged form asks nothing of the server', async () => {
     const { host, flow } = start({ answers: enrolled });
     await ready(flow);
     const draft = listedEnrollment(enrollment as never).draft;
+    const agreed = 'I authorize… on the 12th…';
     flow.send({ type: 'CHANGE' });
     expect(flow.state()).toBe('changing');
     flow.send({ type: 'SUBMIT', data: draft });
     expect(flow.state()).toBe('ready');
     flow.send({ type: 'CHANGE' });
     flow.send({ type: 'SUBMIT', data: { ...draft, pullDay: 12 } });
+    await flow.settle();
+    // Reviewed, not changed: the text is shown and nothing is saved until it is agreed to.
+    expect(flow.state()).toBe('authorizingChange');
+    expect(flow.context().changeAuthorization).toMatchObject({ authorizationText: agreed });
+    expect(host.callsTo('updateAutoDraft')).toEqual([]);
+    flow.send({ type: 'AUTHORIZE' });
     await ready(flow);
     flow.send({ type: 'CHANGE' });
     flow.send({ type: 'SUBMIT', data: { ...draft, ...form, changeBank: true, pullDay: 5 } });
+    await flow.settle();
+    flow.send({ type: 'AUTHORIZE' });
     await ready(flow);
-    expect(host.callsTo('updateAutoDraft')).toEqual([
+    expect(host.callsTo('reviewAutoDraftChange')).toEqual([
       { params: { id: 'ad_0000000000000001' }, body: { pullDay: 12 }, suppressToast: true },
       { params: { id: 'ad_0000000000000001' }, body: { bank: setupBody.bank }, suppressToast: true },
+    ]);
+    expect(host.callsTo('updateAutoDraft')).toEqual([
+      { params: { id: 'ad_0000000000000001' }, body: { pullDay: 12, agreedAuthorizationText: agreed }, suppressToast: true },
+      { params: { id: 'ad_0000000000000001' }, body: { bank: setupBody.bank, agreedAuthorizationText: agreed }, suppressToast: true },
     ]);
     expect(host.toasts.at(-1)).toMatchObject({ titleKey: 'autoDraft.changed' });
   });
 
-  it('a change refused after the cutoff stays on the form with the error; back leaves it', async () => {
+  it('a change refused when agreed to stays on its authorization with the error', async () => {
     const { flow } = start({ answers: { ...enrolled, updateAutoDraft: refused } });
+    await ready(flow);
+    flow.send({ type: 'CHANGE' });
+    flow.send({ type: 'SUBMIT', data: { ...listedEnrollment(enrollment as never).draft, pullDay: 12 } });
+    await flow.settle();
+    flow.send({ type: 'AUTHORIZE' });
+    await flow.settle();
+    expect(flow.state()).toBe('authorizingChange');
+    expect(flow.context().error).toMatchObject({ code: 'PAY012' });
+  });
+
+  it('Not now after reading a change\'s authorization changes nothing', async () => {
+    const { host, flow } = start({ answers: enrolled });
+    await ready(flow);
+    flow.send({ type: 'CHANGE' });
+    flow.send({ type: 'SUBMIT', data: { ...listedEnrollment(enrollment as never).draft, pullDay: 12 } });
+    await flow.settle();
+    expect(flow.state()).toBe('authorizingChange');
+    flow.send({ type: 'BACK' });
+    expect(flow.state()).toBe('ready');
+    expect(flow.context().changeAuthorization).toBeNull();
+    expect(host.callsTo('updateAutoDraft')).toEqual([]);
+  });
+
+  it('a change refused after the cutoff stays on the form with the error; back leaves it', async () => {
+    const { flow } = start({ answers: { ...enrolled, reviewAutoDraftChange: refused } });
     await ready(flow);
     flow.send({ type: 'CHANGE' });
     flow.send({ type: 'SUBMIT', data: { ...listedEnrollment(enrollment as never).draft, pullDay: 20 } });
