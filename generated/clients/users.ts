@@ -884,6 +884,9 @@ export const getChangePasswordUrl = () => {
 }
 
 /**
+ * A wrong current password is 400 PWD001 and counts toward the account's password pause as
+ * a wrong sign-in does; while password sign-in is paused (429 AUTH004) the current password
+ * is not taken either.
  * @summary Change the signed-in user's password (ends the user's other sessions)
  */
 export const changePassword = async (changePasswordBody: ChangePasswordBody, options?: Parameters<typeof apiFetch>[1]): Promise<changePasswordResponse> => {

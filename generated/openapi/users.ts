@@ -104,7 +104,12 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change the signed-in user's password (ends the user's other sessions) */
+        /**
+         * Change the signed-in user's password (ends the user's other sessions)
+         * @description A wrong current password is 400 PWD001 and counts toward the account's password pause as
+         *     a wrong sign-in does; while password sign-in is paused (429 AUTH004) the current password
+         *     is not taken either.
+         */
         put: operations["changePassword"];
         post?: never;
         delete?: never;

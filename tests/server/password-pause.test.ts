@@ -108,5 +108,23 @@ describe.each(BACKENDS)('password sign-in behind a proxy on %s', (kind) => {
       for (let i = 0; i < 10; i++) expectErrorShape(await signIn(i % 2 ? a : b, email, 'wrong', randomAddress()), 401, 'AUTH001');
       expectErrorShape(await signIn(a, email, 'wrong', randomAddress()), 429, 'AUTH004');
     });
+
+    it('a wrong current password from a signed-in session counts toward the pause, and the pause holds there too', async () => {
+      const who = store === 'redis' ? DEMO.manager : DEMO.homeowner;
+      clock.advance(24 * 60 * 60_000); // past any pause an earlier test left on these accounts
+      const signedIn = await signIn(a, who.email, who.password, randomAddress());
+      expect(signedIn.status, signedIn.body).toBe(200);
+      const changePassword = (app: FastifyInstance, currentPassword: string) =>
+        call(app, 'PUT', '/api/users/Users/Password', {
+          body: { currentPassword, newPassword: 'Another#Pass2026' }, ip: proxy, headers: { 'x-forwarded-for': randomAddress(), authorization: `Bearer ${signedIn.json.token}` },
+        });
+      for (let i = 0; i < 5; i++) expectErrorShape(await changePassword(i % 2 ? a : b, 'wrong'), 400, 'PWD001');
+      for (let i = 0; i < 5; i++) expectErrorShape(await signIn(i % 2 ? a : b, who.email, 'wrong', randomAddress()), 401, 'AUTH001');
+      // Ten wrong in all: neither sign-in nor the session's password change takes even the right password.
+      expectErrorShape(await signIn(a, who.email, who.password, randomAddress()), 429, 'AUTH004');
+      expectErrorShape(await changePassword(b, who.password), 429, 'AUTH004');
+      clock.advance(15 * 60_000);
+      expect((await signIn(b, who.email, who.password, randomAddress())).status).toBe(200);
+    });
   });
 });

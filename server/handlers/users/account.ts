@@ -3,6 +3,7 @@
 import { ApiError, messages } from '../../errors.ts';
 import { principalOf, type OperationHandler } from '../types.ts';
 import { findUserByEmail, findUserById, sessionFor } from './session.ts';
+import { checkCurrentPassword } from './current-password.ts';
 
 export const authenticate: OperationHandler<'authenticate'> = async (req, services) => {
   const body = req.body;
@@ -43,11 +44,7 @@ export const changePassword: OperationHandler<'changePassword'> = async (req, se
   const body = req.body;
   const user = await findUserById(services.db, principal.userId);
   if (!user) throw new ApiError(401, messages.tokenInvalid, { errorCode: 'AUTH002' });
-  await services.rateLimiter.consume('authenticate', user.email, req.ip);
-  // 400, not 401: a 401 would sign the user out of the portal.
-  if (!(await services.passwords.verify(user.password_hash, body.currentPassword))) {
-    throw new ApiError(400, messages.currentPasswordIncorrect, { errorCode: 'PWD001' });
-  }
+  await checkCurrentPassword(services, user, body.currentPassword, req.ip);
   const hash = await services.passwords.hash(body.newPassword);
   await services.db.query('UPDATE users SET password_hash = $1, password_changed_at = $2 WHERE id = $3', [hash, services.clock(), user.id]);
   // Whoever else knew the old password is signed out; this session goes on.

@@ -4,6 +4,7 @@
 // rate limited like one-time codes); once confirmed the old address is told, so a stolen session
 // cannot move the login away unnoticed.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { checkCurrentPassword } from './current-password.ts';
 import { ApiError, messages } from '../../errors.ts';
 import { fieldErrors } from '../../payments/billing.ts';
 import { principalOf, type OperationHandler, type Services } from '../types.ts';
@@ -34,14 +35,6 @@ async function signedInUser(services: Services, userId: number): Promise<UserRow
   const user = await findUserById(services.db, userId);
   if (!user) throw new ApiError(401, messages.tokenInvalid, { errorCode: 'AUTH002' });
   return user;
-}
-
-async function checkPassword(services: Services, user: UserRow, password: string, ip: string): Promise<void> {
-  await services.rateLimiter.consume('authenticate', user.email, ip);
-  // 400, not 401: a 401 would sign the user out of the portal.
-  if (!(await services.passwords.verify(user.password_hash, password))) {
-    throw new ApiError(400, messages.currentPasswordIncorrect, { errorCode: 'PWD001' });
-  }
 }
 
 async function refuseTaken(services: Services, user: UserRow, email: string): Promise<void> {
@@ -128,7 +121,7 @@ export const updateLogin: OperationHandler<'updateLogin'> = async (req, services
   }
   const user = await signedInUser(services, principal.userId);
   if (currentPassword !== undefined && newEmail !== undefined) {
-    await checkPassword(services, user, currentPassword, req.ip);
+    await checkCurrentPassword(services, user, currentPassword, req.ip);
     await refuseTaken(services, user, newEmail);
     await sendCode(services, user, newEmail);
     return { status: 202, body: { pending: 'email', expiresInSeconds: OTP_EXPIRES_SECONDS, resendAfterSeconds: OTP_RESEND_SECONDS } };
