@@ -1,3 +1,4 @@
+import { describeError } from '../engine/core/flow/builtins.ts';
 import type { FlowEvent, FlowModule } from '../engine/core/flow/types.ts';
 import type { ResponseOf } from './api.ts';
 
@@ -17,12 +18,16 @@ export function invoiceComment(data: unknown): string | null {
 }
 
 export const invoiceDecisionFlow: FlowModule = {
-  guards: {},
+  guards: {
+    // The server's refusal of a decision on an invoice another member decided first.
+    decidedMeanwhile: ({ event }) => describeError(event.error).code === 'INV001',
+  },
   assigns: {
     chooseInvoiceToApprove: ({ event }) => chosen(event, 'approved'),
     chooseInvoiceToDecline: ({ event }) => chosen(event, 'declined'),
     keepInvoiceComment: ({ event }) => ({ comment: invoiceComment(event.data) }),
-    forgetInvoice: () => ({ invoice: null, decision: null, approving: false, declining: false, comment: null }),
+    markDecidedMeanwhile: () => ({ decidedMeanwhile: true }),
+    forgetInvoice: () => ({ invoice: null, decision: null, approving: false, declining: false, comment: null, decidedMeanwhile: false }),
   },
   actors: {},
 };

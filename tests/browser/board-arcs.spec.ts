@@ -93,7 +93,6 @@ test('the requests are sorted and filtered on the server, and the CSV export is 
 
   // All requests of one homeowner, without the vote counts: the export has exactly those columns and rows.
   await page.getByLabel('Show').selectOption({ label: 'All requests' });
-  await page.getByRole('button', { name: 'Show', exact: true }).click();
   await filterColumn(page, 'Homeowner', 'marcus');
   await expect.poll(async () => [...new Set(await cells(page, 'homeownerName'))]).toEqual(['Marcus Johnson']);
   await toggleColumn(page, 'Approve votes', false);
@@ -109,6 +108,24 @@ test('the requests are sorted and filtered on the server, and the CSV export is 
   expect(records.slice(1).map((row) => row[headers.indexOf('Subject')])).toEqual(subjects);
   expect(records.slice(1).map((row) => row[headers.indexOf('Homeowner')])).toEqual(owners);
   await expect(page.getByText(`Rows found: ${subjects.length}`)).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('the Show choice applies as soon as it is chosen, with no button and no required mark', async ({ page }) => {
+  test.setTimeout(90_000);
+  await openList(page, board);
+  const show = page.getByLabel('Show');
+  await expect(show).toHaveValue(/.+/);
+  // A choice that always has a value: no asterisk beside its label, nothing to press after it.
+  await expect(page.locator('label', { hasText: /^Show$/ }).locator('xpath=..')).toHaveText('Show');
+  await expect(page.getByRole('button', { name: 'Show', exact: true })).toHaveCount(0);
+  // Open requests have no decision yet; the decided ones show theirs.
+  await expect.poll(async () => (await cells(page, 'decision')).some((text) => text === '')).toBe(true);
+  await show.selectOption({ label: 'Decided requests' });
+  await expect.poll(async () => {
+    const decisions = await cells(page, 'decision');
+    return decisions.length > 0 && decisions.every((text) => text !== '');
+  }).toBe(true);
   await expectAccessible(page);
 });
 

@@ -133,7 +133,13 @@ test('invoices awaiting approval are approved and declined with a comment; a dec
   await late.getByLabel(/^Why is it declined\?/).fill('Too expensive.');
   await late.getByRole('button', { name: 'Decline invoice' }).click();
   await expect(late.getByText('This invoice was already approved.')).toBeVisible();
+  // The window now only says so: no decision can be sent from it; the list behind shows the approval.
+  await expect(late.getByRole('button', { name: 'Decline invoice' })).toHaveCount(0);
+  await expect(late.getByLabel(/^Why is it declined\?/)).toHaveCount(0);
   await expectAccessible(other);
+  await late.getByRole('button', { name: 'Cancel' }).click();
+  await expect(late).toBeHidden();
+  await expect(rowWith(other, id, 'Brightline Electric').locator('[col-id="status"]')).toHaveText('Approved');
   await otherContext.close();
 
   // Declining needs a comment: the error is next to the field and in the summary; nothing is sent.

@@ -85,6 +85,11 @@ export interface SchemaFormProps {
   onDirtyChange?: (dirty: boolean) => void;
   /** Run-time values widgets may read, e.g. the options of a `choice` field (`ui:options.source`). */
   formContext?: Record<string, unknown>;
+  /**
+   * A choice that applies as it is made (`onChange` acts): no submit button, and no required marks
+   * (there is nothing to submit that a missing value could stop).
+   */
+  appliesOnChange?: boolean;
 }
 
 interface ShownError {
@@ -314,7 +319,7 @@ export function SchemaForm(props: SchemaFormProps) {
       }),
     [shownErrors, form, tr, id],
   );
-  const formContext = useDeepStable(props.formContext);
+  const formContext = useDeepStable(props.appliesOnChange ? { ...props.formContext, appliesOnChange: true } : props.formContext);
   const [pendingTyping] = useState(() => new PendingTyping());
 
   const submitKey = props.submitLabelKey ?? form.submit ?? 'forms.submit';
@@ -323,17 +328,19 @@ export function SchemaForm(props: SchemaFormProps) {
       <>
         {beforeSubmit ? <Box mt="2" mb="4">{beforeSubmit}</Box> : null}
         <HStack gap="3" mt="2" wrap="wrap">
-          <Button type="submit" colorPalette="brand" disabled={busy || !interactive} aria-disabled={busy || undefined}
-            {...awaitingCode(interactive)}>
-            {busy ? <Spinner size="sm" aria-hidden="true" /> : null}
-            {tr.t(submitKey)}
-          </Button>
+          {props.appliesOnChange ? null : (
+            <Button type="submit" colorPalette="brand" disabled={busy || !interactive} aria-disabled={busy || undefined}
+              {...awaitingCode(interactive)}>
+              {busy ? <Spinner size="sm" aria-hidden="true" /> : null}
+              {tr.t(submitKey)}
+            </Button>
+          )}
           {extraActions}
         </HStack>
         <VisuallyHidden role="status">{busy ? tr.t('forms.busy') : ''}</VisuallyHidden>
       </>
     ),
-    [beforeSubmit, busy, interactive, tr, submitKey, extraActions],
+    [beforeSubmit, busy, interactive, tr, submitKey, extraActions, props.appliesOnChange],
   );
 
   return (

@@ -40,7 +40,8 @@ export function FieldError({ id, message }: { id: string; message: string }) {
 export function FieldTemplate(props: FieldTemplateProps) {
   const { id, label, children, rawErrors, rawDescription, rawHelp, hidden, displayLabel, schema, uiSchema } = props;
   if (hidden) return null;
-  const required = isRequired(props.required, uiSchema);
+  // A form that applies each choice as it is made marks nothing required: there is no submit to stop.
+  const required = isRequired(props.required, uiSchema) && !(props.registry.formContext as { appliesOnChange?: boolean } | undefined)?.appliesOnChange;
   const widget = uiSchema?.['ui:widget'];
   const isGroup = typeof widget === 'string' && GROUP_WIDGETS.has(widget);
   const isContainer = schema.type === 'object' || (schema.type === 'array' && !displayLabel);

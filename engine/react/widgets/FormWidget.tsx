@@ -38,7 +38,9 @@ function LoadedForm({ node }: WidgetProps) {
     return { ...form, checks };
   }, [form, limits]);
   const options = resolveBindings<Record<string, unknown> | undefined>(node.options, scope);
-  const changeEvent = node.changeEvent ? String(node.changeEvent) : null;
+  const appliesOnChange = node.applyOnChange === true;
+  // Applied as chosen: every change is the submission itself.
+  const changeEvent = appliesOnChange ? String(node.event ?? 'SUBMIT') : node.changeEvent ? String(node.changeEvent) : null;
   const guarded = node.guardLeave === true;
   const [dirty, setDirty] = useState(false);
   const { t } = useTranslator();
@@ -66,6 +68,7 @@ function LoadedForm({ node }: WidgetProps) {
       beforeSubmit={Array.isArray(node.beforeSubmit) && node.beforeSubmit.length > 0 ? <WidgetChildren nodes={node.beforeSubmit} /> : undefined}
       onDirtyChange={guarded ? setDirty : undefined}
       extraActions={cancelButton}
+      appliesOnChange={appliesOnChange}
       onSubmit={(data: Record<string, unknown>) => flow?.send({ type: String(node.event ?? 'SUBMIT'), data })}
     />
     </>

@@ -61,17 +61,31 @@ describe('invoice-decision flow', () => {
     expect(host.toasts).toEqual([expect.objectContaining({ status: 'success', titleKey: 'boardLists.invoiceDeclined' })]);
   });
 
-  it('keeps the window open with the refusal when the invoice was already decided, and a new try starts clean', async () => {
+  it('keeps the window open with the refusal and no decision left to send when the invoice was already decided; closing starts clean', async () => {
     const { host, flow } = start({ decideBoardInvoice: fail(409, { errorCode: 'INV001', detail: 'This invoice was already approved.' }) });
     flow.send({ type: 'DECLINE', data: awaiting });
     flow.send({ type: 'SUBMIT', data: { comment: 'Too expensive.' } });
     await flow.settle();
-    expect(flow.state()).toBe('deciding');
+    expect(flow.state()).toBe('outdated');
     expect(flow.context().error).toMatchObject({ code: 'INV001', text: 'This invoice was already approved.' });
-    expect(flow.context()).toMatchObject({ invoice: { id: 7 }, declining: true });
+    expect(flow.context()).toMatchObject({ invoice: { id: 7 }, declining: true, decidedMeanwhile: true });
     expect(host.toasts).toEqual([]);
+    // Submitting again is not possible from here.
+    flow.send({ type: 'SUBMIT', data: { comment: 'Too expensive.' } });
+    await flow.settle();
+    expect(host.callsTo('decideBoardInvoice')).toHaveLength(1);
     flow.send({ type: 'CANCEL' });
-    expect(flow.context().error).toBeNull();
+    expect(flow.state()).toBe('browsing');
+    expect(flow.context()).toMatchObject({ error: null, decidedMeanwhile: false, invoice: null });
+  });
+
+  it('keeps the window open with a refusal of another kind, for another try', async () => {
+    const { flow } = start({ decideBoardInvoice: fail(400, { errorCode: 'INV002', detail: 'Say why the invoice is declined.' }) });
+    flow.send({ type: 'DECLINE', data: awaiting });
+    flow.send({ type: 'SUBMIT', data: { comment: 'x' } });
+    await flow.settle();
+    expect(flow.state()).toBe('deciding');
+    expect(flow.context()).toMatchObject({ error: { code: 'INV002' }, decidedMeanwhile: false });
   });
 });
 
