@@ -129,6 +129,25 @@ test('the Show choice applies as soon as it is chosen, with no button and no req
   await expectAccessible(page);
 });
 
+test('by keyboard, Tab reaches the subject cell and Enter opens the request', async ({ page }) => {
+  test.setTimeout(90_000);
+  await openList(page, board);
+  const firstSubject = grid(page).locator('.ag-row[row-index="0"] .ag-cell[col-id="subject"]');
+  const subject = ((await firstSubject.textContent()) ?? '').trim();
+  const href = await firstSubject.locator('a').getAttribute('href');
+  expect(href).toMatch(/\/board\/arcs\/\d+$/);
+  // From the Reset button, Tab goes on into the grid: the headers, then the cells.
+  await grid(page).getByRole('button', { name: 'Reset' }).focus();
+  for (let presses = 0; presses < 40; presses += 1) {
+    await page.keyboard.press('Tab');
+    if (await firstSubject.evaluate((cell) => cell === document.activeElement)) break;
+  }
+  await expect(firstSubject).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`${href!.replace(/[/]/g, '\\/')}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(subject.slice(0, 20));
+});
+
 test('a grid layout is saved per user, restored after a reload and reset, each with its toast', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await openList(page, board);

@@ -160,6 +160,30 @@ test('invoices awaiting approval are approved and declined with a comment; a dec
   await expect(greenscape.getByRole('button')).toHaveCount(0);
 });
 
+test('by keyboard, Enter on a cell of buttons moves into them, Tab goes from one to the next, Enter presses it', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openBoardPage(page, '/board/invoices', 'Invoices');
+  const row = rowWith(page, 'board-invoices', 'AquaClear Pools');
+  await expect(row.getByRole('button')).toHaveCount(2);
+  // The keyboard reaches the cell first (ag-grid's own focus), as from an arrow key or Tab.
+  const cell = row.locator('.ag-cell[col-id="decision"]');
+  await cell.evaluate((element: HTMLElement) => element.focus());
+  await page.keyboard.press('Enter');
+  await expect(row.getByRole('button', { name: 'Approve the invoice of AquaClear Pools' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(row.getByRole('button', { name: 'Decline the invoice of AquaClear Pools' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Escape');
+  await expect(cell).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  const approving = page.getByRole('alertdialog', { name: 'Approve the invoice of AquaClear Pools' });
+  await expect(approving).toBeVisible();
+  await approving.getByRole('button', { name: 'Cancel' }).click();
+  await expect(approving).toBeHidden();
+});
+
 test('a to-do item checked off shows who and when, and can be opened again', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await openBoardPage(page, '/board/to-do-list', 'To-do list');

@@ -1,5 +1,5 @@
 import type { ColDef, IDateFilterParams, INumberFilterParams, ITextFilterParams, SortComparatorFn, ValueFormatterParams } from 'ag-grid-community';
-import { ActionsCell, LinkCell } from './cells.tsx';
+import { ActionsCell, cellControlKeys, LinkCell } from './cells.tsx';
 import type { GridColumnDoc } from './types.ts';
 
 function compareValues(a: unknown, b: unknown): number {
@@ -55,8 +55,8 @@ export function buildColumnDefs(
       : undefined;
     const end = column.align === 'end';
     const cell: Partial<ColDef> = column.actions
-      ? { cellRenderer: ActionsCell, cellRendererParams: { actions: column.actions } }
-      : column.link ? { cellRenderer: LinkCell, cellRendererParams: { link: column.link } } : {};
+      ? { cellRenderer: ActionsCell, cellRendererParams: { actions: column.actions }, suppressKeyboardEvent: cellControlKeys }
+      : column.link ? { cellRenderer: LinkCell, cellRendererParams: { link: column.link }, suppressKeyboardEvent: cellControlKeys } : {};
     return {
       colId: column.field,
       ...(column.actions ? {} : { field: column.field }),
