@@ -184,6 +184,38 @@ test('by keyboard, Enter on a cell of buttons moves into them, Tab goes from one
   await expect(approving).toBeHidden();
 });
 
+test('at 390 px every aging row keeps its account number, the Columns chooser offers every column, and an empty report says so', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openBoardPage(page, '/board/reports', 'Reports');
+
+  // An empty report (here: filtered to no account) says that it is empty, in the grid's place.
+  const delinquency = grid(page, 'board-delinquency');
+  await expect(rowsOf(page, 'board-delinquency').first()).toBeVisible();
+  await delinquency.locator('.ag-header-cell[col-id="accountNumber"] .ag-header-cell-filter-button').click();
+  await page.locator('.ag-filter input[type="text"]:visible').first().fill('no such account');
+  await page.keyboard.press('Escape');
+  await expect(delinquency.getByText('No account is 30 days or more past due.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Show the aging report' }).click();
+  const aging = grid(page, 'board-aging');
+  await expect(rowsOf(page, 'board-aging').first()).toBeVisible();
+  const accounts = await columnTexts(page, 'board-aging', 'accountNumber');
+  expect(accounts.length).toBeGreaterThan(0);
+  expect(accounts.every((account) => account !== '')).toBe(true);
+  expect(new Set(accounts).size).toBe(accounts.length);
+
+  await aging.getByRole('button', { name: 'Columns' }).click();
+  const offered = await aging.getByRole('checkbox').evaluateAll((boxes) => boxes.map((box) => box.closest('label')?.textContent?.trim()));
+  expect(offered).toEqual(['Account', 'Owner', 'Current (0-29 days)', '30-59 days', '60-89 days', '90+ days', 'Total']);
+  // A column the width leaves out shows once chosen.
+  await expect(aging.locator('.ag-header-cell[col-id="days60Cents"]')).toHaveCount(0);
+  await aging.getByRole('checkbox', { name: '60-89 days' }).check();
+  await expect(aging.locator('.ag-header-cell[col-id="days60Cents"]')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expectAccessible(page);
+});
+
 test('a to-do item checked off shows who and when, and can be opened again', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await openBoardPage(page, '/board/to-do-list', 'To-do list');

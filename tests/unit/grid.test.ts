@@ -70,7 +70,7 @@ describe('columns by screen width', () => {
 });
 
 describe('saved grid layouts', () => {
-  const layout = { columns: [{ colId: 'date', sort: 'asc' }], hidden: ['kind'], filter: { date: { filterType: 'date', type: 'equals', dateFrom: '2026-01-02 00:00:00' } } };
+  const layout = { columns: [{ colId: 'date', sort: 'asc' }], hidden: ['kind'], shown: ['number'], filter: { date: { filterType: 'date', type: 'equals', dateFrom: '2026-01-02 00:00:00' } } };
 
   it('saves, reads and clears one layout per grid key and owner', () => {
     const storage = new MemoryStorage();
@@ -91,7 +91,10 @@ describe('saved grid layouts', () => {
   it('still reads a layout saved before hidden columns and filters were kept', () => {
     const storage = new MemoryStorage();
     storage.setItem('grid.old', JSON.stringify({ version: 1, columns: [{ colId: 'date', width: 140 }] }));
-    expect(readLayout(storage, 'grid.old')).toEqual({ columns: [{ colId: 'date', width: 140 }], hidden: [], filter: null });
+    expect(readLayout(storage, 'grid.old')).toEqual({ columns: [{ colId: 'date', width: 140 }], hidden: [], shown: [], filter: null });
+    // Saved before columns left out by the width could be shown: none is.
+    storage.setItem('grid.v2', JSON.stringify({ version: 2, columns: [], hidden: ['kind'], filter: null }));
+    expect(readLayout(storage, 'grid.v2')).toEqual({ columns: [], hidden: ['kind'], shown: [], filter: null });
   });
 
   it('ignores damaged or foreign entries', () => {
@@ -109,10 +112,11 @@ describe('saved grid layouts', () => {
     const saved = {
       columns: [{ colId: 'gone', width: 300 }, { colId: 'date', width: 140 }, { notAColumn: true }],
       hidden: ['gone', 'kind'],
+      shown: ['gone', 'added'],
       filter: { gone: { type: 'contains', filter: 'x' }, kind: { type: 'equals', filter: 'Charge' } },
     };
     expect(applicableLayout(saved, ['date', 'kind', 'added'])).toEqual({
-      columns: [{ colId: 'date', width: 140 }], hidden: ['kind'], filter: { kind: { type: 'equals', filter: 'Charge' } },
+      columns: [{ colId: 'date', width: 140 }], hidden: ['kind'], shown: ['added'], filter: { kind: { type: 'equals', filter: 'Charge' } },
     });
     expect(applicableLayout({ ...saved, filter: { gone: {} } }, ['date']).filter).toBeNull();
   });

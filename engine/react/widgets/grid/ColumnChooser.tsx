@@ -24,7 +24,11 @@ export function ColumnChooser({ label, columns, onToggle }: { label: string; col
         hidden={!open}
         position="absolute"
         zIndex="dropdown"
-        insetEnd="0"
+        // Wide screens have the button at the right edge, narrow ones near the left: the panel opens
+        // toward the room, so every column's checkbox stays on the screen.
+        insetEnd={{ base: 'auto', md: '0' }}
+        insetStart={{ base: '0', md: 'auto' }}
+        maxW="calc(100vw - 2rem)"
         mt="1"
         p="3"
         minW="14rem"

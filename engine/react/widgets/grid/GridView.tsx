@@ -89,9 +89,11 @@ export function GridView({ node, id, doc, rows, paged }: GridViewProps) {
 
   const breakpoints = runtime.config.app.breakpoints;
   const reached = useReachedBreakpoint(breakpoints);
+  // The user's choice wins over the width: a narrow screen leaves columns out until they are chosen.
   const isShown = useCallback(
-    (column: GridDoc['columns'][number]) => columnShown(column, reached, breakpoints) && !layout.hidden.has(column.field),
-    [reached, breakpoints, layout.hidden],
+    (column: GridDoc['columns'][number]) => !column.hidden && !layout.hidden.has(column.field)
+      && (layout.shown.has(column.field) || columnShown(column, reached, breakpoints)),
+    [reached, breakpoints, layout.hidden, layout.shown],
   );
   const columnDefs = useMemo(() => buildColumnDefs(doc.columns, runtime.formatters, t, isShown), [doc, runtime, t, isShown]);
 
@@ -147,8 +149,9 @@ export function GridView({ node, id, doc, rows, paged }: GridViewProps) {
     );
   }
   const showLayout = node.layout !== false;
-  const choosable = doc.columns.filter((column) => !column.hidden && columnShown(column, reached, breakpoints))
-    .map((column) => ({ field: column.field, header: t(column.header), shown: !layout.hidden.has(column.field) }));
+  // Every column is offered, also those the screen's width leaves out.
+  const choosable = doc.columns.filter((column) => !column.hidden)
+    .map((column) => ({ field: column.field, header: t(column.header), shown: isShown(column) }));
   return (
     <Box as="section" aria-labelledby={captionId} data-grid={id}>
       <HStack justify="space-between" align="end" wrap="wrap" gap="3" mb="2">

@@ -1,11 +1,15 @@
 // Saved grid layouts, one local storage entry per grid (and per user: the key names both): column
 // order, widths and sort, the columns the user hid, and the filters.
 
-/** What a saved layout holds; `columns` are ag-grid column states without visibility. */
-export interface GridLayout { columns: unknown[]; hidden: string[]; filter: Record<string, unknown> | null }
+/**
+ * What a saved layout holds; `columns` are ag-grid column states without visibility; `hidden` the
+ * columns the user hid, `shown` those the user showed although the screen's width leaves them out.
+ */
+export interface GridLayout { columns: unknown[]; hidden: string[]; shown: string[]; filter: Record<string, unknown> | null }
 
 interface StoredLayoutV1 { version: 1; columns: unknown[] }
-interface StoredLayoutV2 extends GridLayout { version: 2 }
+// `shown` came later: layouts saved without it show no extra column.
+interface StoredLayoutV2 extends Omit<GridLayout, 'shown'> { version: 2; shown?: string[] }
 
 /** The storage key of a grid's layout for one user (signed out: shared by the browser's visitors). */
 export function layoutKey(gridId: string, configured?: string, user?: string | number | null): string {
@@ -22,10 +26,10 @@ export function readLayout(storage: Storage | undefined, key: string): GridLayou
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<StoredLayoutV1 | StoredLayoutV2>;
     if (!parsed || !Array.isArray(parsed.columns)) return null;
-    if (parsed.version === 1) return { columns: parsed.columns, hidden: [], filter: null };
+    if (parsed.version === 1) return { columns: parsed.columns, hidden: [], shown: [], filter: null };
     if (parsed.version !== 2) return null;
-    const hidden = Array.isArray(parsed.hidden) ? parsed.hidden.filter((field): field is string => typeof field === 'string') : [];
-    return { columns: parsed.columns, hidden, filter: isRecord(parsed.filter) ? parsed.filter : null };
+    const names = (list: unknown) => (Array.isArray(list) ? list.filter((field): field is string => typeof field === 'string') : []);
+    return { columns: parsed.columns, hidden: names(parsed.hidden), shown: names(parsed.shown), filter: isRecord(parsed.filter) ? parsed.filter : null };
   } catch {
     return null;
   }
@@ -53,8 +57,9 @@ export function applicableLayout(layout: GridLayout, fields: readonly string[]):
   const known = new Set(fields);
   const columns = layout.columns.filter((state) => isRecord(state) && typeof state.colId === 'string' && known.has(state.colId));
   const hidden = layout.hidden.filter((field) => known.has(field));
+  const shown = layout.shown.filter((field) => known.has(field));
   const filter = layout.filter ? Object.fromEntries(Object.entries(layout.filter).filter(([field]) => known.has(field))) : null;
-  return { columns, hidden, filter: filter && Object.keys(filter).length > 0 ? filter : null };
+  return { columns, hidden, shown, filter: filter && Object.keys(filter).length > 0 ? filter : null };
 }
 
 export function browserStorage(): Storage | undefined {

@@ -1,6 +1,6 @@
 // Saving, restoring and resetting a grid's layout (spec: per user and per grid, in local storage,
 // each with its toast). Which columns the user hid is React state, so it combines with the columns
-// the screen's width hides; order, widths, sort and filters live in ag-grid.
+// the screen's width hides (a column the user chose to show shows at any width); order, widths, sort and filters live in ag-grid.
 import { useCallback, useRef, useState } from 'react';
 import type { ColumnState, GridApi } from 'ag-grid-community';
 import { applicableLayout, browserStorage, clearLayout, readLayout, writeLayout, type GridLayout } from './layout-store.ts';
@@ -16,7 +16,10 @@ function applyLayout(api: GridApi, layout: GridLayout): void {
 }
 
 export interface GridLayoutControls {
+  /** Columns the user hid. */
   hidden: ReadonlySet<string>;
+  /** Columns the user chose to show although the screen's width would leave them out. */
+  shown: ReadonlySet<string>;
   setShown(field: string, shown: boolean): void;
   /** Applies the saved layout to a grid that has just been made. */
   onReady(api: GridApi): void;
@@ -34,12 +37,19 @@ export function useGridLayout(
     return new Set(saved ? applicableLayout(saved, fields).hidden : []);
   });
 
-  const setShown = useCallback((field: string, shown: boolean) => {
-    setHidden((current) => {
+  const [shown, setShownSet] = useState<ReadonlySet<string>>(() => {
+    const saved = readLayout(browserStorage(), key);
+    return new Set(saved ? applicableLayout(saved, fields).shown : []);
+  });
+
+  const setShown = useCallback((field: string, show: boolean) => {
+    const change = (add: boolean) => (current: ReadonlySet<string>) => {
       const next = new Set(current);
-      if (shown) next.delete(field); else next.add(field);
+      if (add) next.add(field); else next.delete(field);
       return next;
-    });
+    };
+    setHidden(change(!show));
+    setShownSet(change(show));
   }, []);
 
   const onReady = useCallback((api: GridApi) => {
@@ -51,7 +61,7 @@ export function useGridLayout(
   const save = () => {
     const api = apiRef.current;
     if (!api) return;
-    writeLayout(browserStorage(), key, { columns: withoutVisibility(api.getColumnState()), hidden: [...hidden], filter: api.getFilterModel() });
+    writeLayout(browserStorage(), key, { columns: withoutVisibility(api.getColumnState()), hidden: [...hidden], shown: [...shown], filter: api.getFilterModel() });
     toast('grid.saved');
   };
   const restore = () => {
@@ -62,6 +72,7 @@ export function useGridLayout(
     const layout = applicableLayout(saved, fields);
     applyLayout(api, layout);
     setHidden(new Set(layout.hidden));
+    setShownSet(new Set(layout.shown));
     toast('grid.restored');
   };
   const reset = () => {
@@ -71,7 +82,8 @@ export function useGridLayout(
     api.resetColumnState();
     api.setFilterModel(null);
     setHidden(new Set());
+    setShownSet(new Set());
     toast('grid.reset');
   };
-  return { hidden, setShown, onReady, save, restore, reset };
+  return { hidden, shown, setShown, onReady, save, restore, reset };
 }
