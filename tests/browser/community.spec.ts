@@ -79,7 +79,7 @@ test('requests: the 36-month filter, then management replies and the homeowner r
   const staff = await (await browser.newContext()).newPage();
   await signInQuickly(staff, manager.email, manager.password);
   await staff.goto('/community/requests');
-  await staff.getByRole('button', { name: 'Open Replace backyard fence' }).click();
+  await staff.getByRole('link', { name: 'Open Replace backyard fence' }).click();
   await expect(staff.getByRole('heading', { name: 'Replace backyard fence', level: 2 })).toBeVisible();
   await staff.getByRole('button', { name: 'Send reply' }).click();
   await expect(staff.getByRole('main').getByText('Message is required.').first()).toBeVisible();
@@ -90,7 +90,7 @@ test('requests: the 36-month filter, then management replies and the homeowner r
   await expectAccessible(staff);
 
   await page.goto('/community/requests');
-  await main.getByRole('button', { name: 'Open Replace backyard fence' }).click();
+  await main.getByRole('link', { name: 'Open Replace backyard fence' }).click();
   await expect(main).toContainText('The architectural committee will look at it on the 3rd.');
   await page.setViewportSize({ width: 390, height: 844 });
   await expectAccessible(page);

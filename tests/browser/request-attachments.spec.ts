@@ -22,7 +22,7 @@ async function watchProgress(page: Page) {
 
 async function openRequest(page: Page, subject: string) {
   await page.goto('/community/requests');
-  await page.getByRole('main').getByRole('button', { name: `Open ${subject}` }).click();
+  await page.getByRole('main').getByRole('link', { name: `Open ${subject}` }).click();
   await expect(page.getByRole('main').getByRole('heading', { name: subject, level: 2 })).toBeVisible();
 }
 

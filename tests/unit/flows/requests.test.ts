@@ -29,6 +29,8 @@ const start = (options: FakeHostOptions = {}) => {
   const host = createFakeHost({ answers, session, ...options });
   return { host, flow: runFlow('requests', host, { coverage }) };
 };
+/** The page of one request: /community/requests/:id (the route's id is text). */
+const open = (id: string, options: FakeHostOptions = {}) => start({ ...options, route: { id } });
 async function viewing(flow: FlowRun) {
   await flow.settle();
   expect(flow.state()).toBe('viewing');
@@ -58,70 +60,71 @@ describe('requests flow', () => {
     expect(host.calls).toEqual([]);
   });
 
-  it('opens a request with its replies; back returns to the list and forgets it', async () => {
-    const { host, flow } = start();
-    flow.send({ type: 'OPEN', id: 318 });
+  it('at the address of a request, reads it and shows it with its replies', async () => {
+    const { host, flow } = open('318');
     expect(flow.state()).toBe('opening');
     await viewing(flow);
-    expect(host.callsTo('getHomeownerRequest')).toEqual([{ params: { id: 318 }, suppressToast: true }]);
-    expect(flow.context()).toMatchObject({ openId: 318, request: shownRequest(reservation as never) });
-    flow.send({ type: 'BACK' });
-    expect(flow.state()).toBe('listing');
-    expect(flow.context()).toMatchObject({ openId: null, request: null, error: null });
+    expect(host.callsTo('getHomeownerRequest')).toEqual([{ params: { id: '318' }, suppressToast: true }]);
+    expect(flow.context()).toMatchObject({ openId: '318', request: shownRequest(reservation as never) });
   });
 
-  it('a PDF or picture is shown in the page while it is named, and closing or going back forgets it', async () => {
-    const { host, flow } = start();
-    flow.send({ type: 'OPEN', id: 318 });
+  it('a PDF or picture is shown in the page while it is named, and closing forgets it', async () => {
+    const { host, flow } = open('318');
     await viewing(flow);
     flow.send({ type: 'PREVIEW', id: 41, name: 'Fence plan.pdf', contentType: 'application/pdf' });
     expect(flow.state()).toBe('viewing');
     expect(flow.context().preview).toEqual({ id: 41, name: 'Fence plan.pdf', contentType: 'application/pdf' });
     flow.send({ type: 'CLOSE_PREVIEW' });
     expect(flow.context().preview).toBeNull();
-    flow.send({ type: 'PREVIEW', id: 42, name: 'Current fence.png', contentType: 'image/png' });
-    flow.send({ type: 'BACK' });
-    expect(flow.state()).toBe('listing');
-    expect(flow.context()).toMatchObject({ openId: null, request: null, preview: null });
     // The page's widgets read the file and the list themselves.
     expect(host.calls.map((call) => call.operationId)).toEqual(['getHomeownerRequest']);
   });
 
   it('a file attached on the page is acknowledged and the request stays open', async () => {
-    const { host, flow } = start();
-    flow.send({ type: 'OPEN', id: 318 });
+    const { host, flow } = open('318');
     await viewing(flow);
     flow.send({ type: 'UPLOADED', data: { id: 43, name: 'Guest list.txt', contentType: 'text/plain', size: 120, uploadedAt: '2030-03-02T10:00:00.000Z', fromManagement: false, previewable: false } });
     expect(flow.state()).toBe('viewing');
     expect(host.toasts).toEqual([{ status: 'success', titleKey: 'requests.attached' }]);
-    expect(flow.context()).toMatchObject({ openId: 318, request: { id: 318 } });
+    expect(flow.context()).toMatchObject({ openId: '318', request: { id: 318 } });
   });
 
-  it('a request that cannot be opened leaves the list with the error', async () => {
-    const { flow } = start({ answers: { ...answers, getHomeownerRequest: fail(404, { status: 404, title: 'Not Found', detail: 'Request not found', errorCode: 'HRQ404' }) } });
-    flow.send({ type: 'OPEN', id: 999 });
+  it('a request that cannot be read says so with the error, and is read again on request', async () => {
+    const { host, flow } = open('999', { answers: { ...answers, getHomeownerRequest: fail(404, { status: 404, title: 'Not Found', detail: 'Request not found', errorCode: 'HRQ404' }) } });
     await flow.settle();
-    expect(flow.state()).toBe('listing');
+    expect(flow.state()).toBe('failed');
     expect(flow.context()).toMatchObject({ request: null, error: { code: 'HRQ404', text: 'Request not found', status: 404 } });
+    host.answers.getHomeownerRequest = reservation;
+    flow.send({ type: 'RETRY' });
+    await viewing(flow);
+    expect(flow.context()).toMatchObject({ error: null, request: { id: 318 } });
   });
 
   it('sends a reply, then reads the request again so that the form starts empty', async () => {
-    const { host, flow } = start();
-    flow.send({ type: 'OPEN', id: 318 });
+    const { host, flow } = open('318');
     await viewing(flow);
     host.answers.getHomeownerRequest = replied;
     flow.send({ type: 'SUBMIT', data: { body: 'Thank you!' } });
     await viewing(flow);
-    expect(host.callsTo('replyToHomeownerRequest')).toEqual([{ params: { id: 318 }, body: { body: 'Thank you!' }, suppressToast: true }]);
+    expect(host.callsTo('replyToHomeownerRequest')).toEqual([{ params: { id: '318' }, body: { body: 'Thank you!' }, suppressToast: true }]);
     expect(host.toasts).toEqual([{ status: 'success', titleKey: 'requests.replySent' }]);
-    expect(host.callsTo('getHomeownerRequest')).toEqual([{ params: { id: 318 }, suppressToast: true }, { params: { id: 318 }, suppressToast: true }]);
+    expect(host.callsTo('getHomeownerRequest')).toEqual([{ params: { id: '318' }, suppressToast: true }, { params: { id: '318' }, suppressToast: true }]);
     expect(flow.context()).toMatchObject({ replyBody: null, request: { replyCount: 3 } });
     expect((flow.context().request as { replies: unknown[] }).replies).toHaveLength(3);
   });
 
+  it('a reply sent whose request cannot be read again says so with the error', async () => {
+    const { host, flow } = open('318');
+    await viewing(flow);
+    host.answers.getHomeownerRequest = fail(500, { status: 500, title: 'Internal Server Error', detail: 'Something went wrong' });
+    flow.send({ type: 'SUBMIT', data: { body: 'Thank you!' } });
+    await flow.settle();
+    expect(flow.state()).toBe('failed');
+    expect(flow.context()).toMatchObject({ replyBody: null, error: { status: 500 } });
+  });
+
   it('a reply that cannot be sent stays on the request with the error and keeps its text', async () => {
-    const { host, flow } = start({ answers: { ...answers, replyToHomeownerRequest: fail(400, { status: 400, title: 'Bad Request', detail: 'Message is required.', errorCode: 'MSG001' }) } });
-    flow.send({ type: 'OPEN', id: 318 });
+    const { host, flow } = open('318', { answers: { ...answers, replyToHomeownerRequest: fail(400, { status: 400, title: 'Bad Request', detail: 'Message is required.', errorCode: 'MSG001' }) } });
     await viewing(flow);
     flow.send({ type: 'SUBMIT', data: { body: '   ' } });
     await viewing(flow);
