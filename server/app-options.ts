@@ -31,6 +31,8 @@ export interface AppOptions {
   redisUrl?: string;
   smtpUrl?: string;
   mailFrom?: string;
+  /** The portal's address as its readers reach it, for links in mail (server/config.ts publicUrlOf); default http://localhost:8080. */
+  publicUrl?: string;
   nodeEnv?: string;
   /** CSP frame-ancestors sources, space separated (default 'self'). */
   frameAncestors?: string;

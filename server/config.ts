@@ -29,13 +29,36 @@ function poolSize(value: string | undefined): number | undefined {
   return size;
 }
 
+/**
+ * The portal's address as its readers reach it, which links in mail are built on: PUBLIC_URL
+ * (http or https, optionally with a path prefix; no query or fragment), else the server's own
+ * http://HOST:PORT (localhost when it listens on every address), which suits development only.
+ */
+export function publicUrlOf(value: string | undefined, host: string, port: number): string {
+  if (value === undefined || value === '') {
+    const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+    return `http://${shown}:${port}`;
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an http(s) address such as https://portal.example.org, got '${value}'`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username || url.password) {
+    throw new Error(`PUBLIC_URL must be an http(s) address without query, fragment or credentials, such as https://portal.example.org, got '${value}'`);
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got '${env.PORT}'`);
   const nodeEnv = env.NODE_ENV || 'development';
+  const host = env.HOST || '0.0.0.0';
   return {
     port,
-    host: env.HOST || '0.0.0.0',
+    host,
     app: {
       nodeEnv,
       dataDir: path.resolve(env.DATA_DIR || './data'),
@@ -44,6 +67,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       redisUrl: env.REDIS_URL || undefined,
       smtpUrl: env.SMTP_URL || undefined,
       mailFrom: env.MAIL_FROM || undefined,
+      publicUrl: publicUrlOf(env.PUBLIC_URL, host, port),
       jwtSecret: env.JWT_SECRET || undefined,
       demoData: flag(env.DEMO_DATA),
       // Off in production unless switched on (server/production.ts); main.ts defaults the sandbox on elsewhere.

@@ -66,7 +66,7 @@ export async function openServices(options: AppOptions, context: RuntimeContext)
     closers.push(() => rateStore.close());
     const sessions = await createSessionRegistry({ db, clock: realClock, redisUrl: options.redisUrl });
     closers.push(() => sessions.close());
-    const mailer = createMailer({ db, clock, smtpUrl: options.smtpUrl, from: options.mailFrom });
+    const mailer = createMailer({ db, clock, smtpUrl: options.smtpUrl, from: options.mailFrom, publicUrl: options.publicUrl });
     closers.push(() => mailer.close());
     const rules: RateRules = { ...defaultRateRules, ...(options.rateLimits ?? {}) };
     // The due-work runner (and, when enabled, pg-boss with its tick).

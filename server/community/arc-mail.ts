@@ -1,11 +1,13 @@
 // E-mail to the applicant of an architectural request: the chair's decision, and a board member's
 // message. Sent after the write is committed: a mail that fails is logged and the write stays (the
-// applicant sees it on /community/requests).
+// applicant sees it on the request's page, /community/requests/:id, which the mail links to).
 import type { Services } from '../handlers/types.ts';
 import type { ArcOutcome } from './arc-review-store.ts';
 
 export interface Applicant {
   to: string;
+  requestId: number;
+  accountNumber: string;
   homeownerName: string;
   associationName: string;
   subject: string;
@@ -16,6 +18,11 @@ const OUTCOME_TEXT: Record<ArcOutcome, string> = {
   approvedWithConditions: 'approved with conditions',
   declined: 'declined',
 };
+
+/** The request's own page; following it selects the request's property. */
+function requestLink(services: Services, applicant: Applicant): string {
+  return services.mailer.link(`/community/requests/${applicant.requestId}`, { accountNumber: applicant.accountNumber });
+}
 
 export async function mailArcDecision(
   services: Services,
@@ -34,7 +41,7 @@ export async function mailArcDecision(
         ...(decision.conditions ? ['', 'Conditions:', decision.conditions] : []),
         ...(decision.comment ? ['', 'Note from the board:', decision.comment] : []),
         '',
-        'See it in the portal: /community/requests',
+        `See it in the portal: ${requestLink(services, applicant)}`,
       ].join('\n'),
     });
   } catch (error) {
@@ -54,7 +61,7 @@ export async function mailBoardMessage(services: Services, applicant: Applicant,
         '',
         body,
         '',
-        'Read it and answer in the portal: /community/requests',
+        `Read it and answer in the portal: ${requestLink(services, applicant)}`,
       ].join('\n'),
     });
   } catch (error) {

@@ -6,6 +6,9 @@ import { CALENDAR_TIME_ZONE } from './calendar.ts';
 
 export interface ReservationDecision {
   to: string;
+  /** The request the reservation was asked for, and its account: the mail links to the request's page. */
+  requestId: number;
+  accountNumber: string;
   homeownerName: string;
   associationName: string;
   area: string;
@@ -46,7 +49,7 @@ export async function mailReservationDecision(services: Services, decision: Rese
         ...(decision.status === 'declined' ? ['', 'The time is free again; you may ask for another one.'] : []),
         ...(decision.note ? ['', 'Note from the board:', decision.note] : []),
         '',
-        'See it in the calendar: /community/calendar',
+        `See it in the portal: ${services.mailer.link(`/community/requests/${decision.requestId}`, { accountNumber: decision.accountNumber })}`,
       ].join('\n'),
     });
   } catch (error) {

@@ -9,8 +9,10 @@ export interface ManagementAnswer {
   /** What was answered: the thread's or the request's subject. */
   subject: string;
   body: string;
-  /** Where the portal shows it. */
+  /** Where the portal shows it: the path of the thread or request (the mail carries it as an absolute link). */
   link: string;
+  /** The account it is about, if any: following the link selects its property. */
+  accountNumber?: string;
   what: 'message' | 'request';
 }
 
@@ -27,7 +29,7 @@ export async function mailManagementAnswer(services: Services, answer: Managemen
         '',
         answer.body,
         '',
-        `Read it and answer in the portal: ${answer.link}`,
+        `Read it and answer in the portal: ${services.mailer.link(answer.link, { accountNumber: answer.accountNumber })}`,
       ].join('\n'),
     });
   } catch (error) {

@@ -91,6 +91,8 @@ export interface RequestHead {
   homeownerUserId: number;
   homeownerName: string;
   homeownerEmail: string;
+  /** The account the request is made on (its property is selected when a mail's link is followed). */
+  accountNumber: string;
 }
 
 // The homeowner is the account's owner (who sees the request), else whoever submitted it.
@@ -210,6 +212,7 @@ export async function lockRequestHead(tx: Queryable, requestId: number): Promise
     homeownerUserId: Number(r.homeowner_user_id),
     homeownerName: r.homeowner_name,
     homeownerEmail: r.homeowner_email,
+    accountNumber: r.account_number,
   };
 }
 

@@ -54,6 +54,8 @@ export async function mailAutoDraftAuthorization(services: Services, r: AutoDraf
     '',
     `Signed: ${r.signature}`,
     `Next draft: ${ownerDate(nextPullDateOf(r, services.clock()))}`,
+    '',
+    `See it in the portal: ${services.mailer.link('/billing/auto-draft', { accountNumber: r.account_number })}`,
   ].join('\n');
   try {
     await services.mailer.send({ to: r.user_email, subject, text: body });

@@ -61,6 +61,8 @@ export async function mailAuthorization(services: Services, r: RecurringRow, tex
     text,
     '',
     `Next payment: ${ownerDate(r.next_payment_date)}`,
+    '',
+    `See it in the portal: ${services.mailer.link('/billing/recurring-payments', { accountNumber: r.account_number })}`,
   ].join('\n');
   try {
     await services.mailer.send({ to: r.user_email, subject, text: body });

@@ -277,6 +277,8 @@ async function mailPaused(deps: Deps, recurringId: string): Promise<void> {
         '',
         'The recurring payment is paused: nothing more will be charged until you resume it in the portal (check your payment method first).',
         'Your balance is still due; you can also make a one-time payment in the portal.',
+        '',
+        `See it in the portal: ${deps.mailer.link('/billing/recurring-payments', { accountNumber: r.account_number })}`,
       ].join('\n'),
     });
   } catch (error) {

@@ -72,12 +72,17 @@ function differs(r: NoticeSchedule, amountCents: number): boolean {
   return rule.kind !== 'fixed' || rule.amountCents !== amountCents;
 }
 
-interface Recorded {
-  id: number;
+interface Recorded extends Mailed {
   emailed: boolean;
+}
+
+/** A notice as it is mailed: its text, and a link to where the portal shows it (the account's payment consent page). */
+interface Mailed {
+  id: number;
   to: string | null;
   subject: string;
   text: string;
+  accountNumber: string;
 }
 
 /** Records the notice of one schedule's next occurrence (under its row lock), or null when it has one or is no longer due for one. */
@@ -100,14 +105,16 @@ async function recordNotice(db: Db, id: string, horizon: string, now: Date): Pro
       [r.id, occurrenceDate, r.user_id, amountCents, r.paid_amount_cents, r.amount_kind, r.amount_cents, r.basis_points, r.maximum_cents, text, emailed, emailed ? now : null, now],
     );
     if (!inserted.rows[0]) return null;
-    return { id: Number(inserted.rows[0].id), emailed, to: r.user_email, subject: noticeSubject(r, occurrenceDate), text };
+    return { id: Number(inserted.rows[0].id), emailed, to: r.user_email, subject: noticeSubject(r, occurrenceDate), text, accountNumber: r.account_number };
   });
 }
 
-async function send(deps: NoticeDeps, notice: { id: number; to: string | null; subject: string; text: string }, now: Date): Promise<void> {
+async function send(deps: NoticeDeps, notice: Mailed, now: Date): Promise<void> {
   if (!deps.mailer || !notice.to) return;
+  // The stored text is what the portal shows; the mail adds where to see (and confirm) it.
+  const text = [notice.text, '', `See it in the portal: ${deps.mailer.link('/billing/payment-consent', { accountNumber: notice.accountNumber })}`].join('\n');
   try {
-    await deps.mailer.send({ to: notice.to, subject: notice.subject, text: notice.text });
+    await deps.mailer.send({ to: notice.to, subject: notice.subject, text });
     await deps.db.query(`UPDATE recurring_debit_notices SET sent_at = $2 WHERE id = $1 AND sent_at IS NULL`, [notice.id, now]);
   } catch (error) {
     deps.log?.warn({ err: error, debitNoticeId: notice.id }, 'a notice of an upcoming debit could not be sent (it is sent again on a later run)');
@@ -129,7 +136,7 @@ async function resendUnsent(deps: NoticeDeps, now: Date): Promise<void> {
        JOIN sub_ledgers sl ON sl.id = r.sub_ledger_id JOIN accounts ac ON ac.id = sl.account_id`,
     [now, new Date(now.getTime() - SEND_LEASE_MS), appDate(now)],
   );
-  for (const n of rows) await send(deps, { id: Number(n.id), to: n.to, subject: noticeSubject(n, n.occurrence_date), text: n.text }, now);
+  for (const n of rows) await send(deps, { id: Number(n.id), to: n.to, subject: noticeSubject(n, n.occurrence_date), text: n.text, accountNumber: n.account_number }, now);
 }
 
 /** Records (and mails) the notices due at `now`; returns how many were recorded. */

@@ -632,6 +632,8 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       `Paid with: ${method}`,
       `Date: ${ownerDate(p.createdAt)}`,
       p.status === 'pending' ? '\nBank payments take 3-5 business days to complete.' : '',
+      // A guest payer may have no sign-in to the portal: only a homeowner's receipt links to the account's history.
+      row.payer_kind === 'guest' ? '' : `\nSee it in the portal: ${deps.mailer.link('/billing/account-history', { accountNumber: row.account_number })}`,
     ].join('\n');
     try {
       await deps.mailer.send({ to: p.receiptEmail, subject: `Payment confirmation ${p.confirmationNumber}`, text });

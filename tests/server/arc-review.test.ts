@@ -7,7 +7,7 @@
 // PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { BACKENDS, DEMO, call, createTestClock, expectErrorShape, signIn, testApp, testPasswords, useTestDatabase } from './helpers.ts';
+import { BACKENDS, DEMO, call, createTestClock, expectErrorShape, signIn, TEST_PUBLIC_URL, testApp, testPasswords, useTestDatabase } from './helpers.ts';
 import { databaseFingerprint } from './authz-helpers.ts';
 import { associationId } from './billing-helpers.ts';
 import { mailTo } from './community-helpers.ts';
@@ -270,6 +270,7 @@ describe.each(BACKENDS)('board architectural review on %s', (kind) => {
     expect(mails.at(-1)!.subject).toBe('Your architectural request was approved with conditions: Roof color change');
     expect(mails.at(-1)!.text).toContain('Use the charcoal shingles from the approved list.');
     const own = await get(`/HomeownerRequests/${id}`, tokens.home);
+    expect(mails.at(-1)!.text).toContain(`See it in the portal: ${TEST_PUBLIC_URL}/community/requests/${id}?accountNumber=${own.json.accountNumber}`);
     expect(own.json).toMatchObject({ status: 'approvedWithConditions', architectural: { step: 'decided' } });
 
     const after = await databaseFingerprint(db());
@@ -314,8 +315,10 @@ describe.each(BACKENDS)('board architectural review on %s', (kind) => {
     const sent = await post('/Board/ArcRequests/Message', tokens.board, { requestId: fence, body: 'How tall is the new fence at the corners?' });
     expect(sent.status, sent.body).toBe(201);
     expect(sent.json.messages.at(-1)).toMatchObject({ from: 'board', authorName: 'Taylor Brooks', body: 'How tall is the new fence at the corners?' });
-    expect((await mailTo(db(), DEMO.homeowner.email)).at(-1)!.text).toContain('How tall is the new fence at the corners?');
+    const boardMail = (await mailTo(db(), DEMO.homeowner.email)).at(-1)!.text;
+    expect(boardMail).toContain('How tall is the new fence at the corners?');
     const own = await get(`/HomeownerRequests/${fence}`, tokens.home);
+    expect(boardMail).toContain(`Read it and answer in the portal: ${TEST_PUBLIC_URL}/community/requests/${fence}?accountNumber=${own.json.accountNumber}`);
     expect(own.json.replies.at(-1)).toMatchObject({ fromBoard: true, fromManagement: false, authorName: 'Taylor Brooks' });
     expect((await post(`/HomeownerRequests/${fence}/Reply`, tokens.home, { body: 'Five feet everywhere.' })).status).toBe(201);
     const thread = await get(`/Board/ArcRequests/${fence}/Messages`, tokens.chair);

@@ -9,7 +9,7 @@
 // enrollment is 404; acknowledgements of both kinds with string ids.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { DEMO, call, count, createTestClock, expectErrorShape, signIn, testApp, useTestDatabase } from './helpers.ts';
+import { DEMO, call, count, createTestClock, expectErrorShape, signIn, TEST_PUBLIC_URL, testApp, useTestDatabase } from './helpers.ts';
 import { subLedgerId } from './payments-helpers.ts';
 import { api, type Api } from './billing-helpers.ts';
 import { mailTo } from './recurring-helpers.ts';
@@ -245,6 +245,7 @@ describe('auto-draft enrollments', () => {
     const mail = await mailTo(db(), DEMO.paid.email);
     expect(mail.at(-1)!.subject).toBe('Your auto-draft for account 100235 is set up');
     expect(mail.at(-1)!.text).toContain(text);
+    expect(mail.at(-1)!.text).toContain(`See it in the portal: ${TEST_PUBLIC_URL}/billing/auto-draft?accountNumber=100235`);
     const kids = await children(id);
     expect(kids).toHaveLength(1);
     expect(kids[0]).toMatchObject({ status: 'active', next: '2026-04-06', day: 6 });

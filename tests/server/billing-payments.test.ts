@@ -4,7 +4,7 @@
 // accounts, bank payments pending then settled or returned in the ledger, charges within 25 days.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { BACKENDS, DEMO, call, count, createTestClock, expectErrorShape, signIn, testApp, useTestDatabase, expectStatus, dataOf } from './helpers.ts';
+import { BACKENDS, DEMO, call, count, createTestClock, expectErrorShape, signIn, TEST_PUBLIC_URL, testApp, useTestDatabase, expectStatus, dataOf } from './helpers.ts';
 import { balance, enterMethod, paymentEntries, sandboxCharges, subLedgerId } from './payments-helpers.ts';
 import { api, associationId, paymentStatus, saveMethod, snapshot, type Api } from './billing-helpers.ts';
 import { createAssessmentSchedule } from '../../server/assessments/store.ts';
@@ -95,6 +95,7 @@ describe.each(BACKENDS)('billing: one-time payments, ledger and charges on %s', 
     expect(mail.rows).toHaveLength(1);
     expect(mail.rows[0].to_address).toBe(DEMO.homeowner.email);
     expect(mail.rows[0].text_body).toContain('VISA ending in 4242');
+    expect(mail.rows[0].text_body).toContain(`See it in the portal: ${TEST_PUBLIC_URL}/billing/account-history?accountNumber=100234`);
 
     // A confirmed payment can no longer be changed or cancelled.
     expectErrorShape(await home.typed.updatePaymentSetup(setup.data.paymentId, { amountCents: 100 }), 409, 'PAY008');

@@ -7,7 +7,7 @@
 // at once. PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { BACKENDS, DEMO, call, createTestClock, expectErrorShape, signIn, testApp, testPasswords, useTestDatabase } from './helpers.ts';
+import { BACKENDS, DEMO, call, createTestClock, expectErrorShape, signIn, TEST_PUBLIC_URL, testApp, testPasswords, useTestDatabase } from './helpers.ts';
 import { databaseFingerprint } from './authz-helpers.ts';
 import { associationId } from './billing-helpers.ts';
 import { caller, mailTo, otherCompanyManager } from './community-helpers.ts';
@@ -234,6 +234,9 @@ describe.each(BACKENDS)('association calendar on %s', (kind) => {
     expect(mails[0].text).toContain('Maple Grove HOA confirmed your reservation of the Clubhouse ("Reading circle")');
     expect(mails[0].text).toContain('Tuesday, March 3, 2026, from 10:00 AM to 12:00 PM Eastern Time');
     expect(mails[0].text).toContain('Please return the key to the office.');
+    // An absolute link to the request the reservation was asked for, selecting its property.
+    const request = (await caller(app, tokens.manager, '/api/action-items').get('/HomeownerRequests?period=all')).json.requests.find((r: { subject: string }) => r.subject === 'Reading circle');
+    expect(mails[0].text).toContain(`See it in the portal: ${TEST_PUBLIC_URL}/community/requests/${request.id}?accountNumber=${request.accountNumber}`);
 
     const before = await databaseFingerprint(db());
     for (const [token, status] of [[tokens.chair, 'declined'], [tokens.manager, 'confirmed']] as const) {

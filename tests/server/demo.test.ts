@@ -85,6 +85,16 @@ describe('demo data', () => {
     expect(configFromEnv({}).app.staticDir).toBe(path.resolve('dist'));
   });
 
+  it('reads PUBLIC_URL, the address links in mail are built on; without it, the server\'s own', () => {
+    expect(configFromEnv({ PUBLIC_URL: 'https://portal.example.org/' }).app.publicUrl).toBe('https://portal.example.org');
+    expect(configFromEnv({ PUBLIC_URL: 'https://hoa.example.com/portal/' }).app.publicUrl).toBe('https://hoa.example.com/portal');
+    expect(configFromEnv({}).app.publicUrl).toBe('http://localhost:8080');
+    expect(configFromEnv({ PORT: '18123', HOST: '127.0.0.1' }).app.publicUrl).toBe('http://127.0.0.1:18123');
+    for (const bad of ['portal.example.org', 'ftp://portal.example.org', 'https://portal.example.org/?x=1', 'https://user:pw@portal.example.org']) {
+      expect(() => configFromEnv({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL/);
+    }
+  });
+
   it.skipIf(!postgresUrl)('is not loaded into PostgreSQL unless DEMO_DATA=1', async () => {
     const database = await createTestDatabase('postgres');
     try {

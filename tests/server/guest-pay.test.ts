@@ -3,7 +3,7 @@
 // large amount fee, PA007 on the test account, and refusals that leave nothing behind.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { BACKENDS, DEMO, call, count, createTestClock, expectErrorShape, signIn, testApp, useTestDatabase, expectStatus, clients, dataOf } from './helpers.ts';
+import { BACKENDS, DEMO, call, count, createTestClock, expectErrorShape, signIn, TEST_PUBLIC_URL, testApp, useTestDatabase, expectStatus, clients, dataOf } from './helpers.ts';
 import { paymentServiceFor } from '../../server/payments/index.ts';
 import { endAssessmentSchedules } from './assessment-helpers.ts';
 import { GUEST, balance, confirm, enterMethod, guestPayerOf, guestSession, paymentEntries, sandboxCharges, setup, setupAndEnter, subLedgerId } from './payments-helpers.ts';
@@ -203,6 +203,8 @@ describe.each(BACKENDS)('guest pay on %s', (kind) => {
     expect(mail.rows).toHaveLength(1);
     expect(mail.rows[0]).toMatchObject({ to_address: 'payer@example.org', subject: `Payment confirmation ${c.data.confirmationNumber}` });
     expect(mail.rows[0].text_body).toContain('Total charged: $51.48');
+    // A guest may have no sign-in: the receipt does not send them to the portal's pages.
+    expect(mail.rows[0].text_body).not.toContain(TEST_PUBLIC_URL);
     // The open charges follow the ledger; a second payment within 12 hours is flagged (the payer may continue).
     expect((await dataOf(clients(app, token).guestPay.getGuestAssessments(id), 200)).assessments).toEqual([
       { description: 'Special assessment', date: expect.any(String), amountCents: 2500 },

@@ -17,6 +17,8 @@ export type { ApiClients };
 
 export const TEST_PASSWORD_COST = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 export const TEST_JWT_SECRET = 'test-secret-for-the-server-suite-0123456789';
+/** The portal's public address in the server suite: links in mail are built on it. */
+export const TEST_PUBLIC_URL = 'https://portal.example.org';
 export const testPasswords = createPasswordHasher(TEST_PASSWORD_COST);
 
 export type BackendKind = 'pglite' | 'postgres';
@@ -159,6 +161,7 @@ export function testAppOptions(db: Db, extra: Partial<AppOptions> = {}): AppOpti
     demoData: true,
     jwtSecret: TEST_JWT_SECRET,
     passwordCost: TEST_PASSWORD_COST,
+    publicUrl: TEST_PUBLIC_URL,
     staticDir: null,
     logger: false,
     ...extra,

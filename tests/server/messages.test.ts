@@ -5,7 +5,7 @@
 // another company: 404 with the database unchanged, read marks included). PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { BACKENDS, DEMO, createTestClock, expectErrorShape, signIn, testApp, useTestDatabase } from './helpers.ts';
+import { BACKENDS, DEMO, createTestClock, expectErrorShape, signIn, TEST_PUBLIC_URL, testApp, useTestDatabase } from './helpers.ts';
 import { databaseFingerprint } from './authz-helpers.ts';
 import { associationId } from './billing-helpers.ts';
 import { caller, mailTo, otherCompanyManager } from './community-helpers.ts';
@@ -124,7 +124,7 @@ describe.each(BACKENDS)('messages with management on %s', (kind) => {
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toContain('Pool gate code');
     expect(mails[0].text).toContain('The office is closed on Friday this week.');
-    expect(mails[0].text).toContain(`/my/messages/${gate.id}`);
+    expect(mails[0].text).toContain(`Read it and answer in the portal: ${TEST_PUBLIC_URL}/my/messages/${gate.id}?accountNumber=100234`);
     expect((await threads(home))[0]).toMatchObject({ id: gate.id, unread: true, unreadCount: 1 });
     expect((await bySubject(manager, 'Pool gate code')).unread).toBe(false);
 

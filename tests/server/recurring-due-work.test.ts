@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { openPostgres, type Db } from '../../server/db/index.ts';
-import { BACKENDS, DEMO, count, createTestClock, dataOf, expectStatus, signIn, testApp, useTestDatabase } from './helpers.ts';
+import { BACKENDS, DEMO, count, createTestClock, dataOf, expectStatus, signIn, TEST_PUBLIC_URL, testApp, useTestDatabase } from './helpers.ts';
 import { balance, paymentEntries, sandboxCharges, subLedgerId } from './payments-helpers.ts';
 import { api, associationId, saveMethod, type Api } from './billing-helpers.ts';
 import { agreeToChange, mailTo } from './recurring-helpers.ts';
@@ -202,6 +202,7 @@ describe.each(BACKENDS)('recurring payments due work on %s', (kind) => {
     const mailed = await mailTo(db(), DEMO.homeowner.email);
     expect(mailed).toHaveLength(mails + 1);
     expect(mailed.at(-1)!.subject).toBe('Your recurring payment for account 100234 is paused');
+    expect(mailed.at(-1)!.text).toContain(`See it in the portal: ${TEST_PUBLIC_URL}/billing/recurring-payments?accountNumber=100234`);
     expect(await run()).toBe(0);
 
     // Paid from the Visa (a new authorization, agreed to), then resumed: active, failures cleared, next date the first 15th after today.

@@ -13,7 +13,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { openPostgres, type Db } from '../../server/db/index.ts';
-import { BACKENDS, DEMO, createTestClock, dataOf, expectStatus, signIn, testApp, useTestDatabase } from './helpers.ts';
+import { BACKENDS, DEMO, createTestClock, dataOf, expectStatus, signIn, TEST_PUBLIC_URL, testApp, useTestDatabase } from './helpers.ts';
 import { balance, sandboxCharges, subLedgerId } from './payments-helpers.ts';
 import { api, associationId, saveMethod, type Api } from './billing-helpers.ts';
 import { agreeToChange, mailTo } from './recurring-helpers.ts';
@@ -119,7 +119,11 @@ describe.each(BACKENDS)('recurring debit notices and bank returns on %s', (kind)
     );
     const mails = await noticeMails();
     expect(mails).toHaveLength(before + 1);
-    expect(mails.at(-1)).toEqual({ subject: 'Your next recurring payment for account 100234 on January 31, 2026', text: notice.text });
+    // The mail is the notice the portal shows, and the link to where it shows it.
+    expect(mails.at(-1)).toEqual({
+      subject: 'Your next recurring payment for account 100234 on January 31, 2026',
+      text: `${notice.text}\n\nSee it in the portal: ${TEST_PUBLIC_URL}/billing/payment-consent?accountNumber=100234`,
+    });
 
     // Listed for the homeowner word for word; confirmed once.
     const [shown] = await listDebitNotices(db(), userId, null);
@@ -217,6 +221,7 @@ describe.each(BACKENDS)('recurring debit notices and bank returns on %s', (kind)
     expect(notice.text).toMatch(/^Your auto-draft for account 100234 \(Assessments\) at .* will charge \$123\.45 /);
     const mails = await mailTo(db(), DEMO.homeowner.email);
     expect(mails.at(-1)!.subject).toBe('Your next auto-draft for account 100234 on January 20, 2026');
+    expect(mails.at(-1)!.text).toBe(`${notice.text}\n\nSee it in the portal: ${TEST_PUBLIC_URL}/billing/payment-consent?accountNumber=100234`);
     await db().query(`UPDATE recurring_payments SET auto_draft_id = NULL WHERE id = $1`, [id]);
     await db().query(`UPDATE auto_draft_enrollments SET status = 'removed', removed_at = now() WHERE id = $1`, [enrollment]);
   });

@@ -5,7 +5,7 @@
 // someone else's schedule (404 PAY009); bad input (400, nothing stored). On PGlite and PostgreSQL.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { BACKENDS, DEMO, count, createTestClock, dataOf, expectErrorShape, expectStatus, signIn, testApp, useTestDatabase } from './helpers.ts';
+import { BACKENDS, DEMO, count, createTestClock, dataOf, expectErrorShape, expectStatus, signIn, TEST_PUBLIC_URL, testApp, useTestDatabase } from './helpers.ts';
 import { subLedgerId } from './payments-helpers.ts';
 import { api, associationId, saveMethod, type Api } from './billing-helpers.ts';
 import { agreeToChange, mailTo, recurringSnapshot } from './recurring-helpers.ts';
@@ -113,6 +113,7 @@ describe.each(BACKENDS)('recurring payments API on %s', (kind) => {
     expect(mailed).toHaveLength(mails + 1);
     expect(mailed.at(-1)!.subject).toBe('Your recurring payment for account 100234 is set up');
     expect(mailed.at(-1)!.text).toContain(text);
+    expect(mailed.at(-1)!.text).toContain(`See it in the portal: ${TEST_PUBLIC_URL}/billing/recurring-payments?accountNumber=100234`);
 
     // Again: the same answer, nothing recorded or mailed again.
     const again = await home.typed.confirmRecurringPayment(id);

@@ -5,7 +5,7 @@
 // else's request (404, nothing changed). PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { BACKENDS, DEMO, createTestClock, expectErrorShape, signIn, testApp, useTestDatabase } from './helpers.ts';
+import { BACKENDS, DEMO, createTestClock, expectErrorShape, signIn, TEST_PUBLIC_URL, testApp, useTestDatabase } from './helpers.ts';
 import { databaseFingerprint } from './authz-helpers.ts';
 import { associationId } from './billing-helpers.ts';
 import { caller, mailTo, otherCompanyManager } from './community-helpers.ts';
@@ -192,7 +192,8 @@ describe.each(BACKENDS)('homeowner requests on %s', (kind) => {
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toContain('Streetlight out on Maple Grove Lane');
     expect(mails[0].text).toContain('The repair crew comes tomorrow.');
-    expect(mails[0].text).toContain('/community/requests');
+    // An absolute link to the request itself, on the portal's public address, selecting its property.
+    expect(mails[0].text).toContain(`Read it and answer in the portal: ${TEST_PUBLIC_URL}/community/requests/${streetlight.id}?accountNumber=100234`);
     const own = await home.post(`/HomeownerRequests/${streetlight.id}/Reply`, { body: 'Thank you!' });
     expect(own.status, own.body).toBe(201);
     expect(own.json.replies.at(-1)).toMatchObject({ fromManagement: false, authorName: 'Jordan Rivera' });

@@ -8,7 +8,7 @@ import { downloadHeaders } from '../../documents/download.ts';
 import { appDate } from '../../payments/billing.ts';
 import { communityError } from '../../community/errors.ts';
 import { requiredText } from '../../community/threads.ts';
-import { lockRequestHead } from '../../community/requests-store.ts';
+import { lockRequestHead, type RequestHead } from '../../community/requests-store.ts';
 import { attachmentOf, attachmentStream } from '../../community/request-attachments.ts';
 import { arcDetail, boardTaskCounts } from '../../community/arc-review-store.ts';
 import { addBoardMessage, arcMessages, recordDecision, recordVote, retractVote } from '../../community/arc-votes.ts';
@@ -90,6 +90,13 @@ export const getBoardTaskOverview: OperationHandler<'getBoardTaskOverview'> = as
   return { status: 200, body: await boardTaskCounts(services.db, req.query.associationId, principalOf(req).userId, services.clock()) };
 };
 
-function applicantOf(head: { homeownerEmail: string; homeownerName: string; associationName: string; subject: string }): Applicant {
-  return { to: head.homeownerEmail, homeownerName: head.homeownerName, associationName: head.associationName, subject: head.subject };
+function applicantOf(head: RequestHead): Applicant {
+  return {
+    to: head.homeownerEmail,
+    requestId: head.id,
+    accountNumber: head.accountNumber,
+    homeownerName: head.homeownerName,
+    associationName: head.associationName,
+    subject: head.subject,
+  };
 }

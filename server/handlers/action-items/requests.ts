@@ -106,7 +106,8 @@ export const replyToHomeownerRequest: OperationHandler<'replyToHomeownerRequest'
       associationName: head.associationName,
       subject: head.subject,
       body: text,
-      link: '/community/requests',
+      link: `/community/requests/${head.id}`,
+      accountNumber: head.accountNumber,
       what: 'request',
     });
   }

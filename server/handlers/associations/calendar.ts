@@ -45,6 +45,8 @@ interface MailRow {
   subject: string;
   starts_at: Date | string;
   ends_at: Date | string;
+  request_id: number | string;
+  account_number: string;
 }
 
 export const decideReservation: OperationHandler<'decideReservation'> = async (req, services) => {
@@ -76,11 +78,13 @@ export const decideReservation: OperationHandler<'decideReservation'> = async (r
   });
 
   const { rows } = await services.db.query<MailRow>(
-    `SELECT su.email, su.first_name || ' ' || su.last_name AS homeowner_name, a.name AS association_name, ca.name AS area, r.subject, res.starts_at, res.ends_at
+    `SELECT su.email, su.first_name || ' ' || su.last_name AS homeowner_name, a.name AS association_name, ca.name AS area, r.subject, res.starts_at, res.ends_at,
+            r.id AS request_id, ac.account_number
        FROM reservations res
        JOIN common_areas ca ON ca.id = res.common_area_id
        JOIN associations a ON a.id = ca.association_id
        JOIN homeowner_requests r ON r.id = res.request_id
+       JOIN accounts ac ON ac.id = r.account_id
        JOIN users su ON su.id = r.submitted_by_user_id
       WHERE res.id = $1`,
     [reservationId],
@@ -88,6 +92,8 @@ export const decideReservation: OperationHandler<'decideReservation'> = async (r
   const m = rows[0];
   await mailReservationDecision(services, {
     to: m.email,
+    requestId: Number(m.request_id),
+    accountNumber: m.account_number,
     homeownerName: m.homeowner_name,
     associationName: m.association_name,
     area: m.area,

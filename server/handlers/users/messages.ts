@@ -52,6 +52,11 @@ export const replyToMessageThread: OperationHandler<'replyToMessageThread'> = as
     return { head: locked, party: side, view: await threadView(tx, await loadThreadHead(tx, locked.id)) };
   });
   if (party === 'management') {
+    // A thread is with an association: following the mail's link selects one of the homeowner's properties there.
+    const { rows } = await services.db.query<{ account_number: string }>(
+      `SELECT account_number FROM accounts WHERE owner_user_id = $1 AND association_id = $2 ORDER BY account_number LIMIT 1`,
+      [head.homeowner_user_id, head.association_id],
+    );
     await mailManagementAnswer(services, {
       to: head.homeowner_email,
       homeownerName: head.homeowner_name,
@@ -59,6 +64,7 @@ export const replyToMessageThread: OperationHandler<'replyToMessageThread'> = as
       subject: head.subject,
       body,
       link: `/my/messages/${head.id}`,
+      accountNumber: rows[0]?.account_number,
       what: 'message',
     });
   }
