@@ -34,3 +34,15 @@ function matchSegments(pattern: string[], pi: number, path: string[], si: number
     : !value.startsWith(':') && name.toLowerCase() === value.toLowerCase();
   return ok && matchSegments(pattern, pi + 1, path, si + 1);
 }
+
+/**
+ * `value` when it is a path of this site ("/…"), else null: never another origin ("//host",
+ * "/\host", "https://…", "javascript:…"), so that a return address taken from the query cannot
+ * send a visitor elsewhere.
+ */
+export function sameSitePath(value: unknown): string | null {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return null;
+  // eslint-disable-next-line no-control-regex -- control characters and backslashes are exactly what is refused here
+  if (/[\\\u0000-\u001f\u007f]/.test(value)) return null;
+  return value;
+}

@@ -1,4 +1,5 @@
 import type { FlowModule, ToastRequest } from './types.ts';
+import { sameSitePath } from '../paths.ts';
 
 // Params arrive with their `$…` bindings already resolved (create-machine.ts resolves them once).
 
@@ -39,8 +40,9 @@ export const builtinFlowModule: FlowModule = {
     },
   },
   effects: {
+    // Only to paths of this site: a target read from the query (a return address) is never another origin.
     navigate: (_args, params, env) => {
-      const target = (params.to || params.fallback) as string | undefined;
+      const target = sameSitePath(params.to) ?? sameSitePath(params.fallback);
       if (target) env.navigate(target);
     },
     toast: (_args, params, env) => { env.toast(params as unknown as ToastRequest); },

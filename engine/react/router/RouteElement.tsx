@@ -2,6 +2,7 @@ import { Navigate, useLocation } from 'react-router';
 import { useRuntime } from '../app/runtime.ts';
 import { resolveLink, type CompiledRoute } from '../app/route-table.ts';
 import { resolveBindings } from '../../core/bindings.ts';
+import { sameSitePath } from '../../core/paths.ts';
 import { useScope, useSessionStatus } from '../app/scope.tsx';
 import { Busy } from '../widgets/Busy.tsx';
 import { ScreenView } from './ScreenView.tsx';
@@ -20,7 +21,11 @@ export function RouteElement({ route, notFoundScreen }: { route: CompiledRoute; 
     return <Navigate to={`${login}?returnTo=${encodeURIComponent(returnTo)}`} replace />;
   }
   if (route.requires === 'anonymous' && status === 'signedIn') {
-    return <Navigate to={resolveLink(config.app.homePath, location.pathname, routes)} replace />;
+    // Signed in on a page for visitors (the sign-in page itself, just after signing in): on to the
+    // page the sign-in was asked for (a path of this site only), else home. Whichever of this and the
+    // sign-in flow's own move comes first, the visitor lands on the page they came for.
+    const returnTo = sameSitePath(new URLSearchParams(location.search).get('returnTo'));
+    return <Navigate to={resolveLink(returnTo ?? config.app.homePath, location.pathname, routes)} replace />;
   }
   if (route.gate && resolveBindings<unknown>(route.gate.when, scope) !== true) return <ScreenView screenId={route.gate.screen} />;
   return <ScreenView screenId={route.screen} titleKey={route.title} />;

@@ -34,6 +34,15 @@ describe('login flow: password', () => {
     expect(host.navigations).toEqual(['/billing']);
   });
 
+  it('never returns to another site: a returnTo that is not a path of this one goes to the dashboard', async () => {
+    for (const elsewhere of ['//evil.example/x', '/\\evil.example/x', 'https://evil.example/x', 'javascript:alert(1)']) {
+      const { host, flow } = start({ answers: { authenticate: { token: 't1' } }, query: { returnTo: elsewhere } });
+      flow.send({ type: 'SUBMIT', data: { email: 'a@example.com', password: 'secret1' } });
+      await flow.settle();
+      expect(host.navigations, elsewhere).toEqual(['/dashboard']);
+    }
+  });
+
   it('a refused sign-in stays on the password form with the error, and the session hears nothing', async () => {
     const { host, flow } = start({ answers: { authenticate: refused } });
     flow.send({ type: 'SUBMIT', data: { email: 'a@example.com', password: 'wrong' } });
