@@ -77,6 +77,15 @@ describe('client router and legacy addresses', () => {
     expect(await screen.findByText('at /embed/community/faq?c=3')).toBeTruthy();
   });
 
+  it('takes a legacy page named without a prefix where its prefixed form goes', async () => {
+    const config = await builtConfig(repoRoot);
+    renderAt(config, '/Documents?x=1');
+    expect(await screen.findByText('at /community/documents?x=1')).toBeTruthy();
+    cleanup();
+    renderAt(config, '/embed/FAQ');
+    expect(await screen.findByText('at /embed/community/faq')).toBeTruthy();
+  });
+
   it('without the entry the same address is not redirected', async () => {
     const config = await builtConfig(repoRoot);
     renderAt(config, '/Payments_v2/Help');

@@ -123,6 +123,25 @@ describe.each(BACKENDS)('web on %s', (kind) => {
     }
   });
 
+  it('answers the legacy pages named without a prefix like their prefixed forms, and never /paynow', async () => {
+    const cases: [string, string][] = [
+      ['/Documents', '/community/documents'],
+      ['/Directory?x=1', '/community/directory?x=1'],
+      ['/Calendar', '/community/calendar'],
+      ['/OwnerDashboard', '/dashboard'],
+      ['/Help', '/community/help'],
+      ['/faq', '/community/faq'],
+      ['/ArcRequest', '/board/arcs'],
+      ['/embed/Documents', '/embed/community/documents'],
+    ];
+    for (const [from, to] of cases) {
+      const res = await call(app, 'GET', from);
+      expect(res.status, from).toBe(301);
+      expect(res.headers.location, from).toBe(to);
+    }
+    for (const page of ['/paynow', '/PayNow']) expect((await call(app, 'GET', page)).status, page).toBe(200);
+  });
+
   it('shows the development mailbox newest first', async () => {
     await app.services.mailer.send({ to: 'first@example.com', subject: 'First', text: 'one' });
     clock.advance(1000);

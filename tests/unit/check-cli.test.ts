@@ -85,6 +85,11 @@ describe('npm run check', { timeout: 30_000 }, () => {
       'schemas/redirects.yaml', '/things', 'redirects[1].withSubPath', 'no route matches "/things"');
   });
 
+  it('reports a legacy address that is a page of the portal', () => {
+    expectProblem([{ file: 'schemas/redirects.yaml', from: '  - { from: Old_v1/Items,', to: '  - { from: HOME, to: /items }\n  - { from: Old_v1/Items,' }],
+      'schemas/redirects.yaml', 'from: HOME', 'redirects[1].from', '"HOME" is the address of the route "/home"');
+  });
+
   it('reports a layout feature that is not a declared flag', () => {
     expectProblem([{ file: 'schemas/routes.yaml', from: 'feature: extraLayout', to: 'feature: otherLayout' }],
       'schemas/routes.yaml', 'otherLayout', 'layouts.extra.feature', 'feature flag "otherLayout" is not in schemas/features.yaml');

@@ -114,6 +114,23 @@ describe('schemas/redirects.yaml', () => {
     expect(real.resolve(from, '?k=v')).toBe(`${to}?k=v`);
     expect(real.resolve(`/embed${from}`, '')).toBe(`/embed${to}`);
   });
+
+  it.each([
+    ['/Documents', '/community/documents'],
+    ['/documents/5', '/community/documents/5'],
+    ['/Directory', '/community/directory'],
+    ['/Calendar', '/community/calendar'],
+    ['/OwnerDashboard', '/dashboard'],
+    ['/Help', '/community/help'],
+    ['/FAQ', '/community/faq'],
+    ['/ArcRequest', '/board/arcs'],
+  ])('%s, named without a legacy prefix, -> %s', (from, to) => {
+    expect(real.resolve(from, '?k=v')).toBe(`${to}?k=v`);
+    expect(real.resolve(`/embed${from}`, '')).toBe(`/embed${to}`);
+  });
+  it('never redirects the guest payment page, however its address is written', () => {
+    for (const page of ['/paynow', '/PayNow', '/PAYNOW', '/embed/PayNow']) expect(real.resolve(page, ''), page).toBeNull();
+  });
 });
 
 describe('matchesRoutePattern', () => {

@@ -2,6 +2,7 @@
 // each other.
 import { compileRoutes, type CompiledRoute, type RoutesDoc } from '../routes.ts';
 import { matchesRoutePattern } from '../paths.ts';
+import { compileRedirects } from '../redirects.ts';
 import { isObject, walk, type CheckContext } from './context.ts';
 import type { PathSegment } from './problem.ts';
 import type { SourceDoc } from './source.ts';
@@ -67,14 +68,26 @@ export function checkRoutes(ctx: CheckContext): CompiledRoute[] {
 export function checkRedirects(ctx: CheckContext, routes: CompiledRoute[]): void {
   const doc = ctx.project.schemas.redirects;
   if (!doc || !isObject(doc.data) || !Array.isArray(doc.data.redirects)) return;
-  const hasPrefixes = Array.isArray(doc.data.legacyPrefixes) && doc.data.legacyPrefixes.length > 0;
+  const prefixes = Array.isArray(doc.data.legacyPrefixes) ? doc.data.legacyPrefixes.filter((p): p is string => typeof p === 'string') : [];
+  const hasPrefixes = prefixes.length > 0;
   doc.data.redirects.forEach((entry: unknown, i: number) => {
     if (!isObject(entry)) return;
     if (typeof entry.from === 'string' && entry.from.split('/').includes('*') && !hasPrefixes) {
       ctx.report(doc, ['redirects', i, 'from'], '"*" needs legacyPrefixes');
     }
     for (const key of ['to', 'withSubPath']) targetExists(ctx, doc, ['redirects', i, key], entry[key], routes);
+    if (typeof entry.from === 'string' && typeof entry.to === 'string') reportRouteShadowing(ctx, doc, i, entry, prefixes, routes);
   });
+}
+
+/**
+ * A legacy address that is also a page of the portal (matching ignores case: `PayNow` is /paynow)
+ * would send that page's visitors away, or round in a loop when it points at itself.
+ */
+function reportRouteShadowing(ctx: CheckContext, doc: SourceDoc, i: number, entry: Record<string, unknown>, prefixes: string[], routes: CompiledRoute[]): void {
+  const single = compileRedirects({ legacyPrefixes: prefixes, redirects: [{ from: entry.from as string, to: entry.to as string }] });
+  const page = routes.find((r) => !r.mirror && single.resolve(r.path, '') !== null);
+  if (page) ctx.report(doc, ['redirects', i, 'from'], `"${String(entry.from)}" is the address of the route "${page.path}": its visitors would be redirected`);
 }
 
 export function checkNavigation(ctx: CheckContext, routes: CompiledRoute[]): void {
