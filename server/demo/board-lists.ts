@@ -1,11 +1,12 @@
 // Demo data of the board's lists (docs/server.md, "Board lists"): Maple Grove's other 280 homes
-// (maple-grove-homes.ts), violations, invoices (three awaiting the board's approval), work orders, to-do items, inspections and bank
+// (maple-grove-homes.ts), three of them behind on their dues (delinquent-homes.ts), violations, invoices (three awaiting the board's approval), work orders, to-do items, inspections and bank
 // accounts, on days relative to the seed's now. seedDemoBoardLists is loaded by seedDemo inside its
 // transaction. seedLargeAssociation (5,000 accounts, 20,000 ledger entries) is loaded only by the
 // bench and the tests that need it: it is not part of the demo seed, to keep it fast.
 import type { Queryable } from '../db/index.ts';
 import { addDays, appDate } from '../payments/billing.ts';
 import { seedMapleGroveHomes } from './maple-grove-homes.ts';
+import { seedDelinquentHomes } from './delinquent-homes.ts';
 
 const VIOLATIONS: { account: string; rule: string; daysAgo: number; status: string; fineCents: number }[] = [
   { account: '100234', rule: 'Trash cans visible from the street', daysAgo: 21, status: 'open', fineCents: 0 },
@@ -62,6 +63,7 @@ export async function seedDemoBoardLists(tx: Queryable, now: Date): Promise<void
   const maple = Number((await tx.query<{ id: number }>(`SELECT id FROM associations WHERE code = 'maplegrove'`)).rows[0].id);
   const chair = Number((await tx.query<{ id: number }>(`SELECT id FROM users WHERE email = 'chair@example.com'`)).rows[0].id);
   await seedMapleGroveHomes(tx, maple, now);
+  await seedDelinquentHomes(tx, maple, now);
   for (const v of VIOLATIONS) {
     await tx.query(
       `INSERT INTO violations (association_id, account_id, rule, observed_on, status, fine_cents)

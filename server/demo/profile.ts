@@ -6,6 +6,7 @@
 import type { Queryable } from '../db/index.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import type { DirectoryVisibility } from '../profile/preferences.ts';
+import { addDays, appDate } from '../payments/billing.ts';
 
 export const DEMO_RESIDENT_PASSWORD = 'Resident#2026';
 /** Owns account 200415 at Cedar Point with a balance, and has no primary e-mail: paying there is refused with PA037. */
@@ -147,7 +148,7 @@ export async function seedDemoProfile(tx: Queryable, passwords: PasswordHasher, 
   const subLedger = await addAccount(tx, cedarPoint, DEMO_NO_PRIMARY_EMAIL.account, sam, '1200 Ocean Drive Unit 9C', 'Miami Beach', 'FL', '33139', now);
   await tx.query(`INSERT INTO ledger_entries (sub_ledger_id, kind, amount_cents, description, effective_date, created_at) VALUES ($1, 'charge', 30000, 'Quarterly assessment', $2, $3)`, [
     subLedger,
-    new Date(now.getTime() - 14 * 24 * 3600 * 1000).toISOString().slice(0, 10),
+    addDays(appDate(now), -14),
     now,
   ]);
 }

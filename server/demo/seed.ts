@@ -266,6 +266,7 @@ export async function seedDemo(db: Db, passwords: PasswordHasher, now: Date = ne
       associations.maplegrove,
     ]);
     const day = 24 * 3600 * 1000;
+    const today = appDate(now);
     for (const a of ACCOUNTS) {
       const accountId = await one(
         `INSERT INTO accounts (association_id, account_number, owner_user_id, address1, address2, city, state_province, postal_code,
@@ -289,9 +290,11 @@ export async function seedDemo(db: Db, passwords: PasswordHasher, now: Date = ne
         const subLedgerId = await one('INSERT INTO sub_ledgers (account_id, name, position) VALUES ($1, $2, $3) RETURNING id', [accountId, sl.name, position]);
         for (const line of sl.lines) {
           const at = new Date(now.getTime() - line.daysAgo * day);
+          // The business day (New York's) daysAgo before the seed's: UTC's day would make a charge
+          // of 30 days ago 29 days past due in the evening.
           await tx.query(
             `INSERT INTO ledger_entries (sub_ledger_id, kind, amount_cents, description, effective_date, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
-            [subLedgerId, line.kind, line.cents, line.description, at.toISOString().slice(0, 10), at],
+            [subLedgerId, line.kind, line.cents, line.description, addDays(today, -line.daysAgo), at],
           );
         }
       }

@@ -49,21 +49,22 @@ describe('demo data', () => {
         ['200415', 30000, false, '33139', null, 'cedarpoint', 'Harbor'], // PA037: noprimary@example.com has no primary e-mail
         ['300100', 5000, false, '10001', null, 'demoville', 'Default'], // payments: the unconnected test account (PA007)
       ]);
-      // Maple Grove's other homes (server/demo/maple-grove-homes.ts): owners of record who have not registered, owing nothing.
+      // Maple Grove's other homes (server/demo/maple-grove-homes.ts): owners of record who have not registered, owing nothing
+      // but three behind on their dues (server/demo/delinquent-homes.ts).
       const homes = await db.query<{ n: number; owing: number; first: string; last: string; assoc: string }>(
         `SELECT count(*)::integer AS n, count(*) FILTER (WHERE sl.balance_cents <> 0)::integer AS owing, min(ac.account_number) AS first,
                 max(ac.account_number) AS last, min(a.code) AS assoc
            FROM accounts ac JOIN associations a ON a.id = ac.association_id JOIN sub_ledgers sl ON sl.account_id = ac.id
           WHERE ac.owner_name IS NOT NULL AND ac.owner_user_id IS NULL`,
       );
-      expect(homes.rows[0]).toEqual({ n: 280, owing: 0, first: '101001', last: '101280', assoc: 'maplegrove' });
+      expect(homes.rows[0]).toEqual({ n: 280, owing: 3, first: '101001', last: '101280', assoc: 'maplegrove' });
       const secret = (await db.query<{ value: string }>(`SELECT value FROM settings WHERE key = 'jwt_secret'`)).rows[0].value;
       const { token } = await signIn(first, DEMO.homeowner);
       await first.close();
 
       const second = await buildApp({ ...options, demoData: true });
       expect(await count(second.services.db, 'users')).toBe(20);
-      expect(await count(second.services.db, 'ledger_entries')).toBe(15);
+      expect(await count(second.services.db, 'ledger_entries')).toBe(24); // 15 of the seed's own accounts, 9 of the delinquent homes
       expect((await second.services.db.query<{ value: string }>(`SELECT value FROM settings WHERE key = 'jwt_secret'`)).rows[0].value).toBe(secret);
       // A token from the first run is still valid: the secret is persisted, not per process.
       expect((await call(second, 'GET', '/api/users/HomeSettings', { token })).status).toBe(200);
