@@ -122,6 +122,11 @@ export const documentsFlow: FlowModule = {
     noLibrary: ({ context }) => !context.associationId,
     /** Renaming or deleting "this folder" needs a folder: the library's root is none. */
     inFolder: ({ context }) => Boolean(context.folderId),
+    /** The search box is optional: only words (not nothing, not blanks) are searched for. */
+    searchGiven: ({ event }) => {
+      const q = (event.data as { q?: unknown } | undefined)?.q;
+      return typeof q === 'string' && q.trim() !== '';
+    },
   },
   assigns: {
     locateLibrary: (_args, params) => locate((params.route ?? {}) as Record<string, unknown>, (params.session ?? {}) as Record<string, unknown>),

@@ -289,6 +289,22 @@ describe('documents flow', () => {
     expect(host.callsTo('getDocumentFolder')).toHaveLength(1);
   });
 
+  it('a search for nothing (the box is optional) asks nothing: it stays on the folder, or returns to it from results', async () => {
+    const { host, flow } = start();
+    await ready(flow);
+    flow.send({ type: 'SEARCH', data: {} });
+    flow.send({ type: 'SEARCH', data: { q: '   ' } });
+    expect(flow.state()).toBe('ready');
+    expect(host.callsTo('searchDocuments')).toEqual([]);
+    flow.send({ type: 'SEARCH', data: { q: 'budget' } });
+    await flow.settle();
+    expect(flow.state()).toBe('showingResults');
+    flow.send({ type: 'SEARCH', data: {} });
+    expect(flow.state()).toBe('ready');
+    expect(flow.context()).toMatchObject({ query: '', results: [], library: { folderName: 'Minutes' } });
+    expect(host.callsTo('searchDocuments')).toHaveLength(1);
+  });
+
   it('a search that fails stays on the folder with the error', async () => {
     const { host, flow } = start({ answers: { ...answers, searchDocuments: broken } });
     await ready(flow);
