@@ -162,3 +162,23 @@ test('the public page offers the public folders without signing in, and nothing 
   await page.goBack();
   await expectAccessible(page);
 });
+
+test('a document row names its file once; its buttons say what they do, and name the file to assistive technology', async ({ page }) => {
+  // Two accessibility scans of a folder with every manager's button.
+  test.setTimeout(90_000);
+  await signInQuickly(page, board.email, board.password);
+  await page.goto('/community/documents');
+  const main = page.getByRole('main');
+  await main.getByRole('link', { name: /^Financials/ }).click();
+  const heading = main.getByRole('heading', { level: 3, name: /^Annual Budget 2026/ });
+  await expect(heading).toBeVisible();
+  const name = (await heading.innerText()).trim();
+  const row = heading.locator('xpath=..');
+  for (const [role, action] of [['button', 'Download'], ['link', 'Preview'], ['button', 'Rename'], ['button', 'Duplicate'], ['button', 'Move'], ['button', 'Delete']] as const) {
+    await expect(row.getByRole(role, { name: `${action} ${name}`, exact: true })).toHaveText(action);
+  }
+  expect((await row.innerText()).split(name).length - 1).toBe(1);
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page);
+});

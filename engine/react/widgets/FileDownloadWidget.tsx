@@ -18,6 +18,7 @@ export function FileDownloadWidget({ node }: WidgetProps) {
   const scope = useScope();
   const request = useOperationRequest(node);
   const text = useNodeText(node.text, node.values);
+  const label = useNodeText(node.label, node.values);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<ReturnType<typeof describeError> | null>(null);
   const errorText = useErrorText(failure);
@@ -46,7 +47,7 @@ export function FileDownloadWidget({ node }: WidgetProps) {
 
   return (
     <Stack gap="1" alignItems="flex-start">
-      <Button size="sm" variant="outline" colorPalette="brand" onClick={() => void save()} loading={busy} disabled={!request.ready}>{text}</Button>
+      <Button size="sm" variant="outline" colorPalette="brand" aria-label={label || undefined} onClick={() => void save()} loading={busy} disabled={!request.ready}>{text}</Button>
       {errorText ? <Text role="alert" color="fg.error" fontSize="sm">{errorText}</Text> : null}
     </Stack>
   );

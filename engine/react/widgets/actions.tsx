@@ -18,9 +18,11 @@ export function ButtonWidget({ node }: WidgetProps) {
   // `payload` travels with the event, e.g. `{ id: $item.id }` for a button inside a repeated list.
   const payload = resolveBindings<Record<string, unknown> | undefined>(node.payload, scope);
   const interactive = useInteractive();
+  const values = resolveBindings<Record<string, unknown>>(node.values ?? {}, scope);
   return (
     <Button
       type="button"
+      aria-label={node.label ? t(String(node.label), values) : undefined}
       variant={(node.variant as 'solid' | 'outline' | 'plain') ?? 'outline'}
       colorPalette="brand"
       alignSelf="flex-start"
@@ -28,7 +30,7 @@ export function ButtonWidget({ node }: WidgetProps) {
       {...awaitingCode(interactive)}
       onClick={() => flow?.send({ type: String(node.event), ...(payload ?? {}) })}
     >
-      {t(String(node.text), resolveBindings<Record<string, unknown>>(node.values ?? {}, scope))}
+      {t(String(node.text), values)}
     </Button>
   );
 }

@@ -11,16 +11,16 @@ import { useNodeText } from './basic.tsx';
 import { useInteractive } from '../app/interactive.tsx';
 
 /** A link to a configured path: kept under the mirror prefix, hidden when its route is not built. */
-export function EngineLink({ to, children }: { to: string; children: ReactNode }) {
+export function EngineLink({ to, children, label }: { to: string; children: ReactNode; label?: string }) {
   const { routes } = useRuntime();
   const { pathname } = useLocation();
   if (!isLinkable(to, routes)) return null;
   if (/^[a-z]+:/i.test(to)) {
-    return <ChakraLink href={to} color="brand.fg" textDecoration="underline">{children}</ChakraLink>;
+    return <ChakraLink href={to} color="brand.fg" textDecoration="underline" aria-label={label}>{children}</ChakraLink>;
   }
   return (
     <ChakraLink asChild color="brand.fg" textDecoration="underline">
-      <RouterLink to={resolveLink(to, pathname, routes)}>{children}</RouterLink>
+      <RouterLink to={resolveLink(to, pathname, routes)} aria-label={label}>{children}</RouterLink>
     </ChakraLink>
   );
 }
@@ -34,12 +34,14 @@ export function LinkWidget({ node }: WidgetProps) {
   const runtime = useRuntime();
   const interactive = useInteractive();
   const text = useNodeText(node.text, node.values);
+  // An accessible name saying more than the text (which row's link), when the screen gives one.
+  const label = useNodeText(node.label, node.values) || undefined;
   const values = (node.values ?? {}) as Record<string, unknown>;
   // A page rendered ahead of time knows no address query and no session: a link built from them is
   // plain text until the page is the browser's own, so that what was rendered is what is adopted.
   if (!interactive && /\{\{\w+\}\}/.test(String(node.to))) return <span>{text}</span>;
   const to = String(node.to).replace(/\{\{(\w+)\}\}/g, (_, name: string) => encodeURIComponent(String(displayValue(values[name], scope, runtime) ?? '')));
-  return <EngineLink to={to}>{text}</EngineLink>;
+  return <EngineLink to={to} label={label}>{text}</EngineLink>;
 }
 
 export function LinksWidget({ node }: WidgetProps) {
