@@ -32,6 +32,8 @@ export interface LayoutDef {
   mirror?: string;
   base?: string;
   feature?: string;
+  /** Query parameters of the address that links between this layout's routes carry along. */
+  keepQuery?: string[];
   routes?: RouteDef[];
 }
 
@@ -62,6 +64,8 @@ export interface CompiledRoute {
   prerender?: boolean;
   /** The mirror prefix, on mirror copies only. */
   mirror?: string;
+  /** The layout's `keepQuery`: what links from one of its routes to another carry from the address. */
+  keepQuery?: string[];
   /** Where the route is declared in routes.yaml, e.g. ['layouts', 'root', 'routes', 3]. */
   source: (string | number)[];
 }
@@ -93,6 +97,7 @@ export function compileRoutes(routesDoc: RoutesDoc, enabledFeatures: Set<string>
             ...(guard ? { gate: guard } : {}),
             ...(route.title ? { title: route.title } : {}),
             ...(route.prerender ? { prerender: true } : {}),
+            ...(Array.isArray(def.keepQuery) && def.keepQuery.length > 0 ? { keepQuery: def.keepQuery } : {}),
             source: here,
           });
         }

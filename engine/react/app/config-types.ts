@@ -29,8 +29,21 @@ export interface NavigationItem {
   /** A binding: shown only while it is true. */
   when?: string;
 }
+export interface FrameBrand { text: string; name?: string; logo?: string }
+/**
+ * The frame of one shell (navigation.yaml `frames.<shell>`), in place of the portal's: its own brand
+ * and lists, with bindings that may read `$data.<as>`, the answer of `data` (a read operation).
+ */
+export interface FrameConfig {
+  data?: { operation: string; params?: Record<string, unknown>; query?: Record<string, unknown>; as: string };
+  brand?: FrameBrand;
+  primary?: NavigationItem[];
+  account?: NavigationItem[];
+  footer?: NavigationItem[];
+}
 export interface NavigationConfig {
-  brand?: { text: string; name?: string; logo?: string };
+  brand?: FrameBrand;
+  frames?: Record<string, FrameConfig>;
   greeting?: { text: string; values?: Record<string, unknown> };
   /** A picker in the frame whose choice is sent to the session flow, e.g. which record the pages are about. */
   selector?: { label: string; groups: string; selected: string; event: string; eventField: string };

@@ -44,7 +44,10 @@ export function createRuntime({ config, flows, formatters, operations, translato
   const routes = compileRoutes(config.routesDoc as never, new Set(config.enabledFeatures));
   let sendToSession: (event: { type: string }) => void = () => {};
 
-  const navigate = (to: string) => navigator.navigate(resolveLink(to, navigator.location().pathname, routes));
+  const navigate = (to: string) => {
+    const here = navigator.location();
+    return navigator.navigate(resolveLink(to, here.pathname, routes, here.search));
+  };
 
   const api = createApiClient({
     operations,

@@ -11,11 +11,39 @@ export function mirrorOf(pathname: string, routes: CompiledRoute[]): string | un
   return undefined;
 }
 
-/** Where a configured link points from here: under the current mirror prefix when there is one. */
-export function resolveLink(to: string, currentPathname: string, routes: CompiledRoute[]): string {
+/**
+ * Where a configured link points from here: under the current mirror prefix when there is one, and,
+ * between two routes of a layout with `keepQuery`, with those parameters of the current address
+ * (`currentSearch`) that the link does not set itself.
+ */
+export function resolveLink(to: string, currentPathname: string, routes: CompiledRoute[], currentSearch = ''): string {
   if (!to.startsWith('/')) return to;
   const mirror = mirrorOf(currentPathname, routes);
-  return mirror && !to.startsWith(`${mirror}/`) && to !== mirror ? `${mirror}${to === '/' ? '' : to}` : to;
+  const placed = mirror && !to.startsWith(`${mirror}/`) && to !== mirror ? `${mirror}${to === '/' ? '' : to}` : to;
+  return withKeptQuery(placed, currentPathname, currentSearch, routes);
+}
+
+function routeAt(pathname: string, routes: CompiledRoute[]): CompiledRoute | undefined {
+  return routes.find((route) => matchesRoutePattern(route.path, pathname));
+}
+
+function withKeptQuery(to: string, currentPathname: string, currentSearch: string, routes: CompiledRoute[]): string {
+  if (!currentSearch) return to;
+  const here = routeAt(currentPathname, routes);
+  if (!here?.keepQuery) return to;
+  const [beforeHash, hash = ''] = to.split('#', 2);
+  const [pathname, query = ''] = beforeHash.split('?', 2);
+  const there = routeAt(pathname, routes);
+  if (!there || there.layout !== here.layout) return to;
+  const current = new URLSearchParams(currentSearch);
+  const params = new URLSearchParams(query);
+  for (const name of here.keepQuery) {
+    const value = current.get(name);
+    // A link that names the parameter (even empty) keeps its own.
+    if (value && !params.has(name)) params.set(name, value);
+  }
+  const search = params.toString();
+  return `${pathname}${search ? `?${search}` : ''}${hash ? `#${hash}` : ''}`;
 }
 
 /** A link is shown only when it reaches a built route: never to planned routes or disabled features. */

@@ -1,10 +1,12 @@
 import { Box, Container, Flex, Image, NativeSelect, Field, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslator } from '../app/translation.ts';
 import { resolveBindings } from '../../core/bindings.ts';
-import type { NavigationConfig } from '../app/config-types.ts';
+import type { FrameConfig, NavigationConfig } from '../app/config-types.ts';
+import { useInteractive } from '../app/interactive.tsx';
+import { useOperationData, useOperationRequest } from '../widgets/DataWidget.tsx';
 import { useRuntime } from '../app/runtime.ts';
-import { useScope, useSessionStatus } from '../app/scope.tsx';
+import { DataScopeProvider, useScope, useSessionStatus } from '../app/scope.tsx';
 import { useNodeText } from '../widgets/basic.tsx';
 import { Footer, Main, NavList, SkipLink } from './parts.tsx';
 
@@ -57,23 +59,49 @@ function SelectionPickerPlaceholder({ selector }: { selector: NonNullable<Naviga
   );
 }
 
-/** The portal frame as a visitor sees it: no signed-in navigation. */
+/**
+ * The portal frame as a visitor sees it: no signed-in navigation; navigation.yaml `frames.public`,
+ * when given, is its brand and lists (e.g. the association the address names).
+ */
 export function PublicShell({ children }: { children: ReactNode }) {
-  return <PortalShell publicView>{children}</PortalShell>;
+  return <PortalShell publicView frame="public">{children}</PortalShell>;
+}
+
+/**
+ * Loads a frame's `data` (a read operation, bound like a `data` widget's) for its bindings as
+ * `$data.<as>`. A page rendered ahead of time reads once it is the browser's own; until the answer
+ * comes (or when it fails) the frame shows what it shows without it.
+ */
+function FrameData({ data, children }: { data: NonNullable<FrameConfig['data']>; children: ReactNode }) {
+  const request = useOperationRequest(data);
+  const interactive = useInteractive();
+  const result = useOperationData(data.operation, request, request.ready && interactive);
+  const value = useMemo(() => ({ [data.as]: result.data }), [data.as, result.data]);
+  return <DataScopeProvider value={value}>{children}</DataScopeProvider>;
 }
 
 /** The portal frame: brand, navigation, the picker for signed-in users, and the footer. */
-export function PortalShell({ children, publicView = false }: { children: ReactNode; publicView?: boolean }) {
+export function PortalShell({ children, publicView = false, frame }: { children: ReactNode; publicView?: boolean; frame?: string }) {
+  const { config } = useRuntime();
+  const own = frame ? config.navigation.frames?.[frame] : undefined;
+  const view = <FrameView own={own} publicView={publicView}>{children}</FrameView>;
+  return own?.data ? <FrameData data={own.data}>{view}</FrameData> : view;
+}
+
+function FrameView({ children, publicView, own }: { children: ReactNode; publicView: boolean; own: FrameConfig | undefined }) {
   const { t } = useTranslator();
   const { config } = useRuntime();
   const status = useSessionStatus();
   const scope = useScope();
-  const navigation = config.navigation;
+  const navigation = { ...config.navigation, ...(own ?? {}) };
   const signedIn = status === 'signedIn' && !publicView;
   // A stored session is being loaded: the frame is drawn at its signed-in size meanwhile.
   const arriving = status === 'loading' && !publicView;
-  const brandName = signedIn ? resolveBindings<string | undefined>(navigation.brand?.name, scope) : undefined;
-  const brandLogo = signedIn ? resolveBindings<string | null | undefined>(navigation.brand?.logo, scope) : undefined;
+  // The portal's brand names the signed-in user's association; a frame's own brand binds to its data.
+  const bound = signedIn || Boolean(own?.brand);
+  const brandName = bound ? resolveBindings<string | undefined>(navigation.brand?.name, scope) : undefined;
+  const brandLogo = bound ? resolveBindings<string | null | undefined>(navigation.brand?.logo, scope) : undefined;
+  const shownName = brandName || t(navigation.brand?.text ?? 'app.name');
   const greeting = useNodeText(navigation.greeting?.text, navigation.greeting?.values);
   return (
     <Flex direction="column" minH="100vh">
@@ -85,7 +113,7 @@ export function PortalShell({ children, publicView = false }: { children: ReactN
             <Flex align="center" gap="3" minH="8">
               {brandLogo ? <Image src={brandLogo} alt="" height="8" /> : null}
               <Text fontWeight="bold" fontSize="lg" fontFamily="heading">
-                {brandName || t(navigation.brand?.text ?? 'app.name')}
+                {shownName}
               </Text>
             </Flex>
             {signedIn && navigation.selector ? <SelectionPicker selector={navigation.selector} /> : null}
@@ -102,7 +130,7 @@ export function PortalShell({ children, publicView = false }: { children: ReactN
         </Container>
       </Box>
       <Main>{children}</Main>
-      <Footer />
+      <Footer items={navigation.footer} name={shownName} />
     </Flex>
   );
 }

@@ -73,7 +73,7 @@ export function FrameLink({ item, children, placeholder = false }: { item: Navig
  * The frame's footer. It sits right below the screen, so it stays unseen (keeping its place) until
  * the first screen has settled: the screen's content arriving then moves nothing a visitor sees.
  */
-export function Footer() {
+export function Footer({ items, name }: { items?: NavigationItem[]; name?: string } = {}) {
   const { t } = useTranslator();
   const { config } = useRuntime();
   const settled = useFirstScreenSettled();
@@ -81,8 +81,8 @@ export function Footer() {
     <Box as="footer" borderTopWidth="1px" mt="12" py="6" bg="bg" visibility={settled ? undefined : 'hidden'}>
       <Container maxW="6xl">
         <Flex gap="4" direction={{ base: 'column', md: 'row' }} justify="space-between">
-          <NavList items={config.navigation.footer} label={t('footer.label')} />
-          <Text color="fg.muted" fontSize="sm">{t('app.name')}</Text>
+          <NavList items={items ?? config.navigation.footer} label={t('footer.label')} />
+          <Text color="fg.muted" fontSize="sm">{name || t('app.name')}</Text>
         </Flex>
       </Container>
     </Box>

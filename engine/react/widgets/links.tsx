@@ -13,14 +13,17 @@ import { useInteractive } from '../app/interactive.tsx';
 /** A link to a configured path: kept under the mirror prefix, hidden when its route is not built. */
 export function EngineLink({ to, children, label }: { to: string; children: ReactNode; label?: string }) {
   const { routes } = useRuntime();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  // A page rendered ahead of time knew no address query: the query a layout keeps (keepQuery) is
+  // added once the page is the browser's own, so that what was rendered is what is adopted.
+  const interactive = useInteractive();
   if (!isLinkable(to, routes)) return null;
   if (/^[a-z]+:/i.test(to)) {
     return <ChakraLink href={to} color="brand.fg" textDecoration="underline" aria-label={label}>{children}</ChakraLink>;
   }
   return (
     <ChakraLink asChild color="brand.fg" textDecoration="underline">
-      <RouterLink to={resolveLink(to, pathname, routes)} aria-label={label}>{children}</RouterLink>
+      <RouterLink to={resolveLink(to, pathname, routes, interactive ? search : '')} aria-label={label}>{children}</RouterLink>
     </ChakraLink>
   );
 }
