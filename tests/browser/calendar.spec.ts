@@ -137,3 +137,48 @@ test('the public calendar shows the events open to everyone, without signing in'
   await page.setViewportSize({ width: 390, height: 844 });
   await expectAccessible(page);
 });
+
+test('the chosen day keeps the keyboard focus when Page Up / Page Down change the month or the year', async ({ page }) => {
+  await signInQuickly(page, board.email, board.password);
+  await page.goto('/community/calendar');
+  const main = page.getByRole('main');
+  // The 15th exists in every month, so a month or a year away is the same day of the month.
+  const today = new Date();
+  const start = new Date(today.getFullYear(), today.getMonth(), 15);
+  await main.getByRole('button', { name: new RegExp(`^${fullDay(start)}`) }).click();
+  const cell = (day: Date) => main.getByRole('button', { name: new RegExp(`^${fullDay(day)}`) });
+  const month = (day: Date) => main.getByRole('heading', { name: day.toLocaleDateString('en-US', { month: 'long', year: 'numeric' }), level: 2 });
+  const focusedDay = () => page.evaluate(() => document.activeElement?.getAttribute('data-day') ?? document.activeElement?.tagName);
+  await expect(cell(start)).toBeFocused();
+
+  const steps: [string, Date][] = [
+    ['PageDown', new Date(start.getFullYear(), start.getMonth() + 1, 15)],
+    ['PageDown', new Date(start.getFullYear(), start.getMonth() + 2, 15)],
+    ['PageUp', new Date(start.getFullYear(), start.getMonth() + 1, 15)],
+    ['PageUp', start],
+    ['PageUp', new Date(start.getFullYear(), start.getMonth() - 1, 15)],
+    ['PageDown', start],
+    ['Shift+PageDown', new Date(start.getFullYear() + 1, start.getMonth(), 15)],
+    ['Shift+PageUp', start],
+  ];
+  for (const [key, day] of steps) {
+    await page.keyboard.press(key);
+    await expect(month(day)).toBeVisible();
+    await expect(cell(day)).toBeFocused();
+    expect(await focusedDay()).toBe(localDay(day));
+  }
+
+  // The arrows still move from the focused day, and Home / End reach the ends of its week.
+  await page.keyboard.press('PageDown');
+  const next = new Date(start.getFullYear(), start.getMonth() + 1, 15);
+  await expect(cell(next)).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  const after = new Date(next.getFullYear(), next.getMonth(), 16);
+  await expect(cell(after)).toBeFocused();
+  await page.keyboard.press('Home');
+  const sunday = new Date(after.getFullYear(), after.getMonth(), after.getDate() - after.getDay());
+  await expect(cell(sunday)).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(cell(new Date(sunday.getFullYear(), sunday.getMonth(), sunday.getDate() + 6))).toBeFocused();
+  await expect(main.getByRole('heading', { name: fullDay(new Date(sunday.getFullYear(), sunday.getMonth(), sunday.getDate() + 6)), level: 3 })).toBeVisible();
+});

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Box, Button, chakra, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { readPath } from '../../../core/bindings.ts';
 import { useTranslator } from '../../app/translation.ts';
@@ -17,7 +17,7 @@ const NO_ITEMS: CalendarItem[] = [];
 
 /**
  * Items with a start and an end shown by month: a grid of days (arrow keys move between days,
- * Page Up / Page Down between months) with the chosen day's items below it, or an agenda of the
+ * Home / End to the week's ends, Page Up / Page Down between months, with Shift between years) with the chosen day's items below it, or an agenda of the
  * month's days that have items. The rows come from `source`, asked for the shown month through the
  * query parameters named in `source.range`; choosing an item sends `event` to the flow with the item as
  * `data`.
@@ -30,6 +30,9 @@ export function CalendarWidget({ node }: WidgetProps) {
   const [selected, setSelected] = useState<DayKey>(today);
   const [view, setView] = useState<View>(node.view === 'agenda' ? 'agenda' : 'month');
   const grid = useRef<HTMLTableElement>(null);
+  // The day the keyboard moved to, focused once its cell is drawn: a move to another month asks
+  // for that month's items, and the cell only exists after the render that follows.
+  const focusDay = useRef<DayKey | null>(null);
   const source = node.source as RowSource & { range?: { from: string; to: string } };
   const range = source.range ?? { from: 'from', to: 'to' };
   const shownSource = useMemo<RowSource>(() => ({
@@ -47,8 +50,16 @@ export function CalendarWidget({ node }: WidgetProps) {
 
   function moveTo(day: DayKey, focus: boolean) {
     setSelected(day);
-    if (focus) requestAnimationFrame(() => grid.current?.querySelector<HTMLButtonElement>(`[data-day="${day}"]`)?.focus());
+    if (focus) focusDay.current = day;
   }
+
+  useEffect(() => {
+    const day = focusDay.current;
+    const cell = day ? grid.current?.querySelector<HTMLButtonElement>(`[data-day="${day}"]`) : null;
+    if (!cell) return;
+    focusDay.current = null;
+    cell.focus();
+  });
 
   function onGridKey(event: KeyboardEvent<HTMLTableElement>) {
     const moves: Record<string, () => DayKey> = {
@@ -58,8 +69,8 @@ export function CalendarWidget({ node }: WidgetProps) {
       ArrowDown: () => addDays(selected, 7),
       Home: () => addDays(selected, -dayDate(selected).getDay()),
       End: () => addDays(selected, 6 - dayDate(selected).getDay()),
-      PageUp: () => addMonths(selected, -1),
-      PageDown: () => addMonths(selected, 1),
+      PageUp: () => addMonths(selected, event.shiftKey ? -12 : -1),
+      PageDown: () => addMonths(selected, event.shiftKey ? 12 : 1),
     };
     const move = moves[event.key];
     if (!move) return;
@@ -92,10 +103,11 @@ export function CalendarWidget({ node }: WidgetProps) {
         </HStack>
       </HStack>
       {loaded.status === 'error' ? <LoadFailed text={node.error} error={loaded.error} retry={loaded.retry} /> : null}
-      {loaded.status === 'waiting' ? <Busy /> : null}
-      {loaded.status === 'ready' && view === 'month' ? (
+      {loaded.status === 'waiting' && view === 'agenda' ? <Busy /> : null}
+      {/* The grid stays while another month's items load, so the focused day keeps its place. */}
+      {loaded.status !== 'error' && view === 'month' ? (
         <>
-          <chakra.table ref={grid} role="grid" aria-label={monthTitle} width="100%" tableLayout="fixed" borderCollapse="collapse" onKeyDown={onGridKey}>
+          <chakra.table ref={grid} role="grid" aria-label={monthTitle} aria-busy={loaded.status === 'waiting'} width="100%" tableLayout="fixed" borderCollapse="collapse" onKeyDown={onGridKey}>
             <thead>
               <tr>
                 {monthGrid(selected)[0].map((day) => (
@@ -116,7 +128,9 @@ export function CalendarWidget({ node }: WidgetProps) {
               ))}
             </tbody>
           </chakra.table>
-          <DayAgenda day={selected} items={byDay.get(selected) ?? []} empty={t(String(node.dayEmpty))} look={look} onChoose={choose} />
+          {loaded.status === 'ready'
+            ? <DayAgenda day={selected} items={byDay.get(selected) ?? []} empty={t(String(node.dayEmpty))} look={look} onChoose={choose} />
+            : <Busy />}
         </>
       ) : null}
       {loaded.status === 'ready' && view === 'agenda' ? (
