@@ -85,8 +85,14 @@ export class IdempotencyMismatchError extends Error {
 
 export interface PaymentProvider {
   readonly name: string;
-  /** Starts entry of a new method for a merchant (an association's provider account). */
-  createSetupIntent(input: { merchantAccount: string; kind: MethodKind; customerRef: string }): Promise<SetupIntent>;
+  /**
+   * Starts entry of a new method for a merchant (an association's provider account). `chargeCents`:
+   * what the payment will charge as soon as the method is entered (the hosted page says so on its
+   * button); absent when nothing is charged then.
+   */
+  createSetupIntent(input: { merchantAccount: string; kind: MethodKind; customerRef: string; chargeCents?: number | null }): Promise<SetupIntent>;
+  /** Changes what a pending setup intent's payment will charge (the payer changed the amount before entering the method). */
+  updateSetupIntentCharge?(setupIntentId: string, chargeCents: number | null): Promise<void>;
   /** The method attached to a setup intent once the hosted entry page has tokenized it; null until then. */
   retrieveSetupIntent(setupIntentId: string): Promise<{ status: 'pending' | 'succeeded'; method: TokenizedMethod | null }>;
   /**

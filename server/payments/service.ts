@@ -432,9 +432,12 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
     return computeFee(rules, { methodKind, amountCents, recurring: kind === 'recurring' || kind === 'auto_draft', largeAmount });
   }
 
-  async function createIntent(ctx: LedgerContext, payer: Payer, kind: MethodKind): Promise<NonNullable<PaymentSetup['setupIntent']>> {
+  /** What entering the method charges at once: a payment for today its total, anything else nothing yet. */
+  const chargedOnEntry = (kind: PaymentKind, totalCents: number) => (kind === 'one_time' ? totalCents : null);
+
+  async function createIntent(ctx: LedgerContext, payer: Payer, kind: MethodKind, chargeCents: number | null): Promise<NonNullable<PaymentSetup['setupIntent']>> {
     try {
-      const intent = await provider().createSetupIntent({ merchantAccount: ctx.provider_account!, kind, customerRef: payerScope(payer) });
+      const intent = await provider().createSetupIntent({ merchantAccount: ctx.provider_account!, kind, customerRef: payerScope(payer), chargeCents });
       return { setupIntentId: intent.setupIntentId, clientSecret: intent.clientSecret, hostedEntryUrl: intent.hostedEntryUrl };
     } catch (error) {
       if (error instanceof ProviderNotConnectedError) throw paymentError('PA007');
@@ -464,7 +467,7 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
         if (!rows[0] || rows[0].kind !== input.methodKind) throw paymentError('PAY006');
         snapshot = { brand: rows[0].brand, last4: rows[0].last4 };
       }
-      const intent = input.setupIntent ? await createIntent(ctx, payer, input.methodKind) : null;
+      const intent = input.setupIntent ? await createIntent(ctx, payer, input.methodKind, chargedOnEntry(kind, fee.totalCents)) : null;
       const id = newPaymentId();
       const now = clock();
       // The new payment and the duplicate warning (other payments, as they were before it) in one
@@ -521,7 +524,9 @@ export function createPaymentService(deps: PaymentServiceDeps): PaymentService {
       let intent: PaymentSetup['setupIntent'] = null;
       if (methodKind !== current.method_kind) {
         if (current.method_token) throw paymentError('PAY006');
-        intent = await createIntent(ctx, payer, methodKind);
+        intent = await createIntent(ctx, payer, methodKind, chargedOnEntry(current.kind, fee.totalCents));
+      } else if (current.setup_intent_id && !current.method_token) {
+        await provider().updateSetupIntentCharge?.(current.setup_intent_id, chargedOnEntry(current.kind, fee.totalCents));
       }
       return db.transaction(async (tx) => {
         const locked = await loadPayment(tx, payer, input.paymentId, true);

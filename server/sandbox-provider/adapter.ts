@@ -10,6 +10,7 @@ export function createSandboxProvider(deps: SandboxProviderDeps): PaymentProvide
   return {
     name: 'sandbox',
     createSetupIntent: (input) => sandbox.createSetupIntent(deps, input),
+    updateSetupIntentCharge: (setupIntentId, chargeCents) => sandbox.updateSetupIntentCharge(deps, setupIntentId, chargeCents),
     retrieveSetupIntent: (setupIntentId) => sandbox.retrieveSetupIntent(deps, setupIntentId),
     tokenizeBankAccount: (input) => sandbox.tokenizeBankAccount(deps, input),
     charge: (input) => sandbox.charge(deps, input),

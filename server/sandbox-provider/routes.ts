@@ -127,7 +127,8 @@ export function registerSandboxProvider(app: FastifyInstance, deps: SandboxRoute
       if (intent.status !== 'pending') return messagePage(reply, 409, 'Details already saved', 'These details were already saved. Start again from the payment page to enter others.');
       if (new Date(intent.expires_at).getTime() <= deps.clock().getTime()) return messagePage(reply, 410, 'This link has expired', 'This entry link has expired. Start again from the payment page.');
       reply.code(200).type('text/html; charset=utf-8');
-      return entryPage({ setupIntentId: intent.id, secret, kind: intent.kind, origin, returnPath });
+      const chargeCents = intent.charge_cents === null ? null : Number(intent.charge_cents);
+      return entryPage({ setupIntentId: intent.id, secret, kind: intent.kind, origin, returnPath, chargeCents });
     },
   );
 
@@ -186,7 +187,15 @@ function textField(id: string, label: string, attrs: string, hint?: string): str
 </div>`;
 }
 
-function entryPage(p: { setupIntentId: string; secret: string; kind: 'card' | 'bank'; origin: string; returnPath: string | null }): string {
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** The submit button says what it does: pays the amount the payment charges at once, or only saves the method. */
+export function submitLabel(kind: 'card' | 'bank', chargeCents: number | null): string {
+  if (chargeCents !== null && chargeCents > 0) return `Pay ${dollars.format(chargeCents / 100)}`;
+  return `Save ${kind === 'card' ? 'card' : 'bank account'}`;
+}
+
+function entryPage(p: { setupIntentId: string; secret: string; kind: 'card' | 'bank'; origin: string; returnPath: string | null; chargeCents: number | null }): string {
   const fields =
     p.kind === 'card'
       ? `${textField('number', 'Card number', 'inputmode="numeric" autocomplete="cc-number" spellcheck="false" maxlength="23"')}
@@ -213,7 +222,7 @@ ${textField('holderName', 'Account holder name', 'autocomplete="name" maxlength=
 <noscript><p>This page needs JavaScript to save your details.</p></noscript>
 <form id="entry-form" novalidate data-setup-intent="${escapeHtml(p.setupIntentId)}" data-secret="${escapeHtml(p.secret)}" data-kind="${p.kind}" data-origin="${escapeHtml(p.origin)}"${p.returnPath ? ` data-return="${escapeHtml(p.returnPath)}"` : ''}>
 ${fields}
-<button type="submit" id="submit">Save ${p.kind === 'card' ? 'card' : 'bank account'}</button>
+<button type="submit" id="submit">${escapeHtml(submitLabel(p.kind, p.chargeCents))}</button>
 </form>${p.returnPath ? `
 <p class="cancel" id="cancel"><a href="${escapeHtml(withQueryParam(p.returnPath, 'cancelled', '1'))}">Cancel and return</a></p>` : ''}
 <script src="/sandbox-provider/entry.js"></script>`,

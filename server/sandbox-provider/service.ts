@@ -78,22 +78,35 @@ interface IntentRow {
   status: 'pending' | 'succeeded';
   method_id: string | null;
   expires_at: Date | string;
+  charge_cents: string | number | null;
 }
 
-const INTENT_COLUMNS = 'id, client_secret, merchant_account, kind, customer_ref, status, method_id, expires_at';
+const INTENT_COLUMNS = 'id, client_secret, merchant_account, kind, customer_ref, status, method_id, expires_at, charge_cents';
 
-export async function createSetupIntent(deps: SandboxDeps, input: { merchantAccount: string; kind: MethodKind; customerRef: string }) {
+function checkChargeCents(chargeCents: unknown): number | null {
+  if (chargeCents === undefined || chargeCents === null) return null;
+  if (!Number.isSafeInteger(chargeCents) || (chargeCents as number) < 1) throw new SandboxProviderError('invalid_amount', 'chargeCents must be a positive whole number of cents');
+  return chargeCents as number;
+}
+
+export async function createSetupIntent(deps: SandboxDeps, input: { merchantAccount: string; kind: MethodKind; customerRef: string; chargeCents?: number | null }) {
   requireConnected(input.merchantAccount);
   if (input.kind !== 'card' && input.kind !== 'bank') throw new SandboxProviderError('invalid_request', `kind must be card or bank, got '${String(input.kind)}'`);
+  const chargeCents = checkChargeCents(input.chargeCents);
   const id = newId('seti');
   const clientSecret = `${id}_secret_${randomBytes(18).toString('base64url')}`;
   const now = deps.clock();
   await deps.db.query(
-    `INSERT INTO sandbox_setup_intents (id, client_secret, merchant_account, kind, customer_ref, created_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [id, clientSecret, input.merchantAccount, input.kind, String(input.customerRef ?? ''), now, new Date(now.getTime() + SETUP_INTENT_LIFETIME_MS)],
+    `INSERT INTO sandbox_setup_intents (id, client_secret, merchant_account, kind, customer_ref, created_at, expires_at, charge_cents)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [id, clientSecret, input.merchantAccount, input.kind, String(input.customerRef ?? ''), now, new Date(now.getTime() + SETUP_INTENT_LIFETIME_MS), chargeCents],
   );
   return { setupIntentId: id, clientSecret, hostedEntryUrl: hostedEntryPath(id, clientSecret, input.kind) };
+}
+
+/** What a pending intent's payment will charge once the method is entered (null: nothing then). */
+export async function updateSetupIntentCharge(deps: SandboxDeps, setupIntentId: string, chargeCents: number | null): Promise<void> {
+  await deps.db.query(`UPDATE sandbox_setup_intents SET charge_cents = $2 WHERE id = $1 AND status = 'pending'`, [setupIntentId, checkChargeCents(chargeCents)]);
 }
 
 /** The intent when the client secret matches (for the hosted page); null otherwise. */

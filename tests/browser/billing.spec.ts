@@ -177,14 +177,14 @@ test('a bank payment shows in the account history at once as pending, then settl
   await expect(beside).toContainText('Total$12.34');
   // The frame fits its page, also once errors make the page taller: no scroll bar inside it.
   await expectFrameFitsPage(page);
-  await frame.getByRole('button', { name: 'Save bank account' }).click();
+  await frame.getByRole('button', { name: 'Pay $12.34' }).click();
   await expect(frame.getByRole('alert')).toBeVisible();
   await expectFrameFitsPage(page);
   await expectAccessible(page);
   await frame.getByLabel('Routing number').fill('110000000');
   await frame.getByLabel('Account number').fill('000123456789');
   await frame.getByLabel('Account holder name').fill('Jordan Rivera');
-  await frame.getByRole('button', { name: 'Save bank account' }).click();
+  await frame.getByRole('button', { name: 'Pay $12.34' }).click();
   await expect(page.getByText('Thank you. Your payment has been received.')).toBeVisible();
   await expect(page.getByText('Bank payments take 3-5 business days to complete.')).toBeVisible();
   await expectAccessible(page);

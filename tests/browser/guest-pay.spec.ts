@@ -42,6 +42,10 @@ test('a guest pays a sub-ledger by card: fees shown as the amount is typed, a re
   await expect(page.getByRole('region', { name: 'Your payment' })).toContainText('Assessments');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Continue to payment details' }).click();
+  // The provider's button says what it does: it pays the total shown beside it.
+  const provider = page.frameLocator('iframe[title="Secure payment details entry"]');
+  await provider.getByLabel('Card number').waitFor();
+  await expect(provider.locator('#submit')).toHaveText('Pay $20.70');
   await enterCard(page, '4242 4242 4242 4242');
 
   await expect(page.getByText('Thank you. Your payment has been received.')).toBeVisible();

@@ -40,14 +40,17 @@ export function uniqueEmail(tag: string) {
   return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 }
 
-/** Fills the sandbox provider's hosted card entry (in its frame) and saves the card. */
+/**
+ * Fills the sandbox provider's hosted card entry (in its frame) and sends it: its button pays the
+ * payment's total ("Pay $20.70"), or saves the card where nothing is charged yet.
+ */
 export async function enterCard(page: Page, number: string, name = 'Pat Payer') {
   const frame = page.frameLocator('iframe[title="Secure payment details entry"]');
   await frame.getByLabel('Card number').fill(number);
   await frame.getByLabel('Expiry date (MM/YY)').fill('12/34');
   await frame.getByLabel('Security code (CVC)').fill('123');
   await frame.getByLabel('Name on card').fill(name);
-  await frame.getByRole('button', { name: 'Save card' }).click();
+  await frame.getByRole('button', { name: /^(Pay \$[\d,]+\.\d\d|Save card)$/ }).click();
 }
 
 const sessions = new Map<string, string>();

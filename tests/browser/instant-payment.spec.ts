@@ -41,7 +41,7 @@ test('a homeowner pays instantly by card on the provider\'s own page and comes b
   await page.getByLabel('Expiry date (MM/YY)').fill('12/34');
   await page.getByLabel('Security code (CVC)').fill('123');
   await page.getByLabel('Name on card').fill('Jordan Rivera');
-  await page.getByRole('button', { name: 'Save card' }).click();
+  await page.getByRole('button', { name: 'Pay $3.11' }).click();
 
   await expect(page).toHaveURL(/\/billing\/instant-payment\?payment=pay_[0-9a-z]+&setupIntent=seti_[0-9a-f]+$/);
   await expect(page.getByText('Thank you. Your payment has been received.')).toBeVisible();

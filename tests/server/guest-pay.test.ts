@@ -154,6 +154,17 @@ describe.each(BACKENDS)('guest pay on %s', (kind) => {
     expectErrorShape(await confirm(app, owner, foreign.paymentId, 'seti_not_mine'), 404, 'PAY009');
   });
 
+  it("the provider's hosted page offers to pay the total it will charge, also after the amount changes", async () => {
+    const token = await guestSession(app, '100237', '30301', 'payer@example.org');
+    const id = await subLedgerId(db(), '100237');
+    const s = await setup(app, token, { subLedgerId: id, amountCents: 5000, methodKind: 'card' });
+    expectStatus(s, 201);
+    const button = async () => (await call(app, 'GET', s.data.hostedEntryUrl)).body.match(/<button type="submit" id="submit">([^<]*)<\/button>/)?.[1];
+    expect(await button()).toBe('Pay $51.48');
+    await paymentServiceFor(app.services).updateSetup({ payer: guestPayerOf(token), paymentId: s.data.paymentId, amountCents: 1200 });
+    expect(await button()).toBe('Pay $12.35'); // $12.00 and 2.95 %
+  });
+
   it('pays by card: amount, fee and total from the server; one ledger entry; a receipt; repeats answer the same', async () => {
     const token = await guestSession(app, '100237', '30301', 'payer@example.org');
     const id = await subLedgerId(db(), '100237');

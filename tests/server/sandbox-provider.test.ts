@@ -90,6 +90,17 @@ describe.each(BACKENDS)('sandbox provider on %s', (kind) => {
       expect(css.headers['content-type']).toMatch(/^text\/css/);
     });
 
+    it('says on its button what it does: pays the amount charged at once, or only saves the method', async () => {
+      const button = async (kind: MethodKind, chargeCents?: number) => {
+        const intent = await provider.createSetupIntent({ merchantAccount: MERCHANT, kind, customerRef: 'user:1', chargeCents });
+        return (await call(app, 'GET', intent.hostedEntryUrl)).body.match(/<button type="submit" id="submit">([^<]*)<\/button>/)?.[1];
+      };
+      expect(await button('card', 1235)).toBe('Pay $12.35');
+      expect(await button('bank', 123456)).toBe('Pay $1,234.56');
+      expect(await button('card')).toBe('Save card');
+      expect(await button('bank')).toBe('Save bank account');
+    });
+
     it('shows bank fields for a bank intent', async () => {
       const intent = await provider.createSetupIntent({ merchantAccount: MERCHANT, kind: 'bank', customerRef: 'user:1' });
       const res = await call(app, 'GET', intent.hostedEntryUrl);
