@@ -21,10 +21,23 @@ function withPalettes(colours: ColourTokens, keep: ReadonlySet<string>): ColourT
   return Object.fromEntries(Object.entries(colours).filter(([name]) => !CHAKRA_PALETTES.includes(name) || keep.has(name)));
 }
 
+/**
+ * A focus indicator must stand out 3:1 from what is around it (WCAG 1.4.11). Chakra rings its
+ * palettes with the 400 or 500 shade (gray.400 is 2.5:1 on white); the 700 shade is at least 4.5:1
+ * on white in every palette. Dark backgrounds keep Chakra's shade, which is light enough there.
+ */
+function withVisibleFocusRings(semantic: ColourTokens): ColourTokens {
+  return Object.fromEntries(Object.entries(semantic).map(([name, group]) => {
+    if (!CHAKRA_PALETTES.includes(name) || typeof group !== 'object' || group === null || !('focusRing' in group)) return [name, group];
+    const ring = (group as { focusRing: { value: { _dark?: string } } }).focusRing;
+    return [name, { ...group, focusRing: { value: { _light: `{colors.${name}.700}`, _dark: ring.value._dark ?? `{colors.${name}.400}` } } }];
+  }));
+}
+
 /** Chakra's colour tokens with the engine's palettes only. */
 export const engineColourTokens = {
   colors: withPalettes(defaultColours, new Set(ENGINE_PALETTES)),
-  semanticColors: withPalettes(defaultSemanticColours, new Set(ENGINE_PALETTES)),
+  semanticColors: withVisibleFocusRings(withPalettes(defaultSemanticColours, new Set(ENGINE_PALETTES))),
 };
 
 /**
@@ -41,6 +54,6 @@ export function palettesNamedBy(doc: unknown): string[] {
 export function paletteTokens(names: string[]) {
   return {
     colors: Object.fromEntries(names.map((name) => [name, defaultColours[name]])),
-    semanticColors: Object.fromEntries(names.map((name) => [name, defaultSemanticColours[name]])),
+    semanticColors: withVisibleFocusRings(Object.fromEntries(names.map((name) => [name, defaultSemanticColours[name]]))),
   };
 }
