@@ -5,6 +5,8 @@ import { FailSafe } from './FailSafe.tsx';
 import { RouteElement } from './RouteElement.tsx';
 import { LegacyRedirectOrNotFound } from './LegacyRedirect.tsx';
 import { ScreenView } from './ScreenView.tsx';
+import { PageChangeFocus } from './PageChangeFocus.tsx';
+import { Announcer } from '../app/announcer.tsx';
 
 function RedirectKeepingQuery({ to }: { to: string }) {
   const { search, hash } = useLocation();
@@ -17,7 +19,14 @@ function RedirectKeepingQuery({ to }: { to: string }) {
  * routes load no data of their own, and the data router's code (about 18 KB gzip) came with every page.
  */
 export function PortalRoutes({ routes }: { routes: RouteObject[] }) {
-  return useRoutes(routes);
+  const element = useRoutes(routes);
+  return (
+    <>
+      {element}
+      <PageChangeFocus />
+      <Announcer />
+    </>
+  );
 }
 
 /** The react-router tree: one pathless layout route per layout (and mirror), each wrapping its shell. */

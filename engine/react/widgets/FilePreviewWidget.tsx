@@ -40,7 +40,9 @@ export function FilePreviewWidget({ node }: WidgetProps) {
     return <Image src={url} alt={title} maxWidth="100%" maxHeight="80vh" objectFit="contain" borderWidth="1px" borderRadius="l2" />;
   }
   if (type === 'application/pdf') {
-    return <chakra.iframe src={url} title={title} width="100%" height="80vh" borderWidth="1px" borderRadius="l2" />;
+    // Out of the Tab order: the browser's PDF viewer keeps the keyboard once inside it, so Tab could
+    // never leave the page's frame again. Its download, beside it, opens the document in full.
+    return <chakra.iframe src={url} title={title} tabIndex={-1} width="100%" height="80vh" borderWidth="1px" borderRadius="l2" />;
   }
   return <Text>{t(String(node.unavailable))}</Text>;
 }

@@ -15,6 +15,7 @@ import type { FlowDocument } from '../../core/flow/types.ts';
 import { useWaitingMark } from '../app/settled.ts';
 import type { WidgetNodeConfig } from '../app/config-types.ts';
 import { FlowViewContext } from './flow-context.ts';
+import { useFocusKept } from './flow-focus.ts';
 import { WidgetNode, type WidgetProps } from './WidgetNode.tsx';
 
 interface ViewConfig extends WidgetNodeConfig { states: string[]; busyIn?: string[] }
@@ -99,13 +100,15 @@ const FlowRun = memo(function FlowRun({ node, doc }: WidgetProps & { doc: FlowDo
   const busy = Boolean(view?.busyIn?.some((name) => state === name || state.startsWith(`${name}.`)));
   useWaitingMark(busy || leaving);
   const flowView = useMemo(() => ({ send: actor.send, context, busy, state }), [actor, context, busy, state]);
+  const box = useRef<HTMLDivElement>(null);
+  const keepFocus = useFocusKept(box, viewIndex, state, busy || leaving);
   if (!view) return null;
   const { states: _states, busyIn: _busyIn, ...widget } = view;
   return (
     <FlowViewContext.Provider value={flowView}>
       <FlowScopeProvider value={context}>
-        <div data-flow-state={state} aria-busy={busy || leaving || undefined} inert={leaving || undefined}
-          aria-hidden={leaving || undefined}>
+        <div ref={box} onFocusCapture={keepFocus} data-flow-state={state} aria-busy={busy || leaving || undefined}
+          inert={leaving || undefined} aria-hidden={leaving || undefined}>
           {/* Each view is its own subtree: moving to another view starts its forms afresh. */}
           <WidgetNode key={viewIndex} node={widget as WidgetNodeConfig} />
         </div>
