@@ -1,6 +1,7 @@
 import type { FlowModule } from '../engine/core/flow/types.ts';
 import type { ResponseOf } from './api.ts';
 import { documentTargets, folderTargets, type MoveTarget } from './document-moves.ts';
+import { fileSize } from './file-size.ts';
 
 // Documents: which library and folder the address names (the selected association's root when it
 // names none), the folder as the page shows it (links, sizes, what can be previewed), and search
@@ -12,13 +13,6 @@ type DocumentFile = RootListing['documents'][number];
 type SearchResult = ResponseOf<'searchDocuments'>['results'][number];
 
 const PREVIEWABLE = /^(application\/pdf|image\/(png|jpeg|gif|webp))$/;
-
-/** "1.2 MB", "340 KB", "12 bytes". */
-export function fileSize(bytes: number): string {
-  if (Math.round(bytes / 1024) >= 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return bytes === 1 ? '1 byte' : `${bytes} bytes`;
-}
 
 /** The path of a folder of a library (the library's root without a folder). */
 export function folderPath(associationId: number, folderId?: number): string {

@@ -1,6 +1,6 @@
 // Display formatters named by screens (`format: money`). Amounts are integer cents below the display.
 
-import { fileSize } from './documents.ts';
+import { fileSize } from './file-size.ts';
 import { ownerDate, ownerDateTime } from './dates.ts';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });

@@ -1,26 +1,8 @@
 import { buildRegistry, type EngineExtension } from '../engine/core/registry.ts';
 import type { FlowModule } from '../engine/core/flow/types.ts';
 import { engineBuiltins } from '../engine/react/builtins.ts';
-import { autoDraftFlow } from './auto-draft.ts';
-import { calendarEntries } from './calendar-entries.ts';
-import { dashboardArcVoteFlow } from './dashboard-arc-vote.ts';
-import { directoryFlow } from './directory.ts';
-import { documentLibrary, documentsFlow, publicDocumentsFlow } from './documents.ts';
-import { expressPayFlow } from './express-pay.ts';
 import { formatters } from './formatters.ts';
-import { guestPaymentFlow } from './guest-payment.ts';
-import { instantPaymentFlow } from './instant-payment.ts';
-import { makePaymentFlow } from './make-payment.ts';
-import { messagesFlow, messageThreadFlow } from './messages.ts';
-import { paymentConsentFlow } from './payment-consent.ts';
-import { publicCalendarFlow } from './public-calendar.ts';
-import { profileAddressesFlow, profileContactsFlow, profilePreferencesFlow } from './profile-settings.ts';
-import { recurringPaymentsFlow } from './recurring-payments.ts';
-import { newRequestFlow, requestsFlow } from './requests.ts';
 import { sessionFlow } from './session.ts';
-import { accountLedgers } from './shared/account-ledgers.ts';
-import { methodEntry } from './shared/method-entry.ts';
-import { paymentSetup } from './shared/payment-setup.ts';
 
 // The product's additions to the engine's registry: formatters named by screens and grids, any
 // widgets or shells of the product's own, and the browser-side behaviour flows/*.machine.yaml name.
@@ -28,50 +10,54 @@ import { paymentSetup } from './shared/payment-setup.ts';
 // the shared modules its `uses:` lists, then in the engine's built-ins (docs/configuration.md,
 // "Adding a flow"). `npm run check` rejects a name defined twice and a name a machine cannot reach.
 
-/** Each flow's own module, by the machine's file name (flows/<name>.machine.yaml). */
+/**
+ * The flow that runs for the whole page (app.yaml `sessionFlow`): the only flow module every page
+ * carries, since the session starts before any screen.
+ */
 export const flowModules: Record<string, FlowModule> = {
   session: sessionFlow,
-  'guest-payment': guestPaymentFlow,
-  'make-payment': makePaymentFlow,
-  'express-pay': expressPayFlow,
-  'instant-payment': instantPaymentFlow,
-  'recurring-payments': recurringPaymentsFlow,
-  'auto-draft': autoDraftFlow,
-  'payment-consent': paymentConsentFlow,
-  'profile-contacts': profileContactsFlow,
-  'profile-addresses': profileAddressesFlow,
-  'profile-preferences': profilePreferencesFlow,
-  requests: requestsFlow,
-  'new-request': newRequestFlow,
-  messages: messagesFlow,
-  'message-thread': messageThreadFlow,
-  directory: directoryFlow,
-  documents: documentsFlow,
-  'public-documents': publicDocumentsFlow,
-  'public-calendar': publicCalendarFlow,
-  'dashboard-arc-vote': dashboardArcVoteFlow,
 };
 
 /**
- * Flow modules of the board's screens: fetched with their machine, so that no one else's first
- * page (signing in, a guest's payment) downloads board code (the bench checks it).
+ * Every other flow's own module, by the machine's file name (flows/<name>.machine.yaml): fetched
+ * with its machine, so that a page downloads the code of the flows it runs and no other (no one
+ * else's first page carries a payment's or the board's code; the bench checks the board's).
  */
 export const lazyFlowModules: Record<string, () => Promise<FlowModule>> = {
+  'guest-payment': () => import('./guest-payment.ts').then((module) => module.guestPaymentFlow),
+  'make-payment': () => import('./make-payment.ts').then((module) => module.makePaymentFlow),
+  'express-pay': () => import('./express-pay.ts').then((module) => module.expressPayFlow),
+  'instant-payment': () => import('./instant-payment.ts').then((module) => module.instantPaymentFlow),
+  'recurring-payments': () => import('./recurring-payments.ts').then((module) => module.recurringPaymentsFlow),
+  'auto-draft': () => import('./auto-draft.ts').then((module) => module.autoDraftFlow),
+  'payment-consent': () => import('./payment-consent.ts').then((module) => module.paymentConsentFlow),
+  'profile-contacts': () => import('./profile-settings.ts').then((module) => module.profileContactsFlow),
+  'profile-addresses': () => import('./profile-settings.ts').then((module) => module.profileAddressesFlow),
+  'profile-preferences': () => import('./profile-settings.ts').then((module) => module.profilePreferencesFlow),
+  requests: () => import('./requests.ts').then((module) => module.requestsFlow),
+  'new-request': () => import('./requests.ts').then((module) => module.newRequestFlow),
+  messages: () => import('./messages.ts').then((module) => module.messagesFlow),
+  'message-thread': () => import('./messages.ts').then((module) => module.messageThreadFlow),
+  directory: () => import('./directory.ts').then((module) => module.directoryFlow),
+  documents: () => import('./documents.ts').then((module) => module.documentsFlow),
+  'public-documents': () => import('./documents.ts').then((module) => module.publicDocumentsFlow),
+  'public-calendar': () => import('./public-calendar.ts').then((module) => module.publicCalendarFlow),
+  'dashboard-arc-vote': () => import('./dashboard-arc-vote.ts').then((module) => module.dashboardArcVoteFlow),
   'board-arc': () => import('./board-arc.ts').then((module) => module.boardArcFlow),
   'invoice-decision': () => import('./invoice-decision.ts').then((module) => module.invoiceDecisionFlow),
 };
 
-/** Modules several flows share; a machine names those it uses in `uses:`. */
-export const sharedFlowModules: Record<string, FlowModule> = {
-  'payment-setup': paymentSetup,
-  'account-ledgers': accountLedgers,
-  'method-entry': methodEntry,
-  'document-library': documentLibrary,
-  'calendar-entries': calendarEntries,
+/** Modules several flows share; a machine names those it uses in `uses:`. Fetched with the first machine using one. */
+export const lazySharedFlowModules: Record<string, () => Promise<FlowModule>> = {
+  'payment-setup': () => import('./shared/payment-setup.ts').then((module) => module.paymentSetup),
+  'account-ledgers': () => import('./shared/account-ledgers.ts').then((module) => module.accountLedgers),
+  'method-entry': () => import('./shared/method-entry.ts').then((module) => module.methodEntry),
+  'document-library': () => import('./documents.ts').then((module) => module.documentLibrary),
+  'calendar-entries': () => import('./calendar-entries.ts').then((module) => module.calendarEntries),
 };
 
 export const productModules: Record<string, EngineExtension> = {
-  flows: { flows: flowModules, sharedFlows: sharedFlowModules, lazyFlows: lazyFlowModules },
+  flows: { flows: flowModules, lazyFlows: lazyFlowModules, lazySharedFlows: lazySharedFlowModules },
   formatters: { formatters },
 };
 

@@ -49,6 +49,8 @@ export interface EngineExtension<Component = unknown> {
    * users run: its code stays out of everyone else's first load), by flow name.
    */
   lazyFlows?: Record<string, () => Promise<FlowModule>>;
+  /** Shared modules fetched with the first machine whose `uses` names one, by name. */
+  lazySharedFlows?: Record<string, () => Promise<FlowModule>>;
 }
 
 /** The engine's own module: its extension, and the flow built-ins every lookup path ends with. */
@@ -86,7 +88,7 @@ export function buildRegistry<Component>(
   modules: Record<string, EngineExtension<Component>>,
 ): { registry: Registry<Component>; conflicts: RegistryConflict[] } {
   const registry: Registry<Component> = {
-    widgets: {}, shells: {}, formatters: {}, flows: { builtins: builtins.flowBuiltins, flows: {}, shared: {}, lazy: {} },
+    widgets: {}, shells: {}, formatters: {}, flows: { builtins: builtins.flowBuiltins, flows: {}, shared: {}, lazy: {}, lazyShared: {} },
   };
   const conflicts: RegistryConflict[] = [];
   const owners = new Map<string, string>();
@@ -107,6 +109,7 @@ export function buildRegistry<Component>(
     for (const [name, flow] of Object.entries(ext.flows ?? {})) add('flow module', registry.flows.flows, name, flow, module);
     for (const [name, load] of Object.entries(ext.lazyFlows ?? {})) add('flow module', registry.flows.lazy ??= {}, name, load, module);
     for (const [name, shared] of Object.entries(ext.sharedFlows ?? {})) add('shared flow module', registry.flows.shared, name, shared, module);
+    for (const [name, load] of Object.entries(ext.lazySharedFlows ?? {})) add('shared flow module', registry.flows.lazyShared ??= {}, name, load, module);
   };
   merge(ENGINE_MODULE, builtins);
   for (const [module, ext] of Object.entries(modules)) merge(module, ext);

@@ -5,7 +5,11 @@ import { createActor, waitFor } from 'xstate';
 import { parse } from 'yaml';
 import { createFlowMachine } from '../../engine/core/flow/create-machine.ts';
 import type { FlowEnvironment, OperationRequest } from '../../engine/core/flow/types.ts';
+import { loadAllFlowModules } from '../../engine/core/flow/lazy-modules.ts';
 import { flowCatalog } from '../../flows/registry.ts';
+
+// The browser fetches the guest payment's module with its machine; the test loads it up front.
+await loadAllFlowModules(flowCatalog);
 
 // Which association brands the guest payment page (flows/guest-payment.machine.yaml).
 

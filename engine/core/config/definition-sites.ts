@@ -23,12 +23,21 @@ function findLine(lines: string[], pattern: RegExp, from = 0): number {
   return -1;
 }
 
-/** The line registering a module (`'name': identifier`) in flows/registry.ts, and that identifier. */
-function registration(root: string, name: string): { line?: number; identifier?: string } {
+/**
+ * The line registering a module in flows/registry.ts, and its identifier: `'name': identifier`, or a
+ * module fetched with its machine, `'name': () => import('./file.ts').then((m) => m.identifier)`
+ * (then with the file it comes from).
+ */
+function registration(root: string, name: string): { line?: number; identifier?: string; file?: string } {
   const lines = linesOf(root, REGISTRY_FILE);
   const pattern = new RegExp(`^\\s*(['"]?)${escape(name)}\\1\\s*:\\s*([A-Za-z_$][\\w$]*)?`);
   const index = findLine(lines, pattern);
   if (index < 0) return {};
+  const lazy = /import\(\s*['"](\.[^'"]+)['"]\s*\)\.then\(\s*\(?\s*(\w+)\s*\)?\s*=>\s*\2\.([A-Za-z_$][\w$]*)/.exec(lines[index]);
+  if (lazy) {
+    const file = relative(root, normalize(join(root, dirname(REGISTRY_FILE), lazy[1]))).split(sep).join('/');
+    return { line: index + 1, identifier: lazy[3], file };
+  }
   return { line: index + 1, identifier: pattern.exec(lines[index])?.[2] };
 }
 
@@ -40,6 +49,12 @@ function importedFrom(root: string, identifier: string): string | undefined {
     if (names.includes(identifier)) return relative(root, normalize(join(root, dirname(REGISTRY_FILE), match[2]))).split(sep).join('/');
   }
   return undefined;
+}
+
+/** The registry map a module is listed in: eager (`flows`, `sharedFlows`) or fetched with its machine (`lazyFlows`, `lazySharedFlows`). */
+function mapOf(root: string, ref: ModuleRef): string {
+  const map = ref.kind === 'flow' ? 'flows' : 'sharedFlows';
+  return registration(root, ref.name).file ? `lazy${map[0].toUpperCase()}${map.slice(1)}` : map;
 }
 
 /** Which map of a module holds a name of a kind. */
@@ -54,13 +69,13 @@ function section(module: FlowModule, kind: NameKind, name: string): string {
  * A module of the engine is reported at its source, engine/core/flow/builtins.ts.
  */
 export function definitionSite(root: string, ref: ModuleRef, module: FlowModule, kind: NameKind | undefined, name: string | undefined): Site {
-  const map = ref.kind === 'flow' ? 'flows' : 'sharedFlows';
+  const map = mapOf(root, ref);
   const part = kind && name ? `${section(module, kind, name)}.${name}` : 'overrides';
   const fallback = (line?: number): Site => ({ file: REGISTRY_FILE, line, path: `${map}[${JSON.stringify(ref.name)}].${part}` });
   if (ref.kind === 'engine') return { file: 'engine/core/flow/builtins.ts', path: `builtinFlowModule.${part}` };
-  const { line, identifier } = registration(root, ref.name);
+  const { line, identifier, file: lazyFile } = registration(root, ref.name);
   if (!identifier) return fallback(line);
-  const file = importedFrom(root, identifier);
+  const file = lazyFile ?? importedFrom(root, identifier);
   if (!file) return fallback(line);
   const lines = linesOf(root, file);
   const declared = findLine(lines, new RegExp(`\\b(const|let|var)\\s+${escape(identifier)}\\b`));
@@ -72,6 +87,6 @@ export function definitionSite(root: string, ref: ModuleRef, module: FlowModule,
 
 /** The line of flows/registry.ts registering a module. */
 export function registrationSite(root: string, ref: ModuleRef): Site {
-  const map = ref.kind === 'flow' ? 'flows' : 'sharedFlows';
+  const map = mapOf(root, ref);
   return { file: REGISTRY_FILE, line: registration(root, ref.name).line, path: `${map}[${JSON.stringify(ref.name)}]` };
 }

@@ -81,6 +81,8 @@ export interface FlowCatalog {
   shared: Record<string, FlowModule>;
   /** Flow modules fetched on first use, by flow name; moved into `flows` once loaded (lazy-modules.ts). */
   lazy?: Record<string, () => Promise<FlowModule>>;
+  /** Shared modules fetched with the first machine that uses one; moved into `shared` once loaded. */
+  lazyShared?: Record<string, () => Promise<FlowModule>>;
 }
 
 export interface FlowPersistence { storage: 'local' | 'session'; key: string; fields: string[] }

@@ -2,8 +2,15 @@ import { matchesRoutePattern } from '../../core/paths.ts';
 import { preloadScreen } from '../router/ScreenView.tsx';
 import type { AppParts } from './assemble.ts';
 import { parseChunkNames } from './chunk-usage.ts';
+import { flowModuleReady } from '../../core/flow/lazy-modules.ts';
 import { loadContent, loadFlow, loadForm } from './config-chunks.ts';
 import { namesIn } from './named-parts.ts';
+
+/** A machine of flows/ and the code it runs with (its own module, the shared modules it uses). */
+async function loadFlowWithModules(parts: AppParts, id: string): Promise<void> {
+  const doc = await loadFlow(id);
+  await flowModuleReady(parts.runtime.flows, id, doc.uses);
+}
 
 /**
  * Loads the chunks of the screen at `pathname` and of the widgets, forms and flows it names, so that a first render
@@ -18,7 +25,7 @@ export async function preloadFirstScreen(parts: AppParts, pathname: string): Pro
     await Promise.all([
       parts.components.preloadWidgets(widgets),
       ...[...forms].map((id) => loadForm(id)),
-      ...[...flows].map((id) => loadFlow(id)),
+      ...[...flows].map((id) => loadFlowWithModules(parts, id)),
     ]);
   } catch {
     // The render reports what failed to load; this only saves a busy state.
@@ -39,7 +46,7 @@ export async function preloadNotedChunks(parts: AppParts, noted: string | null):
       parts.components.preloadWidgets(ids('widget')),
       parts.components.preloadShells(ids('shell')),
       ...ids('form').map((id) => loadForm(id)),
-      ...ids('flow').map((id) => loadFlow(id)),
+      ...ids('flow').map((id) => loadFlowWithModules(parts, id)),
       ...ids('content').map((id) => loadContent(id)),
     ]);
   } catch {

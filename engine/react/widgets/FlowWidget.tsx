@@ -65,7 +65,7 @@ const FlowRun = memo(function FlowRun({ node, doc }: WidgetProps & { doc: FlowDo
   const params = useParams();
   const paramsRef = useRef(params);
   useLayoutEffect(() => { paramsRef.current = params; }, [params]);
-  use(flowModuleReady(runtime.flows, String(node.flow)));
+  use(flowModuleReady(runtime.flows, String(node.flow), doc.uses));
   const machine = useMemo(
     // The machine reads the route through this getter when its actions run, never during render.
     // eslint-disable-next-line react-hooks/refs

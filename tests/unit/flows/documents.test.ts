@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fileSize, folderPath, listedDocument, locate, shownLibrary, shownResult } from '../../../flows/documents.ts';
+import { folderPath, listedDocument, locate, shownLibrary, shownResult } from '../../../flows/documents.ts';
+import { fileSize } from '../../../flows/file-size.ts';
 import { documentTargets, folderTargets, foldersWithPaths } from '../../../flows/document-moves.ts';
 import { createFakeHost, fail, runFlow, trackCoverage, type FakeHostOptions, type FlowRun } from '../support/flow-harness.ts';
 
