@@ -3,6 +3,6 @@
 import config from 'virtual:engine-config';
 import { boot } from './engine/react/boot.tsx';
 import { productModules } from './flows/registry.ts';
-import { operations } from './generated/operations.ts';
+import { operations } from 'virtual:engine-operations';
 
-void boot({ config, modules: productModules, operations: operations as never, element: document.getElementById('root')! });
+void boot({ config, modules: productModules, operations, element: document.getElementById('root')! });

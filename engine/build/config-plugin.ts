@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
 import type { Plugin } from 'vite';
 import { resolveFeatures } from '../core/features.ts';
@@ -18,6 +19,22 @@ const FLOWS = 'virtual:engine-flows';
 const FLOW = 'virtual:engine-flow/';
 const GRIDS = 'virtual:engine-grids';
 const GRID = 'virtual:engine-grid/';
+const OPERATIONS = 'virtual:engine-operations';
+
+interface OperationEntry { group: string; basePath: string; method: string; path: string; pathParams: string[]; hasBody: boolean }
+
+/**
+ * The operation index as the browser's API client reads it (engine/core/api/client.ts): each
+ * operation's group, method, address and whether it takes a body, one string per operation. Every
+ * page carries it; the callers and parameter lists of generated/operations.ts are for the checker,
+ * the server and the tests.
+ */
+export function browserOperations(operations: Record<string, OperationEntry>): string {
+  const packed = Object.fromEntries(Object.entries(operations)
+    .map(([id, op]) => [id, `${op.group} ${op.method} ${op.basePath}${op.path}${op.hasBody ? ' body' : ''}`]));
+  return `import { unpackOperations } from ${JSON.stringify(join(import.meta.dirname, '..', 'core', 'api', 'packed-operations.ts'))};
+export const operations = unpackOperations(${JSON.stringify(packed)});`;
+}
 
 function files(dir: string, extension: string): string[] {
   return existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith(extension)).sort() : [];
@@ -82,6 +99,13 @@ export function configPlugin({ root, features }: { root: string; features?: stri
     return `export default ${JSON.stringify({ ...config, firstVisit: firstVisitStorage(config.api, root) })};`;
   }
 
+  /** The operation index `npm run generate` writes from openapi/ (generated/operations.ts). */
+  async function operationIndex(): Promise<Record<string, OperationEntry>> {
+    const indexFile = join(root, 'generated', 'operations.ts');
+    watched.push(indexFile);
+    return (await import(pathToFileURL(indexFile).href) as { operations: Record<string, OperationEntry> }).operations;
+  }
+
   function loaderIndex(ids: string[], prefix: string, exportName: string): string {
     const entries = ids.map((id) => `  ${JSON.stringify(id)}: () => import(${JSON.stringify(prefix + id)}),`);
     return `export const ${exportName} = {\n${entries.join('\n')}\n};`;
@@ -92,13 +116,14 @@ export function configPlugin({ root, features }: { root: string; features?: stri
     resolveId(id) {
       if (id === CONFIG || id === SCREENS || id === CONTENT_INDEX || id === FLOWS) return `\0${id}`;
       if (id.startsWith(SCREEN) || id.startsWith(CONTENT) || id.startsWith(FLOW)) return `\0${id}`;
-      if (id === GRIDS || id.startsWith(GRID)) return `\0${id}`;
+      if (id === GRIDS || id.startsWith(GRID) || id === OPERATIONS) return `\0${id}`;
       return null;
     },
-    load(id) {
+    async load(id) {
       if (!id.startsWith('\0virtual:engine-')) return null;
       const name = id.slice(1);
       if (name === CONFIG) return configModule();
+      if (name === OPERATIONS) return browserOperations(await operationIndex());
       if (name === SCREENS) return loaderIndex(files(join(schemas, 'screens'), '.yaml').map((f) => basename(f, '.yaml')), SCREEN, 'screenLoaders');
       if (name === CONTENT_INDEX) return loaderIndex(files(join(schemas, 'content'), '.md').map((f) => basename(f, '.md')), CONTENT, 'contentLoaders');
       if (name === GRIDS) return loaderIndex(files(join(schemas, 'grids'), '.yaml').map((f) => basename(f, '.yaml')), GRID, 'gridLoaders');

@@ -15,3 +15,6 @@ declare module 'virtual:engine-grids' {
 declare module 'virtual:engine-flows' {
   export const flowLoaders: Record<string, () => Promise<{ default: import('../core/flow/types.ts').FlowDocument }>>;
 }
+declare module 'virtual:engine-operations' {
+  export const operations: Record<string, import('../core/api/client.ts').OperationDescriptor>;
+}

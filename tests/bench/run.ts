@@ -26,9 +26,11 @@ import { checkLighthouseBudgets, lighthouseSettings, type LhFigures, type LhPage
 
 const root = resolve(import.meta.dirname, '../..');
 const KB = 1000; // bytes per KB, as Vite and Chrome DevTools count
-// The first screens a link in an e-mail opens, on a phone; the signed-in home page may not grow past
-// what it weighed when these budgets were set (231.4 KB).
-const BUDGETS = { 'js.login.gzip': 200 * KB, 'js.paynow.gzip': 200 * KB, 'js.dashboard.gzip': 231.4 * KB };
+// The first screens a link in an e-mail opens, on a phone. 240 KB: the libraries these screens are
+// rendered with weigh about 161 KB, so what each page carries and few use is what the budget keeps
+// out (docs/bench.md). The signed-in home page may not grow past what it weighed when the first
+// budgets were set (231.4 KB).
+const BUDGETS = { 'js.login.gzip': 240 * KB, 'js.paynow.gzip': 240 * KB, 'js.dashboard.gzip': 231.4 * KB };
 const HARD_LIMIT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 900_000);
 const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean)); // "bundle", "keystroke", "lh", "api", "pay", "grid"
 const homeowner = { email: 'homeowner@example.com', password: 'Homeowner#2026', firstName: 'Jordan' };
