@@ -19,9 +19,37 @@ const FLOWS = 'virtual:engine-flows';
 const FLOW = 'virtual:engine-flow/';
 const GRIDS = 'virtual:engine-grids';
 const GRID = 'virtual:engine-grid/';
+const EARLY = 'virtual:engine-early-requests';
 const OPERATIONS = 'virtual:engine-operations';
 
+interface EarlyRequestDoc { operation: string; params?: Record<string, { tokenClaim: string }> }
 interface OperationEntry { group: string; basePath: string; method: string; path: string; pathParams: string[]; hasBody: boolean }
+
+/**
+ * app.yaml `earlyRequests` as the entry sends them (engine/core/api/early-requests.ts): each
+ * operation's method and address from the operation index, the storage of the token its API group
+ * is called with, and the token claim each path parameter is filled from.
+ */
+export function earlyRequests(
+  docs: EarlyRequestDoc[],
+  operations: Record<string, OperationEntry>,
+  api: { tokens?: Record<string, { storage: 'local' | 'session'; key: string }>; groups?: Record<string, { token: string }> },
+) {
+  return docs.map((doc) => {
+    const operation = operations[doc.operation];
+    if (!operation) throw new Error(`app.yaml earlyRequests: unknown operation "${doc.operation}"`);
+    if (operation.hasBody) throw new Error(`app.yaml earlyRequests: "${doc.operation}" takes a body; only calls without one are sent early`);
+    const token = api.tokens?.[api.groups?.[operation.group]?.token ?? ''];
+    if (!token) throw new Error(`app.yaml earlyRequests: "${doc.operation}" is called with no stored token`);
+    const claims = Object.fromEntries(Object.entries(doc.params ?? {}).map(([name, value]) => [name, value.tokenClaim]));
+    const unfilled = operation.pathParams.filter((name) => !claims[name]);
+    if (unfilled.length > 0) throw new Error(`app.yaml earlyRequests: "${doc.operation}" needs ${unfilled.join(', ')} from a token claim`);
+    return {
+      method: operation.method.toUpperCase(), path: `${operation.basePath}${operation.path}`, token: { storage: token.storage, key: token.key },
+      ...(operation.pathParams.length > 0 ? { claims } : {}),
+    };
+  });
+}
 
 /**
  * The operation index as the browser's API client reads it (engine/core/api/client.ts): each
@@ -116,14 +144,20 @@ export function configPlugin({ root, features }: { root: string; features?: stri
     resolveId(id) {
       if (id === CONFIG || id === SCREENS || id === CONTENT_INDEX || id === FLOWS) return `\0${id}`;
       if (id.startsWith(SCREEN) || id.startsWith(CONTENT) || id.startsWith(FLOW)) return `\0${id}`;
-      if (id === GRIDS || id.startsWith(GRID) || id === OPERATIONS) return `\0${id}`;
+      if (id === GRIDS || id.startsWith(GRID) || id === EARLY || id === OPERATIONS) return `\0${id}`;
       return null;
     },
-    async load(id) {
+    // Synchronous but for the two modules read from the operation index (tests call it directly).
+    load(id) {
       if (!id.startsWith('\0virtual:engine-')) return null;
       const name = id.slice(1);
       if (name === CONFIG) return configModule();
-      if (name === OPERATIONS) return browserOperations(await operationIndex());
+      if (name === OPERATIONS) return operationIndex().then(browserOperations);
+      if (name === EARLY) {
+        const appDoc = load(join(schemas, 'app.yaml')) as { earlyRequests?: EarlyRequestDoc[] };
+        const api = load(join(schemas, 'api.yaml'));
+        return operationIndex().then((operations) => `export const earlyRequests = ${JSON.stringify(earlyRequests(appDoc.earlyRequests ?? [], operations, api))};`);
+      }
       if (name === SCREENS) return loaderIndex(files(join(schemas, 'screens'), '.yaml').map((f) => basename(f, '.yaml')), SCREEN, 'screenLoaders');
       if (name === CONTENT_INDEX) return loaderIndex(files(join(schemas, 'content'), '.md').map((f) => basename(f, '.md')), CONTENT, 'contentLoaders');
       if (name === GRIDS) return loaderIndex(files(join(schemas, 'grids'), '.yaml').map((f) => basename(f, '.yaml')), GRID, 'gridLoaders');

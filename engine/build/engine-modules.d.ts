@@ -15,6 +15,9 @@ declare module 'virtual:engine-grids' {
 declare module 'virtual:engine-flows' {
   export const flowLoaders: Record<string, () => Promise<{ default: import('../core/flow/types.ts').FlowDocument }>>;
 }
+declare module 'virtual:engine-early-requests' {
+  export const earlyRequests: import('../core/api/early-requests.ts').EarlyRequest[];
+}
 declare module 'virtual:engine-operations' {
   export const operations: Record<string, import('../core/api/client.ts').OperationDescriptor>;
 }

@@ -37,3 +37,28 @@ test('an account enrolled in auto-draft shows its next draft; nothing scheduled 
   await expect(main.getByRole('region', { name: 'Next recurring payment' })).toHaveCount(0);
   await expectAccessible(page);
 });
+
+test("a signed-in page asks for the session's data while the portal's code is still on its way, and asks once", async ({ page }) => {
+  await signInQuickly(page, homeowner.email, homeowner.password);
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/')) calls.push(`${request.method()} ${pathname}`);
+  });
+  // The portal's code (its largest chunk, start-*.js) is held back until the session's data has been asked for.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route(/\/assets\/start-[^/]*\.js$/, async (route) => { await held; await route.continue(); });
+  const summary = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/payments/Account');
+  await page.goto('/dashboard', { waitUntil: 'commit' });
+  await summary;
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Balance' })).toBeVisible();
+  // Each of the session's first calls was made once: the portal took up the answers rather than asking again.
+  for (const call of ['GET /api/payments/Account', 'GET /api/users/HomeSettings', 'POST /api/users/Users/Authenticate/PortalToken']) {
+    expect(calls.filter((made) => made === call), call).toHaveLength(1);
+  }
+  expect(calls.filter((made) => /^GET \/api\/users\/Users\/\d+$/.test(made))).toHaveLength(1);
+});
+

@@ -35,6 +35,11 @@ export interface ApiClientOptions {
   onResponseProblem(event: ErrorEvent): boolean;
   fetch?: typeof fetch;
   origin?: string;
+  /**
+   * The response of the same call (method, address, token) sent before the portal's code had
+   * arrived (early-requests.ts), used once instead of asking again.
+   */
+  early?: (method: string, url: string, token: string | null) => Promise<Response> | undefined;
 }
 
 export function buildUrl(operation: OperationDescriptor, request: OperationRequest, origin = ''): string {
@@ -72,9 +77,12 @@ export function createApiClient(options: ApiClientOptions) {
 
       let response: Response;
       try {
-        response = await doFetch(buildUrl(operation, request, options.origin), {
-          method: operation.method.toUpperCase(), headers, body: hasBody ? JSON.stringify(request.body) : undefined, signal,
-        });
+        const url = buildUrl(operation, request, options.origin);
+        const method = operation.method.toUpperCase();
+        const send = () => doFetch(url, { method, headers, body: hasBody ? JSON.stringify(request.body) : undefined, signal });
+        // A request sent early that failed to get an answer is sent again as if it had not been.
+        const early = hasBody || request.idempotencyKey ? undefined : options.early?.(method, url, token);
+        response = await (early ? early.catch(send) : send());
       } catch (error) {
         const cancelled = (error as Error)?.name === 'AbortError';
         options.onResponseProblem({ ...problem, noResponse: !cancelled, cancelled, errorMessage: (error as Error)?.message });

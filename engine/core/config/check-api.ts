@@ -17,7 +17,18 @@ function operationMethods(ctx: CheckContext): Map<string, string> {
   return methods;
 }
 
+/** app.yaml `earlyRequests`: operations of openapi/ (the build resolves their addresses from the index). */
+function checkEarlyRequests(ctx: CheckContext, methods: Map<string, string>): void {
+  const app = ctx.project.schemas.app;
+  if (!app || !isObject(app.data) || !Array.isArray(app.data.earlyRequests)) return;
+  app.data.earlyRequests.forEach((entry, i) => {
+    const name = isObject(entry) ? entry.operation : undefined;
+    if (typeof name === 'string' && !methods.has(name)) ctx.report(app, ['earlyRequests', i, 'operation'], `operation "${name}" is not declared in openapi/`);
+  });
+}
+
 export function checkApi(ctx: CheckContext): void {
+  checkEarlyRequests(ctx, operationMethods(ctx));
   const doc = ctx.project.schemas.api;
   if (!doc || !isObject(doc.data) || !isObject(doc.data.queries)) return;
   const queries = doc.data.queries;

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createActor } from 'xstate';
 import { createApiClient, retryDelay, shouldRetry, type OperationDescriptor } from '../../core/api/client.ts';
+import { takeEarlyResponse } from '../../core/api/early-requests.ts';
 import { createTokenStore } from '../../core/api/tokens.ts';
 import { decideErrorHandling } from '../../core/errors.ts';
 import { createFlowMachine } from '../../core/flow/create-machine.ts';
@@ -53,6 +54,7 @@ export function createRuntime({ config, flows, formatters, operations, translato
     operations,
     groupTokens: config.api.groups,
     tokens,
+    early: takeEarlyResponse,
     onResponseProblem(event) {
       const { pathname } = navigator.location();
       const decision = decideErrorHandling(config.errors as never, { ...event, currentRoute: pathname }, config.messages);
