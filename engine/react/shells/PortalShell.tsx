@@ -61,7 +61,7 @@ function SelectionPickerPlaceholder({ selector }: { selector: NonNullable<Naviga
 
 /**
  * The portal frame as a visitor sees it: no signed-in navigation; navigation.yaml `frames.public`,
- * when given, is its brand and lists (e.g. the association the address names).
+ * when given, is its brand and lists (e.g. the organisation the address names).
  */
 export function PublicShell({ children }: { children: ReactNode }) {
   return <PortalShell publicView frame="public">{children}</PortalShell>;
@@ -97,7 +97,7 @@ function FrameView({ children, publicView, own }: { children: ReactNode; publicV
   const signedIn = status === 'signedIn' && !publicView;
   // A stored session is being loaded: the frame is drawn at its signed-in size meanwhile.
   const arriving = status === 'loading' && !publicView;
-  // The portal's brand names the signed-in user's association; a frame's own brand binds to its data.
+  // The portal's brand names the signed-in user's own organisation; a frame's own brand binds to its data.
   const bound = signedIn || Boolean(own?.brand);
   const brandName = bound ? resolveBindings<string | undefined>(navigation.brand?.name, scope) : undefined;
   const brandLogo = bound ? resolveBindings<string | null | undefined>(navigation.brand?.logo, scope) : undefined;
