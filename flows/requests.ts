@@ -76,7 +76,7 @@ export const newRequestFlow: FlowModule = {
     // The submitted request, for the confirmation that offers to attach files to it.
     rememberCreated: ({ event }) => {
       const created = event.output as Request;
-      return { created: { id: created.id, subject: created.subject, isArchitectural: created.kind === 'architectural' } };
+      return { created: { id: created.id, subject: created.subject, isArchitectural: created.kind === 'architectural', path: `/community/requests/${created.id}` } };
     },
   },
   actors: {},

@@ -39,7 +39,9 @@ test('a reservation request confirmed by a board member on the calendar reaches 
   await main.getByLabel('Until').fill('20:00');
   await main.getByRole('button', { name: 'Submit request' }).click();
   await main.getByRole('button', { name: 'Done' }).click();
-  await expect(page).toHaveURL(/\/community\/requests$/);
+  await expect(page).toHaveURL(/\/community\/requests\/\d+$/);
+  const requestPath = new URL(page.url()).pathname;
+  await expect(main.getByRole('heading', { name: subject, level: 2 })).toBeVisible();
 
   // The board sees it tentative on the calendar, with who asked, and confirms it with a note.
   const boardContext = await browser.newContext();
@@ -70,7 +72,7 @@ test('a reservation request confirmed by a board member on the calendar reaches 
     const mails = (await (await request.get('/dev/mailbox.json')).json()) as { to: string; subject: string; text: string }[];
     return mails.find((m) => m.to === omar.email && m.subject === 'Your reservation of the Clubhouse was confirmed')?.text ?? '';
   }).toContain('Please leave the chairs stacked.');
-  await page.reload();
+  await page.goto('/community/requests');
   const mine = main.getByRole('listitem').filter({ has: page.getByRole('heading', { name: subject }) });
   await expect(mine).toContainText('Confirmed');
   await page.goto('/community/calendar');
@@ -81,6 +83,11 @@ test('a reservation request confirmed by a board member on the calendar reaches 
   await expect(own.getByRole('button', { name: 'Save decision' })).toHaveCount(0);
   await own.getByRole('button', { name: 'Close' }).click();
   await expect(own).toBeHidden();
+  // Its link opens the very request, not the list.
+  await main.getByRole('button', { name: new RegExp(subject) }).click();
+  await own.getByRole('link', { name: 'See your request' }).click();
+  await expect(page).toHaveURL(new RegExp(`${requestPath}$`));
+  await expect(main.getByRole('heading', { name: subject, level: 2 })).toBeVisible();
 });
 
 test('the month works by keyboard and on a phone; the agenda lists the month', async ({ page }) => {

@@ -29,7 +29,10 @@ test('a new request of each kind is listed; an overlapping reservation is refuse
   await expect(page.getByText('Your request has been submitted.')).toBeVisible();
   // Files may be attached to the new request; none are here.
   await main.getByRole('button', { name: 'Done' }).click();
-  await expect(page).toHaveURL(/\/community\/requests$/);
+  // Done opens the new request; the list holds it too.
+  await expect(page).toHaveURL(/\/community\/requests\/\d+$/);
+  await expect(main.getByRole('heading', { name: 'New deck in the back yard', level: 2 })).toBeVisible();
+  await page.goto('/community/requests');
   const deck = main.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'New deck in the back yard' }) });
   await expect(deck).toContainText('Architectural (ARC) request');
   await expect(deck).toContainText('Open');
@@ -46,7 +49,7 @@ test('a new request of each kind is listed; an overlapping reservation is refuse
   await main.getByLabel('Until').fill('11:00');
   await main.getByRole('button', { name: 'Submit request' }).click();
   await main.getByRole('button', { name: 'Done' }).click();
-  await expect(page).toHaveURL(/\/community\/requests$/);
+  await expect(page).toHaveURL(/\/community\/requests\/\d+$/);
   await page.goto('/community/new-request');
   await main.getByRole('radio', { name: 'Reservation request' }).check();
   await main.getByLabel('Subject').fill('Doubles match');

@@ -60,7 +60,9 @@ test('a homeowner attaches a picture to a new request and downloads it; a text n
   await expect(main.getByRole('list', { name: 'Attached files' }).getByRole('listitem')).toHaveText([`mailbox.png (${PNG.length} bytes)`]);
   expect(await page.evaluate(() => (window as unknown as { progressSeen?: boolean }).progressSeen)).toBe(true);
   await main.getByRole('button', { name: 'Done' }).click();
-  await expect(page).toHaveURL(/\/community\/requests$/);
+  // Done opens the new request on its own page.
+  await expect(page).toHaveURL(/\/community\/requests\/\d+$/);
+  await expect(main.getByRole('heading', { name: subject, level: 2 })).toBeVisible();
 
   // On the open request: listed with who added it, and downloaded under its name.
   await openRequest(page, subject);

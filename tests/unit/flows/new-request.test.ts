@@ -97,7 +97,7 @@ describe('new-request flow', () => {
     expect(host.callsTo('getHomeownerRequestOptions')).toHaveLength(2);
   });
 
-  it('submits a request on the selected account, offers to attach files to it, then goes to the list of requests', async () => {
+  it('submits a request on the selected account, offers to attach files to it, then opens the new request\'s own page', async () => {
     const { host, flow } = start();
     await ready(flow);
     flow.send({ type: 'SUBMIT', data: general });
@@ -105,7 +105,7 @@ describe('new-request flow', () => {
     expect(flow.state()).toBe('attaching');
     expect(host.callsTo('createHomeownerRequest')).toEqual([{ body: { accountNumber: '100234', ...general }, suppressToast: true }]);
     expect(host.toasts).toEqual([{ status: 'success', titleKey: 'newRequest.submitted' }]);
-    expect(flow.context().created).toEqual({ id: 320, subject: 'Streetlight out', isArchitectural: false });
+    expect(flow.context().created).toEqual({ id: 320, subject: 'Streetlight out', isArchitectural: false, path: '/community/requests/320' });
     expect(host.navigations).toEqual([]);
     // The page's upload sends the stored attachment; the page's list reads itself again.
     flow.send({ type: 'UPLOADED', data: { id: 41, name: 'Streetlight.png', contentType: 'image/png', size: 2048, uploadedAt: '2030-03-10T14:01:00.000Z', fromManagement: false, previewable: true } });
@@ -114,7 +114,7 @@ describe('new-request flow', () => {
     expect(host.calls.map((call) => call.operationId)).toEqual(['getHomeownerRequestOptions', 'createHomeownerRequest']);
     flow.send({ type: 'DONE' });
     expect(flow.state()).toBe('done');
-    expect(host.navigations).toEqual(['/community/requests']);
+    expect(host.navigations).toEqual(['/community/requests/320']);
   });
 
   it('an architectural request is marked so that the page says plans and photos help the board', async () => {
@@ -123,7 +123,7 @@ describe('new-request flow', () => {
     flow.send({ type: 'SUBMIT', data: { ...general, kind: 'architectural', subject: 'New fence', architecturalType: 'fence' } });
     await flow.settle();
     expect(flow.state()).toBe('attaching');
-    expect(flow.context().created).toEqual({ id: 321, subject: 'New fence', isArchitectural: true });
+    expect(flow.context().created).toEqual({ id: 321, subject: 'New fence', isArchitectural: true, path: '/community/requests/321' });
   });
 
   it('submits a reservation with its instants', async () => {
