@@ -56,6 +56,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got '${env.PORT}'`);
   const nodeEnv = env.NODE_ENV || 'development';
   const host = env.HOST || '0.0.0.0';
+  // The server's own address is never what a reader outside reaches: a live portal would mail
+  // links that lead nowhere.
+  if (nodeEnv === 'production' && !env.PUBLIC_URL) {
+    throw new Error('Cannot start in production without PUBLIC_URL: set it to the portal\'s address as its readers reach it, such as https://portal.example.org');
+  }
   return {
     port,
     host,

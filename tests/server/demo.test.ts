@@ -78,7 +78,7 @@ describe('demo data', () => {
     expect(configFromEnv({ DEMO_DATA: '1' }).app.demoData).toBe(true);
     expect(configFromEnv({ DEMO_DATA: '0' }).app.demoData).toBe(false);
     expect(configFromEnv({}).app.demoData).toBeUndefined();
-    const c = configFromEnv({ PORT: '18123', HOST: '127.0.0.1', DATA_DIR: 'x', NODE_ENV: 'production', FRAME_ANCESTORS: "'self' https://a.example" });
+    const c = configFromEnv({ PORT: '18123', HOST: '127.0.0.1', DATA_DIR: 'x', NODE_ENV: 'production', PUBLIC_URL: 'https://a.example', FRAME_ANCESTORS: "'self' https://a.example" });
     expect(c).toMatchObject({ port: 18123, host: '127.0.0.1', app: { nodeEnv: 'production', frameAncestors: "'self' https://a.example" } });
     expect(c.app.dataDir).toBe(path.resolve('x'));
     expect(configFromEnv({}).port).toBe(8080);
@@ -91,6 +91,9 @@ describe('demo data', () => {
     expect(configFromEnv({ PUBLIC_URL: 'https://hoa.example.com/portal/' }).app.publicUrl).toBe('https://hoa.example.com/portal');
     expect(configFromEnv({}).app.publicUrl).toBe('http://localhost:8080');
     expect(configFromEnv({ PORT: '18123', HOST: '127.0.0.1' }).app.publicUrl).toBe('http://127.0.0.1:18123');
+    // A live portal on its own listening address would mail links nobody outside can follow.
+    expect(() => configFromEnv({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) })).toThrow(/Cannot start in production without PUBLIC_URL/);
+    expect(configFromEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example.org' }).app.publicUrl).toBe('https://portal.example.org');
     for (const bad of ['portal.example.org', 'ftp://portal.example.org', 'https://portal.example.org/?x=1', 'https://user:pw@portal.example.org']) {
       expect(() => configFromEnv({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL/);
     }

@@ -8,7 +8,7 @@ import { BACKENDS, DEMO, TEST_JWT_SECRET, TEST_PASSWORD_COST, call, count, creat
 
 /** App options as main.ts builds them from the environment, on a test database, with a captured log. */
 function fromEnv(env: NodeJS.ProcessEnv, db: AppOptions['db'], log: string[]): AppOptions {
-  const config = configFromEnv({ NODE_ENV: 'production', ...env });
+  const config = configFromEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example.org', ...env });
   const stream = new Writable({
     write(chunk, _encoding, done) {
       log.push(String(chunk));

@@ -111,7 +111,7 @@ export async function runApiBench({ root, tempDir, authenticate, pay, onRead }: 
   const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   const server: Child = startNode('portal server (PostgreSQL)', [...profiling, 'server/main.ts'], {
     PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl.href, DEMO_DATA: '1', JWT_SECRET: jwtSecret,
-    DATA_DIR: tempDir('bench-pgdata-'), STATIC_DIR: tempDir('bench-static-'), NODE_ENV: nodeEnv, REDIS_URL: '', SMTP_URL: '',
+    DATA_DIR: tempDir('bench-pgdata-'), STATIC_DIR: tempDir('bench-static-'), NODE_ENV: nodeEnv, REDIS_URL: '', SMTP_URL: '', PUBLIC_URL: baseUrl,
     // The guest payment figures pay through the sandbox provider, which production serves only when asked.
     SANDBOX_PROVIDER: '1',
   }, root);

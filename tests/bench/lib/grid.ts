@@ -47,7 +47,7 @@ export async function runGridBench({ root, tempDir }: { root: string; tempDir: (
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = startNode('portal server (grid)', ['server/main.ts'], {
     PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl.href, DEMO_DATA: '1', JWT_SECRET: randomBytes(48).toString('base64url'),
-    DATA_DIR: tempDir('bench-grid-data-'), STATIC_DIR: tempDir('bench-grid-static-'), NODE_ENV: process.env.BENCH_API_NODE_ENV ?? 'production',
+    DATA_DIR: tempDir('bench-grid-data-'), STATIC_DIR: tempDir('bench-grid-static-'), NODE_ENV: process.env.BENCH_API_NODE_ENV ?? 'production', PUBLIC_URL: baseUrl,
     REDIS_URL: '', SMTP_URL: '',
   }, root);
   try {

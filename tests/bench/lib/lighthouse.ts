@@ -57,7 +57,7 @@ export async function runLighthouse(options: LhOptions): Promise<LhPageResult[]>
   // on explicitly, on an embedded PGlite database of its own.
   const server = startNode('portal server (production, PGlite)', ['server/main.ts'], {
     PORT: String(port), HOST: '127.0.0.1', STATIC_DIR: options.portalDist, DATA_DIR: options.tempDir('bench-lh-data-'),
-    NODE_ENV: 'production', DEMO_DATA: '1', JWT_SECRET: randomBytes(32).toString('hex'),
+    NODE_ENV: 'production', DEMO_DATA: '1', JWT_SECRET: randomBytes(32).toString('hex'), PUBLIC_URL: baseUrl,
     DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '',
   }, root);
   /** How the server ended ("1", "SIGTERM"), or null while it runs. */
