@@ -139,23 +139,32 @@ async function resendUnsent(deps: NoticeDeps, now: Date): Promise<void> {
   for (const n of rows) await send(deps, { id: Number(n.id), to: n.to, subject: noticeSubject(n, n.occurrence_date), text: n.text, accountNumber: n.account_number }, now);
 }
 
+interface DueSchedule {
+  id: string;
+  next_payment_date: string;
+}
+
 /** Records (and mails) the notices due at `now`; returns how many were recorded. */
 export async function processDebitNotices(deps: NoticeDeps, now: Date): Promise<number> {
   await resendUnsent(deps, now);
   const horizon = addDays(appDate(now), NOTICE_DAYS);
-  const seen: string[] = [];
+  // Each batch starts after the last schedule of the one before, in the order of the due index
+  // (next date, id): the query reads only the schedules it returns, however many came before.
+  let after = { date: '-infinity', id: '' };
   let recorded = 0;
   for (;;) {
-    const { rows } = await deps.db.query<{ id: string }>(
-      `SELECT r.id FROM recurring_payments r
-        WHERE r.status = 'active' AND r.next_payment_date <= $1::date AND NOT (r.id = ANY($2::text[]))
+    const rows: DueSchedule[] = (await deps.db.query<DueSchedule>(
+      `SELECT r.id, to_char(r.next_payment_date, 'YYYY-MM-DD') AS next_payment_date FROM recurring_payments r
+        WHERE r.status = 'active' AND r.next_payment_date <= $1::date
+          AND (r.next_payment_date, r.id) > ($2::date, $3::text)
           AND NOT EXISTS (SELECT 1 FROM recurring_debit_notices n WHERE n.recurring_payment_id = r.id AND n.occurrence_date = r.next_payment_date)
         ORDER BY r.next_payment_date, r.id LIMIT ${BATCH}`,
-      [horizon, seen],
-    );
+      [horizon, after.date, after.id],
+    )).rows;
     if (!rows.length) return recorded;
+    const last: DueSchedule = rows[rows.length - 1];
+    after = { date: last.next_payment_date, id: last.id };
     for (const { id } of rows) {
-      seen.push(id);
       const notice = await recordNotice(deps.db, id, horizon, now);
       if (!notice) continue;
       recorded++;
