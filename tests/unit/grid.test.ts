@@ -38,6 +38,24 @@ describe('grid columns', () => {
     expect(compare('2026-01-01', '2026-01-01', node(3), node(3), false)).toBe(0);
   });
 
+  it('opens each filter from a header button named after the column; dates also get a Clear button', () => {
+    const named = (key: string, values?: Record<string, unknown>) => (values ? `${key}(${String(values.column)})` : `<${key}>`);
+    const [subject, due, votes, plain] = buildColumnDefs([
+      { field: 'subject', header: 'arcs.subject', filter: 'text' },
+      { field: 'dueDate', header: 'arcs.due', filter: 'date' },
+      { field: 'votes', header: 'arcs.votes', filter: 'number' },
+      { field: 'type', header: 'arcs.type' },
+    ], formatters, named);
+    expect(subject.headerComponentParams.template).toContain('<button type="button" tabindex="-1" data-ref="eFilterButton"');
+    expect(subject.headerComponentParams.template).toContain('aria-label="grid.filterColumn(&lt;arcs.subject&gt;)"');
+    expect(due.filterParams).toMatchObject({ buttons: ['clear'] });
+    expect(votes.filterParams).not.toHaveProperty('buttons');
+    expect(plain).toMatchObject({ filter: false });
+    expect(plain.headerComponentParams).toBeUndefined();
+    // Every header takes part in the keys (Shift+Tab back to the filter button before it).
+    for (const column of [subject, due, votes, plain]) expect(typeof column.suppressHeaderKeyboardEvent).toBe('function');
+  });
+
   it('rejects an unknown formatter', () => {
     expect(() => buildColumnDefs([{ field: 'x', header: 'a.b', format: 'nope' }], formatters, t)).toThrow('Unknown formatter "nope"');
   });

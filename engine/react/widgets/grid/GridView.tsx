@@ -3,7 +3,7 @@ import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
   CellStyleModule, ClientSideRowModelModule, ColumnApiModule, DateFilterModule, InfiniteRowModelModule, NumberFilterModule,
-  RenderApiModule, TextFilterModule, themeQuartz, type GridApi, type GridReadyEvent, type Module,
+  RenderApiModule, TextFilterModule, themeQuartz, type FilterOpenedEvent, type GridApi, type GridReadyEvent, type Module,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { describeError } from '../../../core/flow/builtins.ts';
@@ -20,6 +20,7 @@ import { columnShown, useReachedBreakpoint } from './breakpoints.ts';
 import type { CellContext } from './cells.tsx';
 import { ColumnChooser } from './ColumnChooser.tsx';
 import { buildColumnDefs, isDataColumn } from './columns.ts';
+import { nameFilterPopup } from './header-filter.ts';
 import { layoutKey } from './layout-store.ts';
 import { cachedRead, pagedDatasource, useReloadOnInvalidate, type PagedSource } from './paged-rows.ts';
 import { saveFile } from './save-file.ts';
@@ -47,6 +48,11 @@ const theme = themeQuartz.withParams({
   borderColor: 'var(--chakra-colors-border, #e4e4e7)',
   wrapperBorderRadius: 8,
 });
+
+// A header's filter button, reached by the keyboard, shows the focus as the page's other controls do.
+const filterButtonFocus = {
+  '& .ag-header-cell-filter-button:focus-visible': { outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '1px' },
+};
 
 /**
  * A paged grid's height: its rows when few (no empty box under three rows), else a scrolling
@@ -119,6 +125,10 @@ export function GridView({ node, id, doc, rows, paged }: GridViewProps) {
     // ag-grid's own roles and keyboard support; the caption names the grid for assistive technology.
     containerRef.current?.querySelector('[role="grid"], [role="treegrid"]')?.setAttribute('aria-labelledby', captionId);
   }, [layout, captionId]);
+  const onFilterOpened = useCallback((event: FilterOpenedEvent) => {
+    const header = 'getColDef' in event.column ? event.column.getColDef().headerName : undefined;
+    if (header) nameFilterPopup(event, t('grid.filterColumn', { column: header }));
+  }, [t]);
 
   const exportCsv = async () => {
     if (!paged || !api) return;
@@ -153,7 +163,7 @@ export function GridView({ node, id, doc, rows, paged }: GridViewProps) {
   const choosable = doc.columns.filter((column) => !column.hidden)
     .map((column) => ({ field: column.field, header: t(column.header), shown: isShown(column) }));
   return (
-    <Box as="section" aria-labelledby={captionId} data-grid={id}>
+    <Box as="section" aria-labelledby={captionId} data-grid={id} css={filterButtonFocus}>
       <HStack justify="space-between" align="end" wrap="wrap" gap="3" mb="2">
         <Text id={captionId} fontWeight="semibold">{caption}</Text>
         <HStack gap="2" wrap="wrap">
@@ -195,6 +205,7 @@ export function GridView({ node, id, doc, rows, paged }: GridViewProps) {
           maintainColumnOrder
           suppressDragLeaveHidesColumns
           onGridReady={onGridReady}
+          onFilterOpened={onFilterOpened}
         />
       </div>
     </Box>

@@ -1,5 +1,6 @@
 import type { ColDef, IDateFilterParams, INumberFilterParams, ITextFilterParams, SortComparatorFn, ValueFormatterParams } from 'ag-grid-community';
 import { ActionsCell, cellControlKeys, LinkCell } from './cells.tsx';
+import { filterButtonTemplate, headerControlKeys, HeaderName } from './header-filter.ts';
 import type { GridColumnDoc } from './types.ts';
 
 function compareValues(a: unknown, b: unknown): number {
@@ -18,17 +19,30 @@ export function tieBreakComparator(field: string): SortComparatorFn {
 
 type Formatter = (value: unknown, options?: Record<string, unknown>) => string;
 
-// The conditions the grid query contract understands (docs/server.md): one per column.
+// The conditions the grid query contract understands (docs/server.md): one per column. Text and
+// number fields have their own Clear button; a date field has none, so its filter has one.
 const textFilter: ITextFilterParams = { filterOptions: ['contains', 'equals'], maxNumConditions: 1 };
 const rangeOptions = ['equals', 'lessThan', 'greaterThan', 'inRange'] as const;
 const numberFilter: INumberFilterParams = { filterOptions: [...rangeOptions], maxNumConditions: 1 };
-const dateFilter: IDateFilterParams = { filterOptions: [...rangeOptions], maxNumConditions: 1 };
+const dateFilter: IDateFilterParams = { filterOptions: [...rangeOptions], maxNumConditions: 1, buttons: ['clear'] };
 
-function filterDef(column: GridColumnDoc): Partial<ColDef> {
-  if (column.filter === 'text') return { filter: 'agTextColumnFilter', filterParams: textFilter };
-  if (column.filter === 'number') return { filter: 'agNumberColumnFilter', filterParams: numberFilter };
-  if (column.filter === 'date') return { filter: 'agDateColumnFilter', filterParams: dateFilter };
-  return { filter: false };
+const filterKinds = {
+  text: { filter: 'agTextColumnFilter', filterParams: textFilter },
+  number: { filter: 'agNumberColumnFilter', filterParams: numberFilter },
+  date: { filter: 'agDateColumnFilter', filterParams: dateFilter },
+};
+
+/**
+ * The column's filter, opened from a button in its header named `label` (see header-filter.ts).
+ * Every header takes part in the keys: Shift+Tab on one goes back to the filter button before it.
+ */
+function filterDef(column: GridColumnDoc, label: string): Partial<ColDef> {
+  if (!column.filter) return { filter: false, suppressHeaderKeyboardEvent: headerControlKeys };
+  return {
+    ...filterKinds[column.filter],
+    headerComponentParams: { template: filterButtonTemplate(label), innerHeaderComponent: HeaderName },
+    suppressHeaderKeyboardEvent: headerControlKeys,
+  };
 }
 
 /** Whether a column holds row data (exported), rather than buttons. */
@@ -40,7 +54,7 @@ export const isDataColumn = (column: GridColumnDoc) => !column.actions;
  * Sizes and sorts are initial values, so new definitions keep what the user resized or sorted.
  */
 export function buildColumnDefs(
-  columns: GridColumnDoc[], formatters: Record<string, Formatter>, t: (key: string) => string,
+  columns: GridColumnDoc[], formatters: Record<string, Formatter>, t: (key: string, values?: Record<string, unknown>) => string,
   shown: (column: GridColumnDoc) => boolean = (column) => !column.hidden,
 ): ColDef[] {
   return columns.map((column) => {
@@ -68,7 +82,7 @@ export function buildColumnDefs(
       ...(column.sort ? { initialSort: column.sort } : {}),
       ...(column.sortIndex !== undefined ? { initialSortIndex: column.sortIndex } : {}),
       ...(column.sortable === false || column.actions ? { sortable: false } : {}),
-      ...filterDef(column),
+      ...filterDef(column, t('grid.filterColumn', { column: t(column.header) })),
       ...cell,
       hide: !shown(column),
       ...(column.tieBreak ? { comparator: tieBreakComparator(column.tieBreak) } : {}),
