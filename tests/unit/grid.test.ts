@@ -69,10 +69,11 @@ describe('columns by screen width', () => {
     { field: 'status', header: 'h', showFrom: 'md' },
     { field: 'number', header: 'h', showFrom: 'lg' },
     { field: 'id', header: 'h', hidden: true },
+    { field: 'extra', header: 'h', optional: true },
   ];
   const shownAt = (width: number) => columns.filter((c) => columnShown(c, width, breakpoints)).map((c) => c.field);
 
-  it('shows a column from its breakpoint up; hidden ones never', () => {
+  it('shows a column from its breakpoint up; hidden and optional ones never (an optional one once the user picks it)', () => {
     expect(shownAt(390)).toEqual(['date']);
     expect(shownAt(600)).toEqual(['date', 'kind']);
     expect(shownAt(1278)).toEqual(['date', 'kind', 'status']);
@@ -81,7 +82,7 @@ describe('columns by screen width', () => {
 
   it('hides the columns the width does not show in the definitions, and refuses an unknown breakpoint', () => {
     const defs = buildColumnDefs(columns, {}, (k) => k, (c) => columnShown(c, 700, breakpoints));
-    expect(defs.map((d) => [d.colId, d.hide])).toEqual([['date', false], ['kind', false], ['status', true], ['number', true], ['id', true]]);
+    expect(defs.map((d) => [d.colId, d.hide])).toEqual([['date', false], ['kind', false], ['status', true], ['number', true], ['id', true], ['extra', true]]);
     expect(breakpointPixels(breakpoints, undefined)).toBe(0);
     expect(() => breakpointPixels(breakpoints, 'xxl')).toThrow(/Unknown breakpoint "xxl"/);
   });

@@ -3,7 +3,7 @@ import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
   CellStyleModule, ClientSideRowModelModule, ColumnApiModule, DateFilterModule, InfiniteRowModelModule, NumberFilterModule,
-  RenderApiModule, TextFilterModule, themeQuartz, type FilterOpenedEvent, type GridApi, type GridReadyEvent, type Module,
+  RenderApiModule, TextFilterModule, createPart, themeQuartz, type FilterOpenedEvent, type GridApi, type GridReadyEvent, type Module,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { describeError } from '../../../core/flow/builtins.ts';
@@ -20,12 +20,14 @@ import { columnShown, useReachedBreakpoint } from './breakpoints.ts';
 import type { CellContext } from './cells.tsx';
 import { ColumnChooser } from './ColumnChooser.tsx';
 import { buildColumnDefs, isDataColumn } from './columns.ts';
+import { CutTextTip } from './CutTextTip.tsx';
 import { nameFilterPopup } from './header-filter.ts';
 import { layoutKey } from './layout-store.ts';
 import { cachedRead, pagedDatasource, useReloadOnInvalidate, type PagedSource } from './paged-rows.ts';
 import { saveFile } from './save-file.ts';
 import { exportQuery } from './server-model.ts';
 import type { GridDoc } from './types.ts';
+import { useFitColumns } from './use-fit-columns.ts';
 import { useGridLayout } from './use-grid-layout.ts';
 
 // Only the modules the grids use (ag-grid is large): the core brings sorting, moving and resizing
@@ -37,6 +39,9 @@ const modules: Module[] = [
   RenderApiModule,
 ];
 
+// A header wraps between its words, never inside one (the columns are fitted to its longest word).
+const wholeWords = createPart({ css: '.ag-header-cell-text { word-break: normal; overflow-wrap: normal; }' });
+
 const theme = themeQuartz.withParams({
   fontFamily: 'inherit',
   fontSize: 15,
@@ -47,7 +52,7 @@ const theme = themeQuartz.withParams({
   headerTextColor: 'var(--chakra-colors-fg, #18181b)',
   borderColor: 'var(--chakra-colors-border, #e4e4e7)',
   wrapperBorderRadius: 8,
-});
+}).withPart(wholeWords);
 
 // A header's filter button, reached by the keyboard, shows the focus as the page's other controls do.
 const filterButtonFocus = {
@@ -91,7 +96,9 @@ export function GridView({ node, id, doc, rows, paged }: GridViewProps) {
   const toast = useCallback((titleKey: string, status: 'success' | 'info' = 'success') => {
     runtime.environment().toast({ status, titleKey, durationMs: 6000 });
   }, [runtime]);
-  const layout = useGridLayout(key, fields, toast);
+  const weights = useMemo(() => Object.fromEntries(doc.columns.map((column) => [column.field, column.flex ?? 0])), [doc]);
+  const fit = useFitColumns(containerRef, weights);
+  const layout = useGridLayout(key, fields, toast, fit.hold);
 
   const breakpoints = runtime.config.app.breakpoints;
   const reached = useReachedBreakpoint(breakpoints);
@@ -122,9 +129,10 @@ export function GridView({ node, id, doc, rows, paged }: GridViewProps) {
   const onGridReady = useCallback((event: GridReadyEvent) => {
     setApi(event.api);
     layout.onReady(event.api);
+    fit.attach(event.api);
     // ag-grid's own roles and keyboard support; the caption names the grid for assistive technology.
     containerRef.current?.querySelector('[role="grid"], [role="treegrid"]')?.setAttribute('aria-labelledby', captionId);
-  }, [layout, captionId]);
+  }, [layout, fit, captionId]);
   const onFilterOpened = useCallback((event: FilterOpenedEvent) => {
     const header = 'getColDef' in event.column ? event.column.getColDef().headerName : undefined;
     if (header) nameFilterPopup(event, t('grid.filterColumn', { column: header }));
@@ -206,8 +214,10 @@ export function GridView({ node, id, doc, rows, paged }: GridViewProps) {
           suppressDragLeaveHidesColumns
           onGridReady={onGridReady}
           onFilterOpened={onFilterOpened}
+          {...fit.events}
         />
       </div>
+      <CutTextTip container={containerRef} />
     </Box>
   );
 }

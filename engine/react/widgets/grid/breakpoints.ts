@@ -12,9 +12,9 @@ export function breakpointPixels(breakpoints: Record<string, string> | undefined
   return pixels;
 }
 
-/** Whether a column is shown on a screen `width` pixels wide. */
+/** Whether a column is shown on a screen `width` pixels wide (until the user chooses otherwise). */
 export function columnShown(column: GridColumnDoc, width: number, breakpoints: Record<string, string> | undefined): boolean {
-  if (column.hidden) return false;
+  if (column.hidden || column.optional) return false;
   return width >= breakpointPixels(breakpoints, column.showFrom);
 }
 

@@ -21,6 +21,8 @@ export interface GridColumnDoc {
   hidden?: boolean;
   /** Shown only on screens at least this wide: a breakpoint name of app.yaml (`sm`, `md`, `lg`). */
   showFrom?: string;
+  /** Shown only once the user picks it in the Columns chooser (a column the grid has no room for). */
+  optional?: boolean;
   /** `end`: cells and header right-aligned (amounts). */
   align?: 'start' | 'end';
   /** A filter in the column's header (paged grids filter on the server). */

@@ -28,8 +28,10 @@ export interface GridLayoutControls {
   reset(): void;
 }
 
+/** `keepWidths` hears whether the columns now have widths of a saved layout (true) or the defaults (false). */
 export function useGridLayout(
   key: string, fields: readonly string[], toast: (messageKey: string, status?: 'success' | 'info') => void,
+  keepWidths: (kept: boolean) => void = () => undefined,
 ): GridLayoutControls {
   const apiRef = useRef<GridApi | null>(null);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => {
@@ -55,8 +57,11 @@ export function useGridLayout(
   const onReady = useCallback((api: GridApi) => {
     apiRef.current = api;
     const saved = readLayout(browserStorage(), key);
-    if (saved) applyLayout(api, applicableLayout(saved, fields));
-  }, [key, fields]);
+    if (saved) {
+      applyLayout(api, applicableLayout(saved, fields));
+      keepWidths(true);
+    }
+  }, [key, fields, keepWidths]);
 
   const save = () => {
     const api = apiRef.current;
@@ -71,6 +76,7 @@ export function useGridLayout(
     if (!saved) { toast('grid.nothingSaved', 'info'); return; }
     const layout = applicableLayout(saved, fields);
     applyLayout(api, layout);
+    keepWidths(true);
     setHidden(new Set(layout.hidden));
     setShownSet(new Set(layout.shown));
     toast('grid.restored');
@@ -80,6 +86,7 @@ export function useGridLayout(
     if (!api) return;
     clearLayout(browserStorage(), key);
     api.resetColumnState();
+    keepWidths(false);
     api.setFilterModel(null);
     setHidden(new Set());
     setShownSet(new Set());
