@@ -4,6 +4,7 @@ import { resolveBindings } from '../../core/bindings.ts';
 import { useInteractive } from '../app/interactive.tsx';
 import { useRuntime } from '../app/runtime.ts';
 import { DataScopeProvider, useDataScope, useScope } from '../app/scope.tsx';
+import { useWaitingMark } from '../app/settled.ts';
 import { Busy } from './Busy.tsx';
 import { LoadFailed } from './LoadFailed.tsx';
 import { WidgetChildren, type WidgetProps } from './WidgetNode.tsx';
@@ -44,6 +45,9 @@ export function DataWidget({ node }: WidgetProps) {
   const result = useOperationData(String(node.operation), request, enabled);
   const name = String(node.as ?? node.operation);
   const value = useMemo(() => ({ ...(outer ?? {}), [name]: result.data }), [outer, name, result.data]);
+  // Loading quietly shows nothing, but what it then shows still pushes down whatever is below the
+  // screen: the page waits for it as for a busy state (the footer stays unseen until it is there).
+  useWaitingMark(enabled && result.isPending && node.quiet === true);
   if (enabled && result.isPending) return node.quiet === true ? null : <Busy />;
   if (result.isError) return <LoadFailed text={node.error} error={result.error} retry={() => void result.refetch()} />;
   return <DataScopeProvider value={value}><WidgetChildren nodes={node.children} /></DataScopeProvider>;
