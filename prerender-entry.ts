@@ -6,14 +6,14 @@ import { compileRoutes } from './engine/core/routes.ts';
 import { productModules } from './flows/registry.ts';
 import { operations } from './generated/operations.ts';
 
-/** The paths the routes of schemas/routes.yaml mark `prerender: true` (optional parameters left out). */
-export function prerenderPaths(): string[] {
+/** The paths of the routes schemas/routes.yaml marks `prerender` (optional parameters left out), and whether each is a frame. */
+export function prerenderPaths(): { path: string; frame: boolean }[] {
   const routes = compileRoutes(config.routesDoc as never, new Set(config.enabledFeatures));
-  return routes.filter((route) => route.prerender && !route.planned && !route.redirect)
-    .map((route) => route.path.replace(/\/:[^/]+\?/g, '') || '/')
-    .filter((path) => !path.includes(':'));
+  return routes.filter((route) => route.prerender && !route.planned && !route.redirect && route.screen)
+    .map((route) => ({ path: route.path.replace(/\/:[^/]+\?/g, '') || '/', frame: route.prerender === 'frame' }))
+    .filter(({ path }) => !path.includes(':'));
 }
 
-export function render(path: string) {
-  return prerenderPage({ config, modules: productModules, operations: operations as never, path });
+export function render(path: string, frame: boolean) {
+  return prerenderPage({ config, modules: productModules, operations: operations as never, path, frame });
 }

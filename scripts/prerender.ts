@@ -1,16 +1,17 @@
-// Renders the pages routes.yaml marks `prerender: true` to HTML inside a built portal: a Node build
-// of prerender-entry.ts (the same engine and configuration as the browser's), run once per page.
+// Renders the pages routes.yaml marks `prerender` (`true`: a first visit's view; `frame`: the frame a
+// stored session shows while it loads) to HTML inside a built portal: a Node build of
+// prerender-entry.ts (the same engine and configuration as the browser's), run once per page.
 // Each page is written as <outDir>/prerendered/<path>.html from the build's index.html, with the
 // page's markup in the root element and its styles in the head; server/web.ts serves it for its path.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { PRERENDERED_ATTRIBUTE, PRERENDERED_CHUNKS_ATTRIBUTE, prerenderedFile } from '../engine/core/prerendered.ts';
+import { PRERENDERED_ATTRIBUTE, PRERENDERED_CHUNKS_ATTRIBUTE, PRERENDERED_FRAME_ATTRIBUTE, prerenderedFile } from '../engine/core/prerendered.ts';
 
 interface PrerenderEntry {
-  prerenderPaths(): string[];
-  render(path: string): Promise<{ html: string; styles: { name: string; global: boolean; rules: string }[]; title: string; chunks: string[] }>;
+  prerenderPaths(): { path: string; frame: boolean }[];
+  render(path: string, frame: boolean): Promise<{ html: string; styles: { name: string; global: boolean; rules: string }[]; title: string; chunks: string[]; frame: boolean }>;
 }
 
 function escapeHtml(text: string): string {
@@ -26,6 +27,10 @@ export function pageFromTemplate(template: string, path: string, page: Awaited<R
   const globals = page.styles.filter((style) => style.global)
     .map((style) => `<style data-emotion="css-global ${style.name}">${safe(style.rules)}</style>`);
   const classes = page.styles.filter((style) => !style.global);
+  // A frame is never adopted: the chunks it was rendered with are no concern of the browser's.
+  const marks = page.frame
+    ? `${PRERENDERED_FRAME_ATTRIBUTE}=""`
+    : `${PRERENDERED_CHUNKS_ATTRIBUTE}="${escapeHtml(page.chunks.join(' '))}"`;
   const style = `${globals.join('')}<style data-emotion="css ${classes.map((c) => c.name).join(' ')}">${safe(classes.map((c) => c.rules).join(''))}</style>`;
   return template
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
@@ -33,7 +38,7 @@ export function pageFromTemplate(template: string, path: string, page: Awaited<R
     // The portal's code is fetched once the page is painted (engine/react/first-paint.ts): hints
     // that would fetch it alongside the page's first paint are left out.
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-    .replace(root, `<div id="root" ${PRERENDERED_ATTRIBUTE}="${escapeHtml(path)}" ${PRERENDERED_CHUNKS_ATTRIBUTE}="${escapeHtml(page.chunks.join(' '))}">${page.html}</div>`);
+    .replace(root, `<div id="root" ${PRERENDERED_ATTRIBUTE}="${escapeHtml(path)}" ${marks}>${page.html}</div>`);
 }
 
 export async function prerenderPortal(options: { root: string; outDir: string; quiet?: boolean }): Promise<string[]> {
@@ -47,14 +52,14 @@ export async function prerenderPortal(options: { root: string; outDir: string; q
     });
     const entry = await import(pathToFileURL(join(ssrDir, 'prerender-entry.js')).href) as PrerenderEntry;
     const template = readFileSync(join(options.outDir, 'index.html'), 'utf8');
-    const paths = entry.prerenderPaths();
-    for (const path of paths) {
-      const page = await entry.render(path);
+    const pages = entry.prerenderPaths();
+    for (const { path, frame } of pages) {
+      const page = await entry.render(path, frame);
       const file = join(options.outDir, prerenderedFile(path));
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, pageFromTemplate(template, path, page));
     }
-    return paths;
+    return pages.map(({ path, frame }) => (frame ? `${path} (frame)` : path));
   } finally {
     rmSync(ssrDir, { recursive: true, force: true });
   }

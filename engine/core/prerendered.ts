@@ -6,6 +6,12 @@ export const PRERENDERED_DIR = 'prerendered';
 /** On the root element of a page rendered ahead of time: the path it was rendered for. */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 
+/**
+ * Beside it on a page rendered as its frame (routes.yaml `prerender: frame`): what a stored session
+ * shows while it loads, with no user's data. Shown until the portal renders afresh, never adopted.
+ */
+export const PRERENDERED_FRAME_ATTRIBUTE = 'data-prerendered-frame';
+
 /** Beside it: the lazily loaded chunks the page was rendered with, `kind:id` space-separated. */
 export const PRERENDERED_CHUNKS_ATTRIBUTE = 'data-prerendered-chunks';
 

@@ -6,6 +6,9 @@ export { matchesRoutePattern } from './paths.ts';
 
 export type Requirement = 'session' | 'anonymous';
 
+/** `true`: the page as a first visit (signed out) sees it; `frame`: the page while a stored session loads. */
+export type Prerender = true | 'frame';
+
 /**
  * A condition a route's screen needs beyond sign-in: while `when` (a binding, e.g. a session flag)
  * is not true, the route shows `screen` instead, a page explaining who the screens are for.
@@ -22,8 +25,12 @@ export interface RouteDef {
   /** Inherited by child routes, like `requires`. */
   gate?: RouteGate;
   title?: string;
-  /** Render the first view to HTML at build time (see engine/react/prerender.tsx). */
-  prerender?: boolean;
+  /**
+   * Render the page to HTML at build time (see engine/react/prerender.tsx): `true`, its first view
+   * as a first visit sees it; `frame`, the frame a stored session shows while it loads. Inherited by
+   * child routes, like `requires`; `false` turns it off.
+   */
+  prerender?: Prerender | false;
   children?: RouteDef[];
 }
 
@@ -60,8 +67,8 @@ export interface CompiledRoute {
   /** Inherited from the nearest ancestor that sets it. */
   gate?: RouteGate;
   title?: string;
-  /** Its first view is rendered to HTML at build time (never on mirror copies). */
-  prerender?: boolean;
+  /** What of it is rendered to HTML at build time (never on mirror copies); inherited like `requires`. */
+  prerender?: Prerender;
   /** The mirror prefix, on mirror copies only. */
   mirror?: string;
   /** The layout's `keepQuery`: what links from one of its routes to another carry from the address. */
@@ -75,13 +82,14 @@ export function compileRoutes(routesDoc: RoutesDoc, enabledFeatures: Set<string>
   for (const [layout, def] of Object.entries(routesDoc.layouts ?? {})) {
     if (!def || typeof def !== 'object' || (def.feature && !enabledFeatures.has(def.feature))) continue;
     const own: CompiledRoute[] = [];
-    const visit = (routes: RouteDef[], parentPath: string, requires: Requirement | undefined, gate: RouteGate | undefined, source: (string | number)[]) => {
+    const visit = (routes: RouteDef[], parentPath: string, requires: Requirement | undefined, gate: RouteGate | undefined, prerendered: Prerender | false | undefined, source: (string | number)[]) => {
       routes.forEach((route, i) => {
         const here = [...source, i];
         if (!route || typeof route !== 'object') return;
         const path = route.index ? parentPath : joinPath(parentPath, typeof route.path === 'string' ? route.path : undefined);
         const req = route.requires ?? requires;
         const guard = route.gate ?? gate;
+        const prerender = route.prerender ?? prerendered;
         if (route.screen || route.redirect || route.planned || route.index) {
           const parentHasEntry = own.some((r) => r.path === path);
           own.push({
@@ -96,16 +104,16 @@ export function compileRoutes(routesDoc: RoutesDoc, enabledFeatures: Set<string>
             ...(req ? { requires: req } : {}),
             ...(guard ? { gate: guard } : {}),
             ...(route.title ? { title: route.title } : {}),
-            ...(route.prerender ? { prerender: true } : {}),
+            ...(prerender === true || prerender === 'frame' ? { prerender } : {}),
             ...(Array.isArray(def.keepQuery) && def.keepQuery.length > 0 ? { keepQuery: def.keepQuery } : {}),
             source: here,
           });
         }
-        if (Array.isArray(route.children)) visit(route.children, path, req, guard, [...here, 'children']);
+        if (Array.isArray(route.children)) visit(route.children, path, req, guard, prerender, [...here, 'children']);
       });
     };
     const base = typeof def.base === 'string' ? def.base : undefined;
-    visit(Array.isArray(def.routes) ? def.routes : [], joinPath(base), undefined, undefined, ['layouts', layout, 'routes']);
+    visit(Array.isArray(def.routes) ? def.routes : [], joinPath(base), undefined, undefined, undefined, ['layouts', layout, 'routes']);
     out.push(...own);
     if (def.mirror) {
       const mirror = joinPath(String(def.mirror));

@@ -1,6 +1,9 @@
 // Renders the first view of a route to HTML ahead of time (at build time, in Node), with the styles
 // it uses, so that a visitor sees the page before the JavaScript has run; the browser then hydrates
 // it (engine/react/boot.tsx). It renders what a first visit renders: signed out, nothing stored.
+// A page's frame (`frame: true`) is rendered as the page shows while a stored session loads: the
+// session machine itself stays signed out, so nothing of any user is in it; the browser shows it
+// until its own render replaces it, and never adopts it.
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import type { ReactNode } from 'react';
@@ -9,6 +12,7 @@ import { StaticRouter } from 'react-router';
 import { assembleApp, type AppInput } from './app/assemble.ts';
 import { AppTree } from './app/AppTree.tsx';
 import { withChunkRecording } from './app/chunk-usage.ts';
+import { SessionArrivingProvider } from './app/scope.tsx';
 import { PortalRoutes } from './router/build-routes.tsx';
 
 export interface PrerenderedPage {
@@ -24,6 +28,8 @@ export interface PrerenderedPage {
   title: string;
   /** The lazily loaded chunks the markup was rendered with (`kind:id`), for the browser to load before adopting it. */
   chunks: string[];
+  /** Rendered as the page's frame while a stored session loads: shown, never adopted. */
+  frame: boolean;
 }
 
 async function renderToText(node: ReactNode): Promise<string> {
@@ -35,8 +41,8 @@ async function renderToText(node: ReactNode): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Renders `path` (no query) of the portal as a first visit sees it. */
-export async function prerenderPage({ config, modules, operations, path }: Omit<AppInput, 'navigator'> & { path: string }): Promise<PrerenderedPage> {
+/** Renders `path` (no query) of the portal as a first visit sees it, or as its frame while a stored session loads. */
+export async function prerenderPage({ config, modules, operations, path, frame = false }: Omit<AppInput, 'navigator'> & { path: string; frame?: boolean }): Promise<PrerenderedPage> {
   const url = new URL(path, 'http://prerender.invalid');
   const parts = assembleApp({
     config, modules, operations,
@@ -52,7 +58,9 @@ export async function prerenderPage({ config, modules, operations, path }: Omit<
   cache.compat = true;
   const { value: html, chunks } = await withChunkRecording(() => renderToText(
     <CacheProvider value={cache}>
-      <AppTree parts={parts} router={<StaticRouter location={url.pathname}><PortalRoutes routes={parts.routeObjects} /></StaticRouter>} adopting />
+      <SessionArrivingProvider value={frame}>
+        <AppTree parts={parts} router={<StaticRouter location={url.pathname}><PortalRoutes routes={parts.routeObjects} /></StaticRouter>} adopting />
+      </SessionArrivingProvider>
     </CacheProvider>,
   ));
   const styles = Object.entries(cache.inserted)
@@ -67,5 +75,6 @@ export async function prerenderPage({ config, modules, operations, path }: Omit<
     styles,
     title: match?.title ? `${t(match.title)} · ${t('app.name')}` : t('app.name'),
     chunks,
+    frame,
   };
 }

@@ -51,8 +51,12 @@ for (const viewport of [{ width: 412, height: 823 }, { width: 1280, height: 800 
       const release = await holdRequests(page, '/api/');
       await page.goto(path);
       await expect(page.getByRole('status')).toBeVisible();
-      const loadingHeader = await box(page, 'header');
-      const loadingMain = await box(page, 'main');
+      // Measured at one moment: the frame rendered ahead of time may be replaced by the portal's
+      // own render (the same frame) at any time meanwhile.
+      const [loadingHeader, loadingMain] = await page.evaluate(() => ['header', 'main'].map((selector) => {
+        const { y, height } = (document.querySelector(selector) as Element).getBoundingClientRect();
+        return { y, height };
+      }));
       // The signed-in items are not there yet: held places, neither shown nor reachable.
       await expect(page.getByRole('link', { name: 'Sign out' })).toHaveCount(0);
       await expect(page.getByRole('combobox')).toHaveCount(0);

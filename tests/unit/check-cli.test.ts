@@ -268,6 +268,13 @@ describe('npm run check', { timeout: 30_000 }, () => {
         'schemas/routes.yaml', 'gate: { when', 'layouts.main.routes[1].gate.screen', 'screen "members-only" is not in schemas/screens/');
     });
 
+    it('reports a frame prerendered for a route that needs no session, and a first view for one that does', () => {
+      expectProblem([{ file: 'schemas/routes.yaml', from: '{ path: home, screen: home, title: home.title }', to: '{ path: home, screen: home, title: home.title, prerender: frame }' }],
+        'schemas/routes.yaml', 'path: home', 'layouts.main.routes[0]', 'route "/home" is prerendered as a frame but does not require a session');
+      expectProblem([{ file: 'schemas/routes.yaml', from: 'requires: session, title: items.title }', to: 'requires: session, title: items.title, prerender: true }' }],
+        'schemas/routes.yaml', 'path: "items', 'layouts.main.routes[1]', 'route "/items/:id?" requires a session: a signed-out first view of it is never shown');
+    });
+
     it('reports a missing required path parameter of a screen binding', () => {
       expectProblem([{ file: 'schemas/screens/item.yaml', from: '    params: { id: $route.id }\n', to: '' }],
         'schemas/screens/item.yaml', 'widget: data', 'children[1]', 'missing required path parameter "id" of operation getItem');

@@ -37,6 +37,29 @@ describe('prerendered pages', () => {
     expect(routes.map((route) => [route.path, route.prerender ?? false])).toEqual([['/login', true], ['/embed/login', false]]);
   });
 
+  it('inherit `prerender` from their parent route like `requires`, `false` turning it off', () => {
+    const routes = compileRoutes({ layouts: { root: { shell: 'portal', mirror: '/embed', routes: [
+      { path: 'home', screen: 'home', requires: 'session', prerender: 'frame' },
+      { path: 'account', requires: 'session', prerender: 'frame', children: [
+        { index: true, screen: 'account' },
+        { path: 'history', screen: 'history' },
+        { path: 'print', screen: 'print', prerender: false },
+      ] },
+      { path: 'login', screen: 'login', prerender: true },
+    ] } } }, new Set());
+    expect(routes.filter((route) => !route.mirror).map((route) => [route.path, route.prerender ?? false])).toEqual([
+      ['/home', 'frame'], ['/account', 'frame'], ['/account/history', 'frame'], ['/account/print', false], ['/login', true],
+    ]);
+    expect(routes.filter((route) => route.mirror).every((route) => route.prerender === undefined)).toBe(true);
+  });
+
+  it('mark a frame as one (never adopted) and leave its chunks out', () => {
+    const template = '<html><head><title>App</title></head><body><div id="root"></div></body></html>';
+    const page = pageFromTemplate(template, '/home', { html: '<header>App</header>', title: 'Home · App', styles: [], chunks: ['widget:busy'], frame: true });
+    expect(page).toContain('<div id="root" data-prerendered="/home" data-prerendered-frame=""><header>App</header></div>');
+    expect(page).not.toContain('data-prerendered-chunks');
+  });
+
   it('put the markup in the root with the chunks it used, the styles in the head (globals apart) and the title; no preload hints', () => {
     const template = '<html><head><title>App</title><script type="module" crossorigin src="/assets/index-1.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/start-2.js"></head><body><div id="root"></div></body></html>';
     const page = pageFromTemplate(template, '/login', {
@@ -48,6 +71,7 @@ describe('prerendered pages', () => {
         { name: 'b2', global: false, rules: '.css-b2{content:"</style>"}' },
       ],
       chunks: ['form:login', 'widget:form'],
+      frame: false,
     });
     expect(page).toContain('<title>Sign in · App</title>');
     expect(page).toContain('<style data-emotion="css-global g1">:root{--x:1}</style><style data-emotion="css a1 b2">.css-a1{color:red}.css-b2{content:"<\\/style>"}</style></head>');
@@ -57,7 +81,7 @@ describe('prerendered pages', () => {
   });
 
   it('refuse a template without an empty root element', () => {
-    expect(() => pageFromTemplate('<body></body>', '/x', { html: '', title: '', styles: [], chunks: [] })).toThrow(/no <div id="root"><\/div>/);
+    expect(() => pageFromTemplate('<body></body>', '/x', { html: '', title: '', styles: [], chunks: [], frame: false })).toThrow(/no <div id="root"><\/div>/);
   });
 });
 

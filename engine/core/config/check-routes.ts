@@ -57,6 +57,13 @@ export function checkRoutes(ctx: CheckContext): CompiledRoute[] {
   });
   const seen = new Map<string, string>();
   for (const r of routes) {
+    // A frame is what a stored session shows while it loads; a first view, what a signed-out visit shows.
+    if (r.prerender === 'frame' && r.requires !== 'session' && !r.redirect && !r.planned) {
+      ctx.report(doc, r.source, `route "${r.path}" is prerendered as a frame but does not require a session`);
+    }
+    if (r.prerender === true && r.requires === 'session') {
+      ctx.report(doc, r.source, `route "${r.path}" requires a session: a signed-out first view of it is never shown (use prerender: frame)`);
+    }
     const key = `${r.path.toLowerCase()}${r.index ? '#index' : ''}`;
     const other = seen.get(key);
     if (other) ctx.report(doc, r.source, `route "${r.path}" is declared twice (also in ${other})`);
