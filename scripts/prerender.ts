@@ -36,8 +36,10 @@ export function pageFromTemplate(template: string, path: string, page: Awaited<R
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace('</head>', `${style}</head>`)
     // The portal's code is fetched once the page is painted (engine/react/first-paint.ts): hints
-    // that would fetch it alongside the page's first paint are left out.
-    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    // that would fetch it alongside the page's first paint are left out. A frame shows nothing of
+    // the page until the code has run: it keeps them at low priority, so that the code is on its way
+    // at once without coming before what the first paint needs (the document, its styles).
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, (hint) => (page.frame ? hint.replace('<link ', '<link fetchpriority="low" ') : ''))
     .replace(root, `<div id="root" ${PRERENDERED_ATTRIBUTE}="${escapeHtml(path)}" ${marks}>${page.html}</div>`);
 }
 

@@ -53,11 +53,12 @@ describe('prerendered pages', () => {
     expect(routes.filter((route) => route.mirror).every((route) => route.prerender === undefined)).toBe(true);
   });
 
-  it('mark a frame as one (never adopted) and leave its chunks out', () => {
-    const template = '<html><head><title>App</title></head><body><div id="root"></div></body></html>';
+  it('mark a frame as one (never adopted), leave its chunks out and keep the preload hints at low priority', () => {
+    const template = '<html><head><title>App</title><link rel="modulepreload" crossorigin href="/assets/start-2.js"></head><body><div id="root"></div></body></html>';
     const page = pageFromTemplate(template, '/home', { html: '<header>App</header>', title: 'Home · App', styles: [], chunks: ['widget:busy'], frame: true });
     expect(page).toContain('<div id="root" data-prerendered="/home" data-prerendered-frame=""><header>App</header></div>');
     expect(page).not.toContain('data-prerendered-chunks');
+    expect(page).toContain('<link fetchpriority="low" rel="modulepreload" crossorigin href="/assets/start-2.js">');
   });
 
   it('put the markup in the root with the chunks it used, the styles in the head (globals apart) and the title; no preload hints', () => {
