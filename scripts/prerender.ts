@@ -27,10 +27,11 @@ export function pageFromTemplate(template: string, path: string, page: Awaited<R
   const globals = page.styles.filter((style) => style.global)
     .map((style) => `<style data-emotion="css-global ${style.name}">${safe(style.rules)}</style>`);
   const classes = page.styles.filter((style) => !style.global);
-  // A frame is never adopted: the chunks it was rendered with are no concern of the browser's.
+  // A frame is marked apart: the browser neither adopts it nor waits for anything before replacing
+  // it (engine/react/boot.tsx), and the chunks it was rendered with are no concern of its.
   const marks = page.frame
-    ? `${PRERENDERED_FRAME_ATTRIBUTE}=""`
-    : `${PRERENDERED_CHUNKS_ATTRIBUTE}="${escapeHtml(page.chunks.join(' '))}"`;
+    ? `${PRERENDERED_FRAME_ATTRIBUTE}="${escapeHtml(path)}"`
+    : `${PRERENDERED_ATTRIBUTE}="${escapeHtml(path)}" ${PRERENDERED_CHUNKS_ATTRIBUTE}="${escapeHtml(page.chunks.join(' '))}"`;
   const style = `${globals.join('')}<style data-emotion="css ${classes.map((c) => c.name).join(' ')}">${safe(classes.map((c) => c.rules).join(''))}</style>`;
   return template
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
@@ -40,7 +41,7 @@ export function pageFromTemplate(template: string, path: string, page: Awaited<R
     // the page until the code has run: it keeps them at low priority, so that the code is on its way
     // at once without coming before what the first paint needs (the document, its styles).
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, (hint) => (page.frame ? hint.replace('<link ', '<link fetchpriority="low" ') : ''))
-    .replace(root, `<div id="root" ${PRERENDERED_ATTRIBUTE}="${escapeHtml(path)}" ${marks}>${page.html}</div>`);
+    .replace(root, `<div id="root" ${marks}>${page.html}</div>`);
 }
 
 export async function prerenderPortal(options: { root: string; outDir: string; quiet?: boolean }): Promise<string[]> {

@@ -7,8 +7,9 @@ export const PRERENDERED_DIR = 'prerendered';
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 
 /**
- * Beside it on a page rendered as its frame (routes.yaml `prerender: frame`): what a stored session
- * shows while it loads, with no user's data. Shown until the portal renders afresh, never adopted.
+ * Instead of it on a page rendered as its frame (routes.yaml `prerender: frame`), with the path: what
+ * a stored session shows while it loads, with no user's data. Shown until the portal's first render
+ * replaces it; never adopted, nor its code's fetch put off (engine/react/first-paint.ts).
  */
 export const PRERENDERED_FRAME_ATTRIBUTE = 'data-prerendered-frame';
 

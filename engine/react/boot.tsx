@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import type { OperationDescriptor } from '../core/api/client.ts';
 import { browserStorages, looksLikeFirstVisit } from '../core/first-visit.ts';
-import { PRERENDERED_ATTRIBUTE, PRERENDERED_CHUNKS_ATTRIBUTE, PRERENDERED_FRAME_ATTRIBUTE } from '../core/prerendered.ts';
+import { PRERENDERED_ATTRIBUTE, PRERENDERED_CHUNKS_ATTRIBUTE } from '../core/prerendered.ts';
 import type { EngineExtension } from '../core/registry.ts';
 import { assembleApp } from './app/assemble.ts';
 import { AppTree } from './app/AppTree.tsx';
@@ -24,14 +24,14 @@ export interface BootOptions {
 }
 
 /**
- * Whether the markup already in the page is what this browser would render: a first view (a frame
- * never is: it stands in while the session loads) rendered for this address (no query: a query can
- * change the first view) and storage holds what a first visit holds.
+ * Whether the markup already in the page is what this browser would render: it was rendered for this
+ * address (no query: a query can change the first view) and storage holds what a first visit holds.
+ * A signed-in page's frame (routes.yaml `prerender: frame`) carries no PRERENDERED_ATTRIBUTE: it is
+ * never adopted, and the first render, which shows the same frame, replaces it at once.
  */
 function adoptsPrerendered(element: HTMLElement, config: EngineConfig): boolean {
   const path = element.getAttribute(PRERENDERED_ATTRIBUTE);
-  return path !== null && !element.hasAttribute(PRERENDERED_FRAME_ATTRIBUTE)
-    && path === window.location.pathname && window.location.search === ''
+  return path !== null && path === window.location.pathname && window.location.search === ''
     && looksLikeFirstVisit(config.firstVisit, browserStorages());
 }
 
@@ -58,11 +58,8 @@ export async function boot({ config, modules, operations, element }: BootOptions
   // Markup rendered ahead of time stays in view while the chunks of what replaces it load: those it
   // was rendered with, before adopting it (see chunk-usage.ts); those of the screen, before a fresh
   // render replaces markup rendered for another state whole, without a busy state in between.
-  // A frame (a signed-in page as it shows while its session loads) is what the first render shows
-  // as well: it is replaced at once, and the screen's chunks load as the session does.
-  const frame = element.hasAttribute(PRERENDERED_FRAME_ATTRIBUTE);
   if (hydrate) await preloadNotedChunks(parts, element.getAttribute(PRERENDERED_CHUNKS_ATTRIBUTE));
-  else if (element.hasAttribute(PRERENDERED_ATTRIBUTE) && !frame) await preloadFirstScreen(parts, window.location.pathname);
+  else if (element.hasAttribute(PRERENDERED_ATTRIBUTE)) await preloadFirstScreen(parts, window.location.pathname);
   // As a transition, the first render yields to the browser every few milliseconds instead of
   // holding the main thread for all of it: a tap or keystroke meanwhile is not kept waiting.
   startTransition(() => {

@@ -2,8 +2,8 @@
 // it uses, so that a visitor sees the page before the JavaScript has run; the browser then hydrates
 // it (engine/react/boot.tsx). It renders what a first visit renders: signed out, nothing stored.
 // A page's frame (`frame: true`) is rendered as the page shows while a stored session loads: the
-// session machine itself stays signed out, so nothing of any user is in it; the browser shows it
-// until its own render replaces it, and never adopts it.
+// session machine itself stays signed out with nothing stored, so nothing of any user is in it; the
+// browser shows it until its own first render replaces it, and never adopts it.
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import type { ReactNode } from 'react';
@@ -12,7 +12,7 @@ import { StaticRouter } from 'react-router';
 import { assembleApp, type AppInput } from './app/assemble.ts';
 import { AppTree } from './app/AppTree.tsx';
 import { withChunkRecording } from './app/chunk-usage.ts';
-import { SessionArrivingProvider } from './app/scope.tsx';
+import type { Runtime } from './app/runtime.ts';
 import { PortalRoutes } from './router/build-routes.tsx';
 
 export interface PrerenderedPage {
@@ -41,6 +41,16 @@ async function renderToText(node: ReactNode): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/**
+ * The session as the tree reads it while a stored session loads: in neither of its settled states
+ * (engine/core/session-contract.ts), with the machine's own context (signed out, nothing stored).
+ */
+function seenAsLoading(session: Runtime['session']): Runtime['session'] {
+  const snapshot = session.getSnapshot();
+  const loading = Object.assign(Object.create(Object.getPrototypeOf(snapshot) as object) as object, snapshot, { matches: () => false });
+  return Object.assign(Object.create(session) as Runtime['session'], { getSnapshot: () => loading });
+}
+
 /** Renders `path` (no query) of the portal as a first visit sees it, or as its frame while a stored session loads. */
 export async function prerenderPage({ config, modules, operations, path, frame = false }: Omit<AppInput, 'navigator'> & { path: string; frame?: boolean }): Promise<PrerenderedPage> {
   const url = new URL(path, 'http://prerender.invalid');
@@ -58,9 +68,8 @@ export async function prerenderPage({ config, modules, operations, path, frame =
   cache.compat = true;
   const { value: html, chunks } = await withChunkRecording(() => renderToText(
     <CacheProvider value={cache}>
-      <SessionArrivingProvider value={frame}>
-        <AppTree parts={parts} router={<StaticRouter location={url.pathname}><PortalRoutes routes={parts.routeObjects} /></StaticRouter>} adopting />
-      </SessionArrivingProvider>
+      <AppTree parts={frame ? { ...parts, runtime: { ...parts.runtime, session: seenAsLoading(parts.runtime.session) } } : parts}
+        router={<StaticRouter location={url.pathname}><PortalRoutes routes={parts.routeObjects} /></StaticRouter>} adopting />
     </CacheProvider>,
   ));
   const styles = Object.entries(cache.inserted)

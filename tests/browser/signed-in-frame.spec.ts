@@ -31,7 +31,7 @@ async function holdScripts(page: Page): Promise<() => void> {
 for (const path of ['/dashboard', '/billing', '/community/requests', '/my/profile-settings']) {
   test(`${path} arrives as its signed-in frame with no user's data in it`, async ({ request }) => {
     const html = await (await request.get(path)).text();
-    expect(html).toContain(`data-prerendered="${path}" data-prerendered-frame=""`);
+    expect(html).toContain(`<div id="root" data-prerendered-frame="${path}">`);
     expect(html).toMatch(/<header[^>]*>/);
     expect(html).toContain('aria-label="Main navigation"');
     for (const text of userData) expect(html).not.toContain(text);

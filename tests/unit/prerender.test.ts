@@ -56,7 +56,8 @@ describe('prerendered pages', () => {
   it('mark a frame as one (never adopted), leave its chunks out and keep the preload hints at low priority', () => {
     const template = '<html><head><title>App</title><link rel="modulepreload" crossorigin href="/assets/start-2.js"></head><body><div id="root"></div></body></html>';
     const page = pageFromTemplate(template, '/home', { html: '<header>App</header>', title: 'Home · App', styles: [], chunks: ['widget:busy'], frame: true });
-    expect(page).toContain('<div id="root" data-prerendered="/home" data-prerendered-frame=""><header>App</header></div>');
+    expect(page).toContain('<div id="root" data-prerendered-frame="/home"><header>App</header></div>');
+    expect(page).not.toContain('data-prerendered=');
     expect(page).not.toContain('data-prerendered-chunks');
     expect(page).toContain('<link fetchpriority="low" rel="modulepreload" crossorigin href="/assets/start-2.js">');
   });

@@ -29,24 +29,13 @@ export function useSessionContext(): Record<string, unknown> {
   return useSelector(session, (snapshot) => snapshot.context as Record<string, unknown>, sameFields);
 }
 
-/**
- * True while rendering a page's frame ahead of time (routes.yaml `prerender: frame`): the tree shows
- * what it shows while a stored session loads, whatever the session machine's own state.
- */
-const SessionArrivingContext = createContext(false);
-export const SessionArrivingProvider = SessionArrivingContext.Provider;
-
-export type SessionStatus = 'loading' | 'signedIn' | 'signedOut';
-
-export function useSessionStatus(): SessionStatus {
+export function useSessionStatus(): 'loading' | 'signedIn' | 'signedOut' {
   const { session } = useRuntime();
-  const arriving = useContext(SessionArrivingContext);
-  const status = useSelector(session, (snapshot): SessionStatus => {
+  return useSelector(session, (snapshot) => {
     if (snapshot.matches(SESSION_STATES.signedIn)) return 'signedIn';
     if (snapshot.matches(SESSION_STATES.signedOut)) return 'signedOut';
     return 'loading';
   });
-  return arriving ? 'loading' : status;
 }
 
 export function useScope(): Scope {
