@@ -98,7 +98,12 @@ export function configPlugin({ root, features }: { root: string; features?: stri
   const watched: string[] = [];
   const load = (path: string) => { watched.push(path); return read(path); };
 
-  function configModule(): string {
+  /** routes.yaml as the browser reads it: `prerender` is the build's concern (prerender-entry.ts), left out. */
+  function browserRoutes(doc: unknown): unknown {
+    return JSON.parse(JSON.stringify(doc), (key, value: unknown) => (key === 'prerender' ? undefined : value));
+  }
+
+  function configModule(ssr: boolean): string {
     const featuresDoc = load(join(schemas, 'features.yaml'));
     const appDoc = load(join(schemas, 'app.yaml')) as { sessionFlow: string; sharedMessages?: string[]; defaultTheme: string; breakpoints?: Record<string, string> };
     const themes: Record<string, ThemeDocument> = Object.fromEntries(files(join(root, 'themes'), '.json').map((name) => {
@@ -106,7 +111,7 @@ export function configPlugin({ root, features }: { root: string; features?: stri
       return [doc.name, doc];
     }));
     const config = {
-      routesDoc: load(join(schemas, 'routes.yaml')),
+      routesDoc: ssr ? load(join(schemas, 'routes.yaml')) : browserRoutes(load(join(schemas, 'routes.yaml'))),
       redirectsDoc: load(join(schemas, 'redirects.yaml')),
       enabledFeatures: [...resolveFeatures(featuresDoc, features)],
       navigation: load(join(schemas, 'navigation.yaml')),
@@ -148,10 +153,10 @@ export function configPlugin({ root, features }: { root: string; features?: stri
       return null;
     },
     // Synchronous but for the two modules read from the operation index (tests call it directly).
-    load(id) {
+    load(id, options) {
       if (!id.startsWith('\0virtual:engine-')) return null;
       const name = id.slice(1);
-      if (name === CONFIG) return configModule();
+      if (name === CONFIG) return configModule(options?.ssr === true);
       if (name === OPERATIONS) return operationIndex().then(browserOperations);
       if (name === EARLY) {
         const appDoc = load(join(schemas, 'app.yaml')) as { earlyRequests?: EarlyRequestDoc[] };
