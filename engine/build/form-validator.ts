@@ -1,6 +1,7 @@
 // Compiles a form's JSON Schema, and the JSON Schema condition of each of its rules, into one
 // standalone ESM module (build time only: ajv's compiler uses `new Function`, its output does not).
 // Shared by the Vite plugin and the tests.
+import { join } from 'node:path';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import type { RJSFSchema } from '@rjsf/utils';
 
@@ -8,6 +9,9 @@ import type { FormDoc } from '../react/forms/types.ts';
 
 /** The module the runtime validator factory is imported from (a deep import: no ajv compiler in the chunk). */
 export const PRECOMPILED_VALIDATOR_MODULE = '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
+
+/** Brings rjsf's allOf merger, which a form whose schema has no `allOf` goes without (rjsf-defaults/all-of-merge.ts). */
+export const ALL_OF_MERGER_MODULE = join(import.meta.dirname, 'rjsf-defaults', 'all-of-merger.ts');
 
 /** Picks the CommonJS exports object out of whatever namespace the bundler or Node gave an `import * as`. */
 const CJS_INTEROP = `function __engineCjs(ns) {
@@ -92,7 +96,9 @@ export function formModuleSource(form: FormDoc, precompiledModule = PRECOMPILED_
   // The validator source default-exports its map; inline it as a local so the whole form is one module.
   const inlined = validatorCode.replace(/\nexport default __engineValidators;\n$/, '\n');
   const conditions = rules.map((_, index) => `__engineValidators[${JSON.stringify(conditionKey(index))}]`);
+  const usesAllOf = JSON.stringify(form.schema).includes('"allOf"');
   return [
+    ...(usesAllOf ? [`import ${JSON.stringify(ALL_OF_MERGER_MODULE)};`] : []),
     `import createPrecompiledValidator from ${JSON.stringify(precompiledModule)};`,
     inlined,
     `export const form = ${JSON.stringify(form)};`,

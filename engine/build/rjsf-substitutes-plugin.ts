@@ -10,12 +10,15 @@ import type { Plugin } from 'vite';
  * - fast-uri (~7 KB), used only to resolve a `$ref` against a schema's `$id`: the platform's URL
  *   parser does the same resolution (engine/build/uri-resolve.ts);
  * - fast-equals (~2.7 KB), of which rjsf makes one deep comparison of form data and schemas:
- *   engine/build/deep-equal.ts compares the same kinds of value the same way.
+ *   engine/build/deep-equal.ts compares the same kinds of value the same way;
+ * - the JSON Schema merger behind `allOf` (~4 KB), which only the modules of forms with `allOf`
+ *   bring (rjsf-defaults/all-of-merge.ts).
  */
 const SUBSTITUTES: Array<{ module: RegExp; shim: string }> = [
   { module: /^markdown-to-jsx(\/|$)/, shim: fileURLToPath(new URL('./plain-markdown.ts', import.meta.url)) },
   { module: /^fast-uri$/, shim: fileURLToPath(new URL('./uri-resolve.ts', import.meta.url)) },
   { module: /^fast-equals$/, shim: fileURLToPath(new URL('./deep-equal.ts', import.meta.url)) },
+  { module: /^\.\/shallowAllOfMerge\.js$/, shim: fileURLToPath(new URL('./rjsf-defaults/all-of-merge.ts', import.meta.url)) },
   // rjsf's default registry, its rarely rendered parts fetched on first use (~10 KB gzip less on
   // every form page): rjsf-defaults/.
   ...(['fields', 'widgets', 'templates'] as const).map((part) => ({
