@@ -28,6 +28,11 @@ export default defineConfig({
     sourcemap: false,
     reportCompressedSize: false,
     chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      // A statement that only reads a property is dropped when its value is unused: the libraries
+      // here read properties for their values, never for a getter's side effects.
+      treeshake: { propertyReadSideEffects: false },
+    },
   },
   server: { port: 5173 },
 });
