@@ -6,6 +6,7 @@ import { checkPlugin } from './engine/build/check-plugin.ts';
 import { definitionsPlugin } from './engine/build/definitions-plugin.ts';
 import { rjsfSubstitutesPlugin } from './engine/build/rjsf-substitutes-plugin.ts';
 import { entryPreloadPlugin } from './engine/build/entry-preload-plugin.ts';
+import { pureAnatomiesPlugin } from './engine/build/pure-anatomies-plugin.ts';
 
 const root = import.meta.dirname;
 
@@ -17,6 +18,7 @@ export default defineConfig({
     checkPlugin({ root }),
     definitionsPlugin(),
     rjsfSubstitutesPlugin(),
+    pureAnatomiesPlugin(),
     react(),
     configPlugin({ root, features: process.env.PORTAL_FEATURES }),
     formsPlugin({ formsDir: `${root}/schemas/forms` }),
