@@ -12,13 +12,16 @@ import type { Plugin } from 'vite';
  * - fast-equals (~2.7 KB), of which rjsf makes one deep comparison of form data and schemas:
  *   engine/build/deep-equal.ts compares the same kinds of value the same way;
  * - the JSON Schema merger behind `allOf` (~4 KB), which only the modules of forms with `allOf`
- *   bring (rjsf-defaults/all-of-merge.ts).
+ *   bring (rjsf-defaults/all-of-merge.ts);
+ * - omitExtraData (~1 KB), which rjsf calls only for a form that sets `omitExtraData`, and the
+ *   engine's forms never do (rjsf-defaults/omit-extra-data.ts).
  */
 const SUBSTITUTES: Array<{ module: RegExp; shim: string }> = [
   { module: /^markdown-to-jsx(\/|$)/, shim: fileURLToPath(new URL('./plain-markdown.ts', import.meta.url)) },
   { module: /^fast-uri$/, shim: fileURLToPath(new URL('./uri-resolve.ts', import.meta.url)) },
   { module: /^fast-equals$/, shim: fileURLToPath(new URL('./deep-equal.ts', import.meta.url)) },
   { module: /^\.\/shallowAllOfMerge\.js$/, shim: fileURLToPath(new URL('./rjsf-defaults/all-of-merge.ts', import.meta.url)) },
+  { module: /^\.\/omitExtraData\.js$/, shim: fileURLToPath(new URL('./rjsf-defaults/omit-extra-data.ts', import.meta.url)) },
   // rjsf's default registry, its rarely rendered parts fetched on first use (~10 KB gzip less on
   // every form page): rjsf-defaults/.
   ...(['fields', 'widgets', 'templates'] as const).map((part) => ({
