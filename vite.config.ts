@@ -32,8 +32,10 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
       // A statement that only reads a property is dropped when its value is unused: the libraries
-      // here read properties for their values, never for a getter's side effects.
-      treeshake: { propertyReadSideEffects: false },
+      // here read properties for their values, never for a getter's side effects. Chakra's
+      // defineConfig returns its argument: an unused configuration (its default theme, all of its
+      // recipes) is dropped even when its module is shared by several chunks.
+      treeshake: { propertyReadSideEffects: false, manualPureFunctions: ['defineConfig'] },
     },
   },
   server: { port: 5173 },

@@ -1,4 +1,5 @@
 import { Toaster as ToastRegion, Toast, createToaster, Stack, Portal } from '@chakra-ui/react';
+import { toastSlotRecipe } from '@chakra-ui/react/theme';
 import { useEffect } from 'react';
 import { toastType } from '../theme/toast-colours.ts';
 import { takeQueuedToasts } from './toaster.tsx';
@@ -26,7 +27,7 @@ export default function ToastLiveRegion() {
         {(toast) => {
           const type = toastType(toast.type);
           return (
-            <Toast.Root width={{ md: 'sm' }} bg={`toast.${type}.bg`} color={`toast.${type}.fg`}>
+            <Toast.Root recipe={toastSlotRecipe} width={{ md: 'sm' }} bg={`toast.${type}.bg`} color={`toast.${type}.fg`}>
               <Toast.Indicator />
               <Stack gap="1" flex="1" maxWidth="100%">
                 {toast.title && <Toast.Title>{toast.title}</Toast.Title>}

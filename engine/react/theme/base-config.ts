@@ -1,14 +1,14 @@
 // The Chakra configuration themes build on: Chakra's tokens and styles, but only the component
 // recipes and colour palettes (palettes.ts) the engine renders. Chakra's full default config carries ~60 recipes (~25 KB gzip on every
 // page); tests/unit/chakra-recipes.test.ts fails when an engine file starts using a Chakra
-// component whose recipe is not listed here.
+// component whose recipe is not listed here. Components only lazily loaded code renders (dialogs,
+// toasts) take their recipe from that code instead (`recipe` prop, lazySlotRecipes).
 import { defaultBaseConfig } from '@chakra-ui/react/preset-base';
 import { defineConfig } from '@chakra-ui/react';
 import {
-  alertSlotRecipe, animationStyles, dialogSlotRecipe, breakpoints, buttonRecipe, containerRecipe, cssVarsPrefix, cssVarsRoot,
+  alertSlotRecipe, animationStyles, breakpoints, buttonRecipe, containerRecipe, cssVarsPrefix, cssVarsRoot,
   fieldSlotRecipe, fieldsetSlotRecipe, globalCss, headingRecipe, inputRecipe, keyframes, layerStyles, linkRecipe,
-  listSlotRecipe, nativeSelectSlotRecipe, semanticTokens, spinnerRecipe, textareaRecipe, textStyles, toastSlotRecipe,
-  tokens,
+  listSlotRecipe, nativeSelectSlotRecipe, semanticTokens, spinnerRecipe, textareaRecipe, textStyles, tokens,
 } from '@chakra-ui/react/theme';
 import { engineColourTokens } from './palettes.ts';
 
@@ -18,9 +18,12 @@ export const engineRecipes = {
 };
 
 export const engineSlotRecipes = {
-  alert: alertSlotRecipe, dialog: dialogSlotRecipe, field: fieldSlotRecipe, fieldset: fieldsetSlotRecipe, list: listSlotRecipe,
-  nativeSelect: nativeSelectSlotRecipe, toast: toastSlotRecipe,
+  alert: alertSlotRecipe, field: fieldSlotRecipe, fieldset: fieldsetSlotRecipe, list: listSlotRecipe,
+  nativeSelect: nativeSelectSlotRecipe,
 };
+
+/** Slot recipes every page goes without: the lazily loaded code that renders the component passes it (`recipe` prop). */
+export const lazySlotRecipes = ['dialog', 'toast'] as const;
 
 export const engineThemeConfig = defineConfig({
   preflight: true,

@@ -1,4 +1,5 @@
 import { Button, Dialog, Portal } from '@chakra-ui/react';
+import { dialogSlotRecipe } from '@chakra-ui/react/theme';
 import { useTranslator } from '../app/translation.ts';
 import { useRuntime } from '../app/runtime.ts';
 import { useScope } from '../app/scope.tsx';
@@ -24,7 +25,7 @@ export function DialogWidget({ node }: WidgetProps) {
   const confirm = node.confirm as DialogAction | undefined;
   const cancel = node.cancel as DialogAction | undefined;
   return (
-    <Dialog.Root open={open} role="alertdialog" closeOnInteractOutside={false}
+    <Dialog.Root recipe={dialogSlotRecipe} open={open} role="alertdialog" closeOnInteractOutside={false}
       onOpenChange={(details) => { if (!details.open && cancel) flow?.send({ type: cancel.event }); }}>
       <Portal>
         <Dialog.Backdrop />

@@ -1,5 +1,6 @@
 import { useEffect, useId, useSyncExternalStore } from 'react';
 import { Button, Dialog, Portal } from '@chakra-ui/react';
+import { dialogSlotRecipe } from '@chakra-ui/react/theme';
 import { useTranslator } from '../app/translation.ts';
 import { useRuntime } from '../app/runtime.ts';
 import { leaveGuard } from '../app/leave-guard.ts';
@@ -24,7 +25,7 @@ export function LeaveGuard({ dirty }: { dirty: boolean }) {
     if (to) runtime.navigator.navigate(to, { replace });
   };
   return (
-    <Dialog.Root open={pending !== null} role="alertdialog" closeOnInteractOutside={false}
+    <Dialog.Root recipe={dialogSlotRecipe} open={pending !== null} role="alertdialog" closeOnInteractOutside={false}
       onOpenChange={(details) => { if (!details.open) leaveGuard.stay(); }}>
       <Portal>
         <Dialog.Backdrop />

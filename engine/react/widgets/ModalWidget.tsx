@@ -1,4 +1,5 @@
 import { Button, Dialog, Portal } from '@chakra-ui/react';
+import { dialogSlotRecipe } from '@chakra-ui/react/theme';
 import { useState } from 'react';
 import { useTranslator } from '../app/translation.ts';
 import { WidgetChildren, type WidgetProps } from './WidgetNode.tsx';
@@ -12,7 +13,7 @@ export function ModalWidget({ node }: WidgetProps) {
   const { t } = useTranslator();
   const [open, setOpen] = useState(false);
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => setOpen(details.open)} size="md" scrollBehavior="inside">
+    <Dialog.Root recipe={dialogSlotRecipe} open={open} onOpenChange={(details) => setOpen(details.open)} size="md" scrollBehavior="inside">
       <Dialog.Trigger asChild>
         <Button variant="outline" colorPalette="brand" alignSelf="flex-start">{t(String(node.trigger))}</Button>
       </Dialog.Trigger>
