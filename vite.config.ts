@@ -30,6 +30,9 @@ export default defineConfig({
     sourcemap: false,
     reportCompressedSize: false,
     chunkSizeWarningLimit: 800,
+    // Browsers preload modules themselves (Chromium, Firefox 115+, Safari 17+); one that cannot only
+    // fetches them a little later, which is not worth a polyfill on every page.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // A statement that only reads a property is dropped when its value is unused: the libraries
       // here read properties for their values, never for a getter's side effects. Chakra's
