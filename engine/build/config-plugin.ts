@@ -21,6 +21,7 @@ const GRIDS = 'virtual:engine-grids';
 const GRID = 'virtual:engine-grid/';
 const EARLY = 'virtual:engine-early-requests';
 const OPERATIONS = 'virtual:engine-operations';
+const REDIRECTS = 'virtual:engine-redirects';
 
 interface EarlyRequestDoc { operation: string; params?: Record<string, { tokenClaim: string }> }
 interface OperationEntry { group: string; basePath: string; method: string; path: string; pathParams: string[]; hasBody: boolean }
@@ -112,7 +113,6 @@ export function configPlugin({ root, features }: { root: string; features?: stri
     }));
     const config = {
       routesDoc: ssr ? load(join(schemas, 'routes.yaml')) : browserRoutes(load(join(schemas, 'routes.yaml'))),
-      redirectsDoc: load(join(schemas, 'redirects.yaml')),
       enabledFeatures: [...resolveFeatures(featuresDoc, features)],
       navigation: load(join(schemas, 'navigation.yaml')),
       site: load(join(schemas, 'site.yaml')),
@@ -149,7 +149,7 @@ export function configPlugin({ root, features }: { root: string; features?: stri
     resolveId(id) {
       if (id === CONFIG || id === SCREENS || id === CONTENT_INDEX || id === FLOWS) return `\0${id}`;
       if (id.startsWith(SCREEN) || id.startsWith(CONTENT) || id.startsWith(FLOW)) return `\0${id}`;
-      if (id === GRIDS || id.startsWith(GRID) || id === EARLY || id === OPERATIONS) return `\0${id}`;
+      if (id === GRIDS || id.startsWith(GRID) || id === EARLY || id === OPERATIONS || id === REDIRECTS) return `\0${id}`;
       return null;
     },
     // Synchronous but for the two modules read from the operation index (tests call it directly).
@@ -157,6 +157,8 @@ export function configPlugin({ root, features }: { root: string; features?: stri
       if (!id.startsWith('\0virtual:engine-')) return null;
       const name = id.slice(1);
       if (name === CONFIG) return configModule(options?.ssr === true);
+      // Legacy addresses: read only when no route matches, so they come with that rare case.
+      if (name === REDIRECTS) return `export default ${JSON.stringify(load(join(schemas, 'redirects.yaml')))};`;
       if (name === OPERATIONS) return operationIndex().then(browserOperations);
       if (name === EARLY) {
         const appDoc = load(join(schemas, 'app.yaml')) as { earlyRequests?: EarlyRequestDoc[] };

@@ -21,3 +21,7 @@ declare module 'virtual:engine-early-requests' {
 declare module 'virtual:engine-operations' {
   export const operations: Record<string, import('../core/api/client.ts').OperationDescriptor>;
 }
+declare module 'virtual:engine-redirects' {
+  const redirectsDoc: Record<string, unknown>;
+  export default redirectsDoc;
+}

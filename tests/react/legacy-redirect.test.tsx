@@ -14,14 +14,17 @@ import { RuntimeContext } from '../../engine/react/app/runtime.ts';
 import { productRegistry } from '../../flows/registry.ts';
 import { operations } from '../../generated/operations.ts';
 import { LegacyRedirectOrNotFound } from '../../engine/react/router/LegacyRedirect.tsx';
+import { compileRedirects } from '../../engine/core/redirects.ts';
 
 const repoRoot = path.join(import.meta.dirname, '..', '..');
 
-/** The configuration the build would hand the browser, made from a project root. */
-async function builtConfig(root: string): Promise<EngineConfig> {
+type Built = EngineConfig & { redirectsDoc: Record<string, unknown> };
+
+/** The configuration the build would hand the browser, made from a project root, with its redirect table. */
+async function builtConfig(root: string): Promise<Built> {
   const plugin = configPlugin({ root, features: 'all' }) as unknown as { load(id: string): string };
-  const source = plugin.load('\0virtual:engine-config');
-  return JSON.parse(source.replace(/^export default /, '').replace(/;$/, '')) as EngineConfig;
+  const moduleValue = (id: string) => JSON.parse(plugin.load(id).replace(/^export default /, '').replace(/;$/, '')) as unknown;
+  return { ...(moduleValue('\0virtual:engine-config') as EngineConfig), redirectsDoc: moduleValue('\0virtual:engine-redirects') as Record<string, unknown> };
 }
 
 function Where() {
@@ -29,7 +32,8 @@ function Where() {
   return <p>{`at ${location.pathname}${location.search}`}</p>;
 }
 
-function renderAt(config: EngineConfig, url: string) {
+function renderAt(config: Built, url: string) {
+  const redirects = Promise.resolve({ redirectTable: (mirrors: string[]) => compileRedirects(config.redirectsDoc as never, { mirrors }) });
   const translator = createTranslator(config.messages);
   const runtime = createRuntime({
     config, flows: productRegistry.flows, formatters: productRegistry.formatters, operations: operations as never, translator,
@@ -43,7 +47,7 @@ function renderAt(config: EngineConfig, url: string) {
         <Routes>
           <Route path="/community/*" element={<Where />} />
           <Route path="/embed/community/*" element={<Where />} />
-          <Route path="*" element={<LegacyRedirectOrNotFound notFoundScreen="not-found" />} />
+          <Route path="*" element={<LegacyRedirectOrNotFound notFoundScreen="not-found" redirects={redirects} />} />
         </Routes>
       </MemoryRouter>
     </RuntimeContext.Provider>
@@ -75,6 +79,12 @@ describe('client router and legacy addresses', () => {
     cleanup();
     renderAt(config, '/embed/Homeowner_v2/BrandNew?c=3');
     expect(await screen.findByText('at /embed/community/faq?c=3')).toBeTruthy();
+  });
+
+  it('leaves the redirect table out of the configuration every page carries', () => {
+    const plugin = configPlugin({ root: repoRoot, features: 'all' }) as unknown as { load(id: string): string };
+    expect(plugin.load('\0virtual:engine-config')).not.toContain('Homeowner_v2');
+    expect(plugin.load('\0virtual:engine-redirects')).toContain('Homeowner_v2');
   });
 
   it('takes a legacy page named without a prefix where its prefixed form goes', async () => {

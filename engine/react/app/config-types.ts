@@ -5,7 +5,6 @@ import type { StorageExpectation } from '../../core/first-visit.ts';
 /** The configuration the build hands to the browser (see engine/build/config-plugin.ts). */
 export interface EngineConfig {
   routesDoc: Record<string, unknown>;
-  redirectsDoc: Record<string, unknown>;
   enabledFeatures: string[];
   navigation: NavigationConfig;
   site: SiteConfig;
