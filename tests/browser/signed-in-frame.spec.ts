@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { homeowner } from './helpers.ts';
+import { homeowner, sessionToken } from './helpers.ts';
 
 // The signed-in pages routes.yaml marks `prerender: frame` arrive as HTML with their frame in it (the
 // page as it shows while a stored session loads): painted before any script has run, with nothing of
@@ -39,9 +39,7 @@ for (const path of ['/dashboard', '/billing', '/community/requests', '/my/profil
 }
 
 test('signed in, /dashboard shows its frame before any script runs, then the portal renders the page over it', async ({ page, request }) => {
-  const answer = await request.post('/api/users/Users/Authenticate', { data: { email: homeowner.email, password: homeowner.password } });
-  expect(answer.status()).toBe(200);
-  const { token } = await answer.json() as { token: string };
+  const token = await sessionToken(request, homeowner.email, homeowner.password);
   await page.setViewportSize({ width: 412, height: 823 });
   await page.addInitScript((value) => {
     localStorage.setItem('portal.token', value);
