@@ -1,40 +1,18 @@
 // Rule conditions in the rendered form: a field shown, hidden and disabled by its compiled JSON
 // Schema condition, and a conditionally required field reported beside the field and in the summary.
 import { resolve } from 'node:path';
-import type { ReactNode } from 'react';
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { TranslatorContext } from '../../engine/react/app/translation.ts';
-import { createTranslator, type Translator } from '../../engine/react/app/translator.ts';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 
-import { readFormFile } from '../../engine/build/form-files.ts';
 import { SchemaForm } from '../../engine/react/forms/index.ts';
-import type { FormModule } from '../../engine/react/forms/types.ts';
+import { formHarness } from './support/form-harness.tsx';
 import catalog from '../fixtures/forms/catalog.en.json';
-import { loadFormModule } from '../unit/support/form-module.ts';
 
-let mod: FormModule;
-let translator: Translator;
-
-beforeAll(async () => {
-  mod = await loadFormModule(readFormFile(resolve(import.meta.dirname, '../fixtures/forms/conditions.yaml')));
-  translator = createTranslator(catalog);
-});
-
-afterEach(cleanup);
-
-function Providers({ children }: { children: ReactNode }) {
-  return (
-    <TranslatorContext.Provider value={translator}>
-      <ChakraProvider value={defaultSystem}>{children}</ChakraProvider>
-    </TranslatorContext.Provider>
-  );
-}
+const form = formHarness(resolve(import.meta.dirname, '../fixtures/forms/conditions.yaml'), catalog);
 
 function renderForm() {
   const onSubmit = vi.fn();
-  render(<SchemaForm id="c" form={mod.form} validator={mod.validator} conditions={mod.conditions} onSubmit={onSubmit} />, { wrapper: Providers });
+  render(<SchemaForm id="c" form={form.mod.form} validator={form.mod.validator} conditions={form.mod.conditions} onSubmit={onSubmit} />, { wrapper: form.Providers });
   return onSubmit;
 }
 

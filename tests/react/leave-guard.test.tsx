@@ -2,35 +2,14 @@
 // once submitted), and the leave guard catches a plain click on a link of this site while a guarded
 // form has changes, but not a new-tab click, a download or a link elsewhere.
 import { resolve } from 'node:path';
-import type { ReactNode } from 'react';
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { TranslatorContext } from '../../engine/react/app/translation.ts';
-import { createTranslator, type Translator } from '../../engine/react/app/translator.ts';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { BACK, leaveGuard, leavingTarget } from '../../engine/react/app/leave-guard.ts';
-import { readFormFile } from '../../engine/build/form-files.ts';
 import { SchemaForm } from '../../engine/react/forms/index.ts';
-import type { FormModule } from '../../engine/react/forms/types.ts';
+import { formHarness } from './support/form-harness.tsx';
 import catalog from '../fixtures/forms/catalog.en.json';
-import { loadFormModule } from '../unit/support/form-module.ts';
 
-let mod: FormModule;
-let translator: Translator;
-
-beforeAll(async () => {
-  mod = await loadFormModule(readFormFile(resolve(import.meta.dirname, '../fixtures/forms/sample-signup.yaml')));
-  translator = createTranslator(catalog);
-});
-afterEach(cleanup);
-
-function Providers({ children }: { children: ReactNode }) {
-  return (
-    <TranslatorContext.Provider value={translator}>
-      <ChakraProvider value={defaultSystem}>{children}</ChakraProvider>
-    </TranslatorContext.Provider>
-  );
-}
+const form = formHarness(resolve(import.meta.dirname, '../fixtures/forms/sample-signup.yaml'), catalog);
 
 const afterFrame = () => new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done, 0)));
 const type = (label: RegExp, value: string) => act(async () => {
@@ -42,9 +21,9 @@ describe('SchemaForm onDirtyChange', () => {
   it('is told when the values first differ from the starting ones, and when they are the same again', async () => {
     const onDirtyChange = vi.fn();
     render(
-      <SchemaForm id="signup" form={mod.form} validator={mod.validator} conditions={mod.conditions} onSubmit={vi.fn()}
+      <SchemaForm id="signup" form={form.mod.form} validator={form.mod.validator} conditions={form.mod.conditions} onSubmit={vi.fn()}
         initialData={{ email: 'a@example.com' }} onDirtyChange={onDirtyChange} />,
-      { wrapper: Providers },
+      { wrapper: form.Providers },
     );
     await act(afterFrame);
     // The defaults filled in while the form first renders are not a change.
