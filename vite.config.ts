@@ -7,6 +7,7 @@ import { definitionsPlugin } from './engine/build/definitions-plugin.ts';
 import { rjsfSubstitutesPlugin } from './engine/build/rjsf-substitutes-plugin.ts';
 import { entryPreloadPlugin } from './engine/build/entry-preload-plugin.ts';
 import { pureAnatomiesPlugin } from './engine/build/pure-anatomies-plugin.ts';
+import { preloadListsPlugin } from './engine/build/preload-lists-plugin.ts';
 
 const root = import.meta.dirname;
 
@@ -23,6 +24,7 @@ export default defineConfig({
     configPlugin({ root, features: process.env.PORTAL_FEATURES }),
     formsPlugin({ formsDir: `${root}/schemas/forms` }),
     entryPreloadPlugin(),
+    preloadListsPlugin(),
   ],
   build: {
     outDir: process.env.PORTAL_OUT_DIR ?? 'dist',
