@@ -22,6 +22,7 @@ const GRID = 'virtual:engine-grid/';
 const EARLY = 'virtual:engine-early-requests';
 const OPERATIONS = 'virtual:engine-operations';
 const REDIRECTS = 'virtual:engine-redirects';
+const FAILURE_MESSAGES = 'virtual:engine-failure-messages';
 
 interface EarlyRequestDoc { operation: string; params?: Record<string, { tokenClaim: string }> }
 interface OperationEntry { group: string; basePath: string; method: string; path: string; pathParams: string[]; hasBody: boolean }
@@ -89,6 +90,8 @@ function firstVisitStorage(api: { tokens?: Record<string, { storage: 'local' | '
   return expected;
 }
 
+interface AppDoc { sessionFlow: string; sharedMessages?: string[]; failureMessages?: string[]; defaultTheme: string; breakpoints?: Record<string, string> }
+
 /**
  * Serves the product's configuration to the browser bundle: the small always-needed part in one
  * module, each screen and each long text as its own lazily loaded module.
@@ -106,7 +109,7 @@ export function configPlugin({ root, features }: { root: string; features?: stri
 
   function configModule(ssr: boolean): string {
     const featuresDoc = load(join(schemas, 'features.yaml'));
-    const appDoc = load(join(schemas, 'app.yaml')) as { sessionFlow: string; sharedMessages?: string[]; defaultTheme: string; breakpoints?: Record<string, string> };
+    const appDoc = load(join(schemas, 'app.yaml')) as AppDoc;
     const themes: Record<string, ThemeDocument> = Object.fromEntries(files(join(root, 'themes'), '.json').map((name) => {
       const doc = load(join(root, 'themes', name)) as ThemeDocument;
       return [doc.name, doc];
@@ -149,7 +152,7 @@ export function configPlugin({ root, features }: { root: string; features?: stri
     resolveId(id) {
       if (id === CONFIG || id === SCREENS || id === CONTENT_INDEX || id === FLOWS) return `\0${id}`;
       if (id.startsWith(SCREEN) || id.startsWith(CONTENT) || id.startsWith(FLOW)) return `\0${id}`;
-      if (id === GRIDS || id.startsWith(GRID) || id === EARLY || id === OPERATIONS || id === REDIRECTS) return `\0${id}`;
+      if (id === GRIDS || id.startsWith(GRID) || id === EARLY || id === OPERATIONS || id === REDIRECTS || id === FAILURE_MESSAGES) return `\0${id}`;
       return null;
     },
     // Synchronous but for the two modules read from the operation index (tests call it directly).
@@ -159,6 +162,12 @@ export function configPlugin({ root, features }: { root: string; features?: stri
       if (name === CONFIG) return configModule(options?.ssr === true);
       // Legacy addresses: read only when no route matches, so they come with that rare case.
       if (name === REDIRECTS) return `export default ${JSON.stringify(load(join(schemas, 'redirects.yaml')))};`;
+      // The texts of failed answers: fetched with the first one (engine/react/app/failure-texts.ts).
+      if (name === FAILURE_MESSAGES) {
+        const appDoc = load(join(schemas, 'app.yaml')) as AppDoc;
+        const messages = pickNamespaces(flatMessages(load(join(schemas, 'messages', 'en.json'))), new Set(appDoc.failureMessages ?? []));
+        return `export default ${JSON.stringify(messages)};`;
+      }
       if (name === OPERATIONS) return operationIndex().then(browserOperations);
       if (name === EARLY) {
         const appDoc = load(join(schemas, 'app.yaml')) as { earlyRequests?: EarlyRequestDoc[] };
@@ -173,7 +182,8 @@ export function configPlugin({ root, features }: { root: string; features?: stri
       if (name.startsWith(FLOW)) return `export default ${JSON.stringify(load(join(root, 'flows', `${name.slice(FLOW.length)}.machine.yaml`)))};`;
       if (name.startsWith(SCREEN)) {
         const screen = load(join(schemas, 'screens', `${name.slice(SCREEN.length)}.yaml`));
-        const shared = new Set((load(join(schemas, 'app.yaml')) as { sharedMessages?: string[] }).sharedMessages ?? []);
+        const appDoc = load(join(schemas, 'app.yaml')) as AppDoc;
+        const shared = new Set([...appDoc.sharedMessages ?? [], ...appDoc.failureMessages ?? []]);
         const own = new Set([...screenNamespaces(root, screen)].filter((namespace) => !shared.has(namespace)));
         const messages = pickNamespaces(flatMessages(load(join(schemas, 'messages', 'en.json'))), own);
         return `export default ${JSON.stringify(screen)};\nexport const messages = ${JSON.stringify(messages)};`;

@@ -25,3 +25,7 @@ declare module 'virtual:engine-redirects' {
   const redirectsDoc: Record<string, unknown>;
   export default redirectsDoc;
 }
+declare module 'virtual:engine-failure-messages' {
+  const messages: Record<string, string>;
+  export default messages;
+}

@@ -8,7 +8,7 @@ const getUser: OperationDescriptor = { group: 'users', basePath: '/api/users', m
 const settings: OperationDescriptor = { group: 'users', basePath: '/api/users', method: 'GET', path: '/HomeSettings', pathParams: [], queryParams: [], hasBody: false };
 const pay: OperationDescriptor = { group: 'guest', basePath: '/api/guest-pay', method: 'POST', path: '/payment', pathParams: [], queryParams: [], hasBody: true };
 
-function setup(respond: (url: string, init: RequestInit) => Response) {
+function setup(respond: (url: string, init: RequestInit) => Response, beforeFailure?: () => Promise<void>) {
   const storages = { local: new MemoryStorage(), session: new MemoryStorage() };
   const tokens = createTokenStore({ user: { storage: 'local', key: 't.user' }, guest: { storage: 'session', key: 't.guest' } }, storages);
   const problems: unknown[] = [];
@@ -18,6 +18,7 @@ function setup(respond: (url: string, init: RequestInit) => Response) {
     groupTokens: { users: { token: 'user' }, guest: { token: 'guest' } },
     tokens,
     onResponseProblem: (event) => { problems.push(event); return event.status === 204; },
+    beforeFailure,
     fetch: async (url, init) => { requests.push({ url: String(url), init: init ?? {} }); return respond(String(url), init ?? {}); },
   });
   return { client, tokens, problems, requests, storages };
@@ -46,6 +47,27 @@ describe('api client', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, body: { detail: 'Nope', errorCode: 'X1' } });
     expect(h.problems).toEqual([{ operationId: 'getUser', suppressToast: true, status: 400, body: { detail: 'Nope', errorCode: 'X1' } }]);
+  });
+
+  it('reports a failed answer only once what it waits for first (the failure texts) has arrived, and reports it even when that fetch fails', async () => {
+    const order: string[] = [];
+    let arrive: () => void = () => undefined;
+    const h = setup(() => new Response('{"detail":"Nope","errorCode":"X1"}', { status: 400 }), () => {
+      order.push('texts asked');
+      return new Promise<void>((resolve) => { arrive = () => { order.push('texts arrived'); resolve(); }; });
+    });
+    const failing = h.client.call('getUser', { params: { id: 1 } }).catch((e: unknown) => { order.push('caller told'); return e; });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(order).toEqual(['texts asked']);
+    expect(h.problems).toEqual([]);
+    arrive();
+    expect(await failing).toMatchObject({ status: 400 });
+    expect(order).toEqual(['texts asked', 'texts arrived', 'caller told']);
+    expect(h.problems).toHaveLength(1);
+
+    const offline = setup(() => new Response('{"detail":"Nope"}', { status: 409 }), () => Promise.reject(new Error('offline')));
+    await expect(offline.client.call('settings')).rejects.toMatchObject({ status: 409, body: { detail: 'Nope' } });
+    expect(offline.problems).toHaveLength(1);
   });
 
   it('fails a 204 when the rules say so (an empty settings answer ends the session)', async () => {

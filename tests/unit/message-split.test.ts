@@ -32,10 +32,10 @@ describe('message catalogue split', () => {
   });
 
   it('the shared namespaces exist in the catalogue', () => {
-    const app = parse(readFileSync(join(root, 'schemas', 'app.yaml'), 'utf8')) as { sharedMessages: string[] };
+    const app = parse(readFileSync(join(root, 'schemas', 'app.yaml'), 'utf8')) as { sharedMessages: string[]; failureMessages: string[] };
     const messages = JSON.parse(readFileSync(join(root, 'schemas', 'messages', 'en.json'), 'utf8')) as Record<string, string>;
     const namespaces = new Set(Object.keys(messages).map(namespaceOf));
-    for (const shared of app.sharedMessages) expect(namespaces.has(shared), shared).toBe(true);
+    for (const shared of [...app.sharedMessages, ...app.failureMessages]) expect(namespaces.has(shared), shared).toBe(true);
   });
 });
 

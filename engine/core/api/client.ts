@@ -33,6 +33,8 @@ export interface ApiClientOptions {
   tokens: TokenStore;
   /** Applies the error rules; returns true when the call must fail even though the status was 2xx. */
   onResponseProblem(event: ErrorEvent): boolean;
+  /** Awaited before a failed answer is reported (e.g. to fetch the texts failures are told in); its own failure is ignored. */
+  beforeFailure?: () => Promise<void>;
   fetch?: typeof fetch;
   origin?: string;
   /**
@@ -97,7 +99,7 @@ export function createApiClient(options: ApiClientOptions) {
         if (mustFail) throw new ApiError('No content', { status: 204 });
         return body;
       }
-      throw failed(problem, response.status, body);
+      throw await failed(problem, response.status, body);
     },
 
     /** A read answering a file (not JSON): its bytes and the name the server gives it. */
@@ -115,7 +117,7 @@ export function createApiClient(options: ApiClientOptions) {
         const text = await response.text();
         let body: unknown;
         try { body = text ? JSON.parse(text) : undefined; } catch { body = { detail: text }; }
-        throw failed(problem, response.status, body);
+        throw await failed(problem, response.status, body);
       }
       return { blob: await response.blob(), name: fileNameOf(response.headers.get('content-disposition')) };
     },
@@ -140,7 +142,7 @@ export function createApiClient(options: ApiClientOptions) {
           let body: unknown;
           try { body = xhr.responseText ? JSON.parse(xhr.responseText) : undefined; } catch { body = { detail: xhr.responseText }; }
           if (xhr.status >= 200 && xhr.status < 300) resolve(body);
-          else reject(failed(problem, xhr.status, body));
+          else void failed(problem, xhr.status, body).then(reject);
         };
         xhr.send(form);
       });
@@ -154,7 +156,8 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   /** Applies the error rules to a failed answer and makes the error a caller sees. */
-  function failed(problem: { operationId: string; suppressToast?: boolean }, status: number, body: unknown): ApiError {
+  async function failed(problem: { operationId: string; suppressToast?: boolean }, status: number, body: unknown): Promise<ApiError> {
+    await options.beforeFailure?.().catch(() => undefined);
     options.onResponseProblem({ ...problem, status, body });
     const detail = (body as Record<string, unknown> | undefined)?.detail;
     return new ApiError(typeof detail === 'string' ? detail : `HTTP ${status}`, { status, body: (body ?? {}) as Record<string, unknown> });

@@ -15,6 +15,8 @@ import { resolveLink } from './route-table.ts';
 import type { ReadQuery, Runtime } from './runtime.ts';
 import { toaster } from './toaster.tsx';
 import type { Translator } from './translator.ts';
+import { failureTextsLoader } from './failure-texts.ts';
+import type { Catalog } from '../../core/messages.ts';
 
 export interface Navigator { navigate(to: string, options?: { replace?: boolean }): void; location(): { pathname: string; search: string } }
 
@@ -50,14 +52,17 @@ export function createRuntime({ config, flows, formatters, operations, translato
     return navigator.navigate(resolveLink(to, here.pathname, routes, here.search));
   };
 
+  // The error rules look texts up here; the failure texts join it with the first failed answer.
+  const catalog: Catalog = { ...config.messages };
   const api = createApiClient({
     operations,
     groupTokens: config.api.groups,
     tokens,
     early: takeEarlyResponse,
+    beforeFailure: failureTextsLoader(translator, catalog),
     onResponseProblem(event) {
       const { pathname } = navigator.location();
-      const decision = decideErrorHandling(config.errors as never, { ...event, currentRoute: pathname }, config.messages);
+      const decision = decideErrorHandling(config.errors as never, { ...event, currentRoute: pathname }, catalog);
       if (decision.toast) {
         const toast = decision.toast;
         const lines = [
