@@ -22,7 +22,7 @@ const GRID = 'virtual:engine-grid/';
 const EARLY = 'virtual:engine-early-requests';
 const OPERATIONS = 'virtual:engine-operations';
 const REDIRECTS = 'virtual:engine-redirects';
-const FAILURE_MESSAGES = 'virtual:engine-failure-messages';
+const FAILURE_HANDLING = 'virtual:engine-failure-handling';
 
 interface EarlyRequestDoc { operation: string; params?: Record<string, { tokenClaim: string }> }
 interface OperationEntry { group: string; basePath: string; method: string; path: string; pathParams: string[]; hasBody: boolean }
@@ -120,7 +120,6 @@ export function configPlugin({ root, features }: { root: string; features?: stri
       navigation: load(join(schemas, 'navigation.yaml')),
       site: load(join(schemas, 'site.yaml')),
       api: load(join(schemas, 'api.yaml')),
-      errors: load(join(schemas, 'errors.yaml')),
       messages: pickNamespaces(flatMessages(load(join(schemas, 'messages', 'en.json'))), new Set(appDoc.sharedMessages ?? [])),
       app: appDoc,
       themes,
@@ -152,7 +151,7 @@ export function configPlugin({ root, features }: { root: string; features?: stri
     resolveId(id) {
       if (id === CONFIG || id === SCREENS || id === CONTENT_INDEX || id === FLOWS) return `\0${id}`;
       if (id.startsWith(SCREEN) || id.startsWith(CONTENT) || id.startsWith(FLOW)) return `\0${id}`;
-      if (id === GRIDS || id.startsWith(GRID) || id === EARLY || id === OPERATIONS || id === REDIRECTS || id === FAILURE_MESSAGES) return `\0${id}`;
+      if (id === GRIDS || id.startsWith(GRID) || id === EARLY || id === OPERATIONS || id === REDIRECTS || id === FAILURE_HANDLING) return `\0${id}`;
       return null;
     },
     // Synchronous but for the two modules read from the operation index (tests call it directly).
@@ -162,11 +161,11 @@ export function configPlugin({ root, features }: { root: string; features?: stri
       if (name === CONFIG) return configModule(options?.ssr === true);
       // Legacy addresses: read only when no route matches, so they come with that rare case.
       if (name === REDIRECTS) return `export default ${JSON.stringify(load(join(schemas, 'redirects.yaml')))};`;
-      // The texts of failed answers: fetched with the first one (engine/react/app/failure-texts.ts).
-      if (name === FAILURE_MESSAGES) {
+      // The error rules and the texts only failed answers are told in (engine/react/app/failure-handling.ts).
+      if (name === FAILURE_HANDLING) {
         const appDoc = load(join(schemas, 'app.yaml')) as AppDoc;
         const messages = pickNamespaces(flatMessages(load(join(schemas, 'messages', 'en.json'))), new Set(appDoc.failureMessages ?? []));
-        return `export default ${JSON.stringify(messages)};`;
+        return `export const rules = ${JSON.stringify(load(join(schemas, 'errors.yaml')))};\nexport const messages = ${JSON.stringify(messages)};`;
       }
       if (name === OPERATIONS) return operationIndex().then(browserOperations);
       if (name === EARLY) {

@@ -25,7 +25,9 @@ declare module 'virtual:engine-redirects' {
   const redirectsDoc: Record<string, unknown>;
   export default redirectsDoc;
 }
-declare module 'virtual:engine-failure-messages' {
-  const messages: Record<string, string>;
-  export default messages;
+declare module 'virtual:engine-failure-handling' {
+  /** schemas/errors.yaml */
+  export const rules: Record<string, unknown>;
+  /** The texts of app.yaml `failureMessages`. */
+  export const messages: Record<string, string>;
 }

@@ -33,7 +33,7 @@ export interface ApiClientOptions {
   tokens: TokenStore;
   /** Applies the error rules; returns true when the call must fail even though the status was 2xx. */
   onResponseProblem(event: ErrorEvent): boolean;
-  /** Awaited before a failed answer is reported (e.g. to fetch the texts failures are told in); its own failure is ignored. */
+  /** Awaited before any problem is reported to onResponseProblem (e.g. to fetch the rules that decide); its own failure is ignored. */
   beforeFailure?: () => Promise<void>;
   fetch?: typeof fetch;
   origin?: string;
@@ -87,7 +87,7 @@ export function createApiClient(options: ApiClientOptions) {
         response = await (early ? early.catch(send) : send());
       } catch (error) {
         const cancelled = (error as Error)?.name === 'AbortError';
-        options.onResponseProblem({ ...problem, noResponse: !cancelled, cancelled, errorMessage: (error as Error)?.message });
+        await report({ ...problem, noResponse: !cancelled, cancelled, errorMessage: (error as Error)?.message });
         throw new ApiError((error as Error)?.message ?? 'Network error', { noResponse: !cancelled, cancelled });
       }
 
@@ -95,7 +95,7 @@ export function createApiClient(options: ApiClientOptions) {
       let body: unknown;
       try { body = text ? JSON.parse(text) : undefined; } catch { body = { detail: text }; }
       if (response.ok) {
-        const mustFail = response.status === 204 && options.onResponseProblem({ ...problem, status: 204 });
+        const mustFail = response.status === 204 && await report({ ...problem, status: 204 });
         if (mustFail) throw new ApiError('No content', { status: 204 });
         return body;
       }
@@ -110,7 +110,7 @@ export function createApiClient(options: ApiClientOptions) {
       try {
         response = await doFetch(buildUrl(operation, request, options.origin), { method: operation.method.toUpperCase(), headers: authHeaders(operation) });
       } catch (error) {
-        options.onResponseProblem({ ...problem, noResponse: true, errorMessage: (error as Error)?.message });
+        await report({ ...problem, noResponse: true, errorMessage: (error as Error)?.message });
         throw new ApiError((error as Error)?.message ?? 'Network error', { noResponse: true });
       }
       if (!response.ok) {
@@ -135,8 +135,7 @@ export function createApiClient(options: ApiClientOptions) {
         for (const [name, value] of Object.entries(authHeaders(operation))) xhr.setRequestHeader(name, value);
         xhr.upload.onprogress = (event) => { if (event.lengthComputable) onProgress(event.loaded / event.total); };
         xhr.onerror = () => {
-          options.onResponseProblem({ ...problem, noResponse: true, errorMessage: 'Network error' });
-          reject(new ApiError('Network error', { noResponse: true }));
+          void report({ ...problem, noResponse: true, errorMessage: 'Network error' }).then(() => reject(new ApiError('Network error', { noResponse: true })));
         };
         xhr.onload = () => {
           let body: unknown;
@@ -156,9 +155,14 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   /** Applies the error rules to a failed answer and makes the error a caller sees. */
-  async function failed(problem: { operationId: string; suppressToast?: boolean }, status: number, body: unknown): Promise<ApiError> {
+  /** Tells the error rules about a problem, once what they need has arrived; returns whether the call must fail. */
+  async function report(event: ErrorEvent): Promise<boolean> {
     await options.beforeFailure?.().catch(() => undefined);
-    options.onResponseProblem({ ...problem, status, body });
+    return options.onResponseProblem(event);
+  }
+
+  async function failed(problem: { operationId: string; suppressToast?: boolean }, status: number, body: unknown): Promise<ApiError> {
+    await report({ ...problem, status, body });
     const detail = (body as Record<string, unknown> | undefined)?.detail;
     return new ApiError(typeof detail === 'string' ? detail : `HTTP ${status}`, { status, body: (body ?? {}) as Record<string, unknown> });
   }

@@ -9,7 +9,6 @@ export interface EngineConfig {
   navigation: NavigationConfig;
   site: SiteConfig;
   api: ApiConfig;
-  errors: Record<string, unknown>;
   messages: Record<string, string>;
   themes: Record<string, ThemeDocument>;
   /** The CSS that shows each theme but the default (engine/react/theme/theme-variables.ts), made by the build. */

@@ -3,7 +3,6 @@ import { createActor } from 'xstate';
 import { createApiClient, retryDelay, shouldRetry, type OperationDescriptor } from '../../core/api/client.ts';
 import { takeEarlyResponse } from '../../core/api/early-requests.ts';
 import { createTokenStore } from '../../core/api/tokens.ts';
-import { decideErrorHandling } from '../../core/errors.ts';
 import { createFlowMachine } from '../../core/flow/create-machine.ts';
 import { clearStorageKey, savePersisted } from '../../core/flow/persist.ts';
 import type { FlowCatalog, FlowEnvironment, Formatter, OperationRequest, ToastRequest } from '../../core/flow/types.ts';
@@ -15,8 +14,7 @@ import { resolveLink } from './route-table.ts';
 import type { ReadQuery, Runtime } from './runtime.ts';
 import { toaster } from './toaster.tsx';
 import type { Translator } from './translator.ts';
-import { failureTextsLoader } from './failure-texts.ts';
-import type { Catalog } from '../../core/messages.ts';
+import { fetchWhenSettled, lazyFailureHandling } from './failure-handling.ts';
 
 export interface Navigator { navigate(to: string, options?: { replace?: boolean }): void; location(): { pathname: string; search: string } }
 
@@ -52,17 +50,20 @@ export function createRuntime({ config, flows, formatters, operations, translato
     return navigator.navigate(resolveLink(to, here.pathname, routes, here.search));
   };
 
-  // The error rules look texts up here; the failure texts join it with the first failed answer.
-  const catalog: Catalog = { ...config.messages };
+  // The error rules and the texts only failures are told in come with the first failed answer (or
+  // once the page has settled); the rules look texts up in this catalogue.
+  const failures = lazyFailureHandling(translator, { ...config.messages });
+  fetchWhenSettled(failures.load);
   const api = createApiClient({
     operations,
     groupTokens: config.api.groups,
     tokens,
     early: takeEarlyResponse,
-    beforeFailure: failureTextsLoader(translator, catalog),
+    beforeFailure: failures.load,
     onResponseProblem(event) {
       const { pathname } = navigator.location();
-      const decision = decideErrorHandling(config.errors as never, { ...event, currentRoute: pathname }, catalog);
+      const decision = failures.decide({ ...event, currentRoute: pathname });
+      if (!decision) return false;
       if (decision.toast) {
         const toast = decision.toast;
         const lines = [
