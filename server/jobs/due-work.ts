@@ -8,6 +8,8 @@ import type { Logger } from '../handlers/types.ts';
 export interface DueWorkContext {
   db: Db;
   log: Logger;
+  /** Spread work only: aborted when its job is given up or the runner stops (end at the next safe point). */
+  signal?: AbortSignal;
 }
 
 /** Processes whatever is due at `now`; returns how many items it processed (for logs and reports). */

@@ -10,6 +10,17 @@
 // running: its worker refreshes the job's heartbeat while it works, and every instance's supervisor
 // fails a tick whose heartbeat stopped, after which the waiting tick runs on a surviving instance
 // (within heartbeatSeconds + superviseSeconds + a poll of the crash, about 21 s by default).
+//
+// Spread work: due work too long for one tick (thousands of recurring charges on one date) hands
+// its bulk to every instance instead of holding the tick (and every other due work) for minutes.
+// spread(name, now) puts up to `slots` jobs on the SPREAD_QUEUE ('exclusive': at most one queued or
+// running per slot, so a tick repeating the call adds nothing while they run); each instance's
+// worker takes one at a time and runs the registered spread work with the tick's now (so what the
+// due work before it did for that now, e.g. posting the day's assessments, is done first). A
+// spread job of a dead instance is given up by its heartbeat like a tick, and the next tick spreads
+// the work again. The spread work must claim its rows as due work does (SKIP LOCKED): several
+// instances run it at once. Without the queue spread() does nothing and returns false: the due
+// work then runs the work itself, in the tick (tests, the development clock route).
 import { PgBoss, fromPglite, type PGliteLike } from 'pg-boss';
 import type { Db } from '../db/index.ts';
 import { isAdjustableClock, type Clock } from '../clock.ts';
@@ -21,6 +32,9 @@ export const DEFAULT_TICK_SECONDS = 5;
 /** pg-boss's smallest heartbeat interval for a job. */
 export const DEFAULT_HEARTBEAT_SECONDS = 10;
 export const DEFAULT_SUPERVISE_SECONDS = 10;
+export const SPREAD_QUEUE = 'app-spread';
+/** A spread job running longer than this is given up (the next tick spreads the work again). */
+const SPREAD_EXPIRE_SECONDS = 900;
 
 export interface JobsQueueOptions {
   /** PostgreSQL: the connection string pg-boss opens its own small pool on (required for a postgres Db). */
@@ -62,6 +76,13 @@ export interface Jobs {
   runDueWork(): Promise<DueWorkReport>;
   /** Asks for a tick as soon as possible (any instance's worker runs it); no-op without the queue. */
   trigger(): Promise<void>;
+  /** Adds work that due work can spread over the instances (spread()); returns a function that removes it. */
+  registerSpread(name: string, fn: DueWork): () => void;
+  /**
+   * Queue mode: has up to `slots` instances run the spread work `name` with this now, one job per
+   * slot (a slot still queued or running is left as it is); true. Without the queue: false (run it yourself).
+   */
+  spread(name: string, now: Date, slots: number): Promise<boolean>;
   /** The pg-boss instance when the queue runs. */
   readonly boss: PgBoss | null;
   stop(): Promise<void>;
@@ -73,8 +94,10 @@ export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
   const { db, clock } = options;
   const log = options.log ?? silentLog;
   const own = new Map<string, DueWork>(Object.entries(options.handlers ?? {}));
+  const spreadWork = new Map<string, DueWork>();
   let chain: Promise<unknown> = Promise.resolve();
   let stopped = false;
+  const stopping = new AbortController();
 
   async function runOnce(): Promise<DueWorkReport> {
     if (isAdjustableClock(clock)) await clock.refresh();
@@ -130,6 +153,18 @@ export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
       const report = await runDueWork();
       if (Object.keys(report.failed).length) log.warn({ failed: report.failed }, 'some due work failed on this tick');
     });
+    // Spread jobs: one at a time per instance (the spread work runs its own concurrent workers).
+    const spreadJobs = { retryLimit: 0, expireInSeconds: SPREAD_EXPIRE_SECONDS, heartbeatSeconds: tickJobs.heartbeatSeconds, deleteAfterSeconds: 600 };
+    await boss.createQueue(SPREAD_QUEUE, { policy: 'exclusive', ...spreadJobs });
+    await boss.work<{ name: string; now: string }>(SPREAD_QUEUE, { pollingIntervalSeconds: q.pollingIntervalSeconds ?? 1, batchSize: 1, localConcurrency: 1 }, async ([job]) => {
+      const fn = spreadWork.get(job.data.name);
+      if (!fn || stopped) return;
+      try {
+        await fn(new Date(job.data.now), { db, log, signal: AbortSignal.any([job.signal, stopping.signal]) });
+      } catch (error) {
+        log.error({ err: error, spreadWork: job.data.name }, `spread work ${job.data.name} failed`);
+      }
+    });
     const tickMs = Math.max(0.5, q.tickSeconds ?? DEFAULT_TICK_SECONDS) * 1000;
     const b = boss;
     timer = setInterval(() => {
@@ -154,12 +189,24 @@ export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
     async trigger() {
       if (boss && !stopped) await boss.send(TICK_QUEUE, {});
     },
+    registerSpread(name, fn) {
+      if (spreadWork.has(name)) throw new Error(`Spread work '${name}' is already registered on this runner`);
+      spreadWork.set(name, fn);
+      return () => void spreadWork.delete(name);
+    },
+    async spread(name, now, slots) {
+      if (!boss) return false;
+      if (stopped) return true;
+      for (let slot = 0; slot < slots; slot++) await boss.send(SPREAD_QUEUE, { name, now: now.toISOString() }, { singletonKey: `${name}#${slot}` });
+      return true;
+    },
     get boss() {
       return boss;
     },
     async stop() {
       if (stopped) return;
       stopped = true;
+      stopping.abort();
       if (timer) clearInterval(timer);
       if (boss) await boss.stop({ graceful: true, timeout: 5000 }).catch((error) => log.warn({ err: error }, 'job queue did not stop cleanly'));
       await chain;
