@@ -21,6 +21,8 @@ export interface AppOptions {
   databaseUrl?: string;
   /** Connections in the PostgreSQL pool (default DEFAULT_POOL_SIZE of server/db/index.ts). */
   databasePoolSize?: number;
+  /** Workers per instance charging recurring payments and recording notices (default DEFAULT_CONCURRENCY of recurring-due-work.ts; always 1 on PGlite). */
+  dueWorkConcurrency?: number;
   /** PGlite data directory (default ./data); 'memory://' for an in-memory database. */
   dataDir?: string;
   /** true: load demo data into an empty database; false: never; undefined: only on PGlite (never in production). */

@@ -29,6 +29,13 @@ function poolSize(value: string | undefined): number | undefined {
   return size;
 }
 
+function dueWorkConcurrency(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const workers = Number(value);
+  if (!Number.isInteger(workers) || workers < 1 || workers > 64) throw new Error(`DUE_WORK_CONCURRENCY must be a whole number from 1 to 64, got '${value}'`);
+  return workers;
+}
+
 /**
  * The portal's address as its readers reach it, which links in mail are built on: PUBLIC_URL
  * (http or https, optionally with a path prefix; no query or fragment), else the server's own
@@ -69,6 +76,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       dataDir: path.resolve(env.DATA_DIR || './data'),
       databaseUrl: env.DATABASE_URL || undefined,
       databasePoolSize: poolSize(env.DATABASE_POOL_SIZE),
+      dueWorkConcurrency: dueWorkConcurrency(env.DUE_WORK_CONCURRENCY),
       redisUrl: env.REDIS_URL || undefined,
       smtpUrl: env.SMTP_URL || undefined,
       mailFrom: env.MAIL_FROM || undefined,

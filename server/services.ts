@@ -105,7 +105,7 @@ export async function openServices(options: AppOptions, context: RuntimeContext)
       // Future-dated payments are charged on their date (due work payments.future).
       closers.push(enableFuturePayments(services));
       // Recurring payments are charged on each of their dates (due work payments.recurring).
-      closers.push(enableRecurringPayments(services));
+      closers.push(enableRecurringPayments(services, { concurrency: options.dueWorkConcurrency }));
     }
     return { services, adjustableClock, close };
   } catch (error) {

@@ -7,7 +7,7 @@
 // homeowner is e-mailed when it differs from the last payment's amount (or, without a last payment,
 // when the rule is not a fixed amount or the fixed amount is capped by the balance).
 //
-// On the date, claimNextOccurrence (recurring-due-work.ts) charges min(noticed amount, owed then)
+// On the date, the claim (recurring-claim.ts) charges min(noticed amount, owed then)
 // (noticedCharge): charges posted after the notice wait for the next payment, and a payment made
 // meanwhile lowers it. An occurrence without a notice (a schedule set up, or moved, less than
 // NOTICE_DAYS before it) is charged as before; so is one whose amount rule changed after the notice
@@ -18,24 +18,29 @@ import type { Mailer } from '../mail/index.ts';
 import { ownerDate } from '../../flows/dates.ts';
 import { addDays, appDate } from './billing.ts';
 import { amountRuleOf, chargeFor, money, type AmountColumns } from './recurring-amount.ts';
-import { owedCents, RECURRING_SELECT, type RecurringRow } from './recurring-store.ts';
+import { OWED_CENTS_SQL, RECURRING_SELECT, type RecurringRow } from './recurring-store.ts';
 
 export const RECURRING_NOTICES_DUE_WORK = 'payments.recurring-notices';
 /** Days before an occurrence its amount is noticed (and fixed). */
 export const NOTICE_DAYS = 10;
 /** A notice taken for sending but not marked sent after this long is sent again. */
 const SEND_LEASE_MS = 60_000;
-const BATCH = 500;
+/** Schedules read per page of the walk, and noticed per transaction. */
+const BATCH = 200;
+/** Mails sent at once by one run. */
+const SEND_CONCURRENCY = 8;
 
 export interface NoticeDeps {
   db: Db;
   mailer: Mailer | null;
   log?: Logger;
+  /** Workers recording notices at once (default 1; one connection each). */
+  concurrency?: number;
+  /** Stop recording after this long and return (the rest is left to the next run); default: until done. */
+  sliceMs?: number;
 }
 
-interface NoticeSchedule extends RecurringRow {
-  auto_draft_id: string | null;
-}
+type NoticeSchedule = RecurringRow;
 
 /** What the homeowner is told (and what the portal shows, word for word). */
 export function noticeText(r: NoticeSchedule, occurrenceDate: string, amountCents: number): string {
@@ -85,27 +90,56 @@ interface Mailed {
   accountNumber: string;
 }
 
-/** Records the notice of one schedule's next occurrence (under its row lock), or null when it has one or is no longer due for one. */
-async function recordNotice(db: Db, id: string, horizon: string, now: Date): Promise<Recorded | null> {
+/**
+ * Records the notices of the given schedules' next occurrences, in one transaction under their row
+ * locks (SKIP LOCKED: a schedule being charged, or noticed by another worker or instance, is looked
+ * at again on the next run), one INSERT for all (the unique key makes each once). Returns those
+ * recorded (a schedule no longer due for one, or already noticed, has none).
+ */
+async function recordNotices(db: Db, ids: string[], horizon: string, now: Date): Promise<Recorded[]> {
   return db.transaction(async (tx) => {
-    // SKIP LOCKED: a schedule being charged (or noticed by another instance) is looked at again on the next run.
-    const locked = await tx.query(`SELECT id FROM recurring_payments WHERE id = $1 AND status = 'active' AND next_payment_date <= $2::date FOR UPDATE SKIP LOCKED`, [id, horizon]);
-    if (!locked.rows[0]) return null;
-    const { rows } = await tx.query<NoticeSchedule>(`SELECT q.*, r2.auto_draft_id FROM (${RECURRING_SELECT} WHERE r.id = $1) q JOIN recurring_payments r2 ON r2.id = q.id`, [id]);
-    const r = rows[0];
-    const occurrenceDate = r.next_payment_date;
-    const amountCents = chargeFor(amountRuleOf(r), await owedCents(tx, Number(r.sub_ledger_id)));
-    const emailed = differs(r, amountCents) && r.user_email !== null;
-    const text = noticeText(r, occurrenceDate, amountCents);
-    const inserted = await tx.query<{ id: number }>(
+    const locked = await tx.query<{ id: string }>(
+      `SELECT id FROM recurring_payments WHERE id = ANY($1::text[]) AND status = 'active' AND next_payment_date <= $2::date ORDER BY id FOR UPDATE SKIP LOCKED`,
+      [ids, horizon],
+    );
+    if (!locked.rows.length) return [];
+    const { rows } = await tx.query<NoticeSchedule & { owed: string | number }>(
+      `SELECT q.*, ${OWED_CENTS_SQL} AS owed
+         FROM (${RECURRING_SELECT} WHERE r.id = ANY($1::text[])) q JOIN sub_ledgers sl ON sl.id = q.sub_ledger_id`,
+      [locked.rows.map((r) => r.id)],
+    );
+    const drafts = rows.map((r) => {
+      const amountCents = chargeFor(amountRuleOf(r), Number(r.owed));
+      return { r, amountCents, emailed: differs(r, amountCents) && r.user_email !== null, text: noticeText(r, r.next_payment_date, amountCents) };
+    });
+    const inserted = await tx.query<{ id: number; recurring_payment_id: string }>(
       `INSERT INTO recurring_debit_notices (recurring_payment_id, occurrence_date, user_id, amount_cents, previous_amount_cents, amount_kind, rule_amount_cents,
                                             basis_points, maximum_cents, text, emailed, send_attempted_at, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-       ON CONFLICT (recurring_payment_id, occurrence_date) DO NOTHING RETURNING id`,
-      [r.id, occurrenceDate, r.user_id, amountCents, r.paid_amount_cents, r.amount_kind, r.amount_cents, r.basis_points, r.maximum_cents, text, emailed, emailed ? now : null, now],
+       SELECT v.id, v.occurrence_date, v.user_id, v.amount_cents, v.previous_amount_cents, v.amount_kind, v.rule_amount_cents, v.basis_points, v.maximum_cents,
+              v.text, v.emailed, CASE WHEN v.emailed THEN $12::timestamptz END, $12
+         FROM unnest($1::text[], $2::date[], $3::integer[], $4::bigint[], $5::bigint[], $6::text[], $7::bigint[], $8::integer[], $9::bigint[], $10::text[], $11::boolean[])
+                AS v(id, occurrence_date, user_id, amount_cents, previous_amount_cents, amount_kind, rule_amount_cents, basis_points, maximum_cents, text, emailed)
+       ON CONFLICT (recurring_payment_id, occurrence_date) DO NOTHING RETURNING id, recurring_payment_id`,
+      [
+        drafts.map((d) => d.r.id),
+        drafts.map((d) => d.r.next_payment_date),
+        drafts.map((d) => d.r.user_id),
+        drafts.map((d) => d.amountCents),
+        drafts.map((d) => d.r.paid_amount_cents),
+        drafts.map((d) => d.r.amount_kind),
+        drafts.map((d) => d.r.amount_cents),
+        drafts.map((d) => d.r.basis_points),
+        drafts.map((d) => d.r.maximum_cents),
+        drafts.map((d) => d.text),
+        drafts.map((d) => d.emailed),
+        now,
+      ],
     );
-    if (!inserted.rows[0]) return null;
-    return { id: Number(inserted.rows[0].id), emailed, to: r.user_email, subject: noticeSubject(r, occurrenceDate), text, accountNumber: r.account_number };
+    const byId = new Map(drafts.map((d) => [d.r.id, d]));
+    return inserted.rows.map(({ id, recurring_payment_id }) => {
+      const { r, emailed, text } = byId.get(recurring_payment_id)!;
+      return { id: Number(id), emailed, to: r.user_email, subject: noticeSubject(r, r.next_payment_date), text, accountNumber: r.account_number };
+    });
   });
 }
 
@@ -144,49 +178,84 @@ interface DueSchedule {
   next_payment_date: string;
 }
 
-/** Records (and mails) the notices due at `now`; returns how many were recorded. */
+/**
+ * Records (and mails) the notices due at `now`; returns how many were recorded. The schedules are
+ * walked in the order of the due index (next date, id), each page starting after the last schedule
+ * of the one before, so a page reads only the schedules it returns however many came before;
+ * `concurrency` workers take the pages in turn, each recording its page in one transaction and
+ * mailing what differs (SEND_CONCURRENCY at once). With sliceMs, stops taking pages after that
+ * long: the next run walks again from the start (the schedules noticed are passed over by the
+ * page's NOT EXISTS, through the notices' unique index).
+ */
 export async function processDebitNotices(deps: NoticeDeps, now: Date): Promise<number> {
+  return (await recordDueNotices(deps, now)).recorded;
+}
+
+/** processDebitNotices, and whether it stopped on its slice before the end (more may be due). */
+export async function recordDueNotices(deps: NoticeDeps, now: Date): Promise<{ recorded: number; more: boolean }> {
   await resendUnsent(deps, now);
   const horizon = addDays(appDate(now), NOTICE_DAYS);
-  // Each batch starts after the last schedule of the one before, in the order of the due index
-  // (next date, id): the query reads only the schedules it returns, however many came before.
+  const until = deps.sliceMs === undefined ? Infinity : Date.now() + deps.sliceMs;
   let after = { date: '-infinity', id: '' };
+  let done = false;
   let recorded = 0;
-  for (;;) {
-    const rows: DueSchedule[] = (await deps.db.query<DueSchedule>(
-      `SELECT r.id, to_char(r.next_payment_date, 'YYYY-MM-DD') AS next_payment_date FROM recurring_payments r
-        WHERE r.status = 'active' AND r.next_payment_date <= $1::date
-          AND (r.next_payment_date, r.id) > ($2::date, $3::text)
-          AND NOT EXISTS (SELECT 1 FROM recurring_debit_notices n WHERE n.recurring_payment_id = r.id AND n.occurrence_date = r.next_payment_date)
-        ORDER BY r.next_payment_date, r.id LIMIT ${BATCH}`,
-      [horizon, after.date, after.id],
-    )).rows;
-    if (!rows.length) return recorded;
-    const last: DueSchedule = rows[rows.length - 1];
-    after = { date: last.next_payment_date, id: last.id };
-    for (const { id } of rows) {
-      const notice = await recordNotice(deps.db, id, horizon, now);
-      if (!notice) continue;
-      recorded++;
-      if (notice.emailed) await send(deps, notice, now);
+  // Pages are read one at a time (the cursor is shared), recorded by the workers at once.
+  let reading: Promise<unknown> = Promise.resolve();
+  const nextPage = (): Promise<DueSchedule[]> => {
+    const page = reading.then(async () => {
+      if (done || Date.now() > until) return [];
+      const rows: DueSchedule[] = (await deps.db.query<DueSchedule>(
+        `SELECT r.id, to_char(r.next_payment_date, 'YYYY-MM-DD') AS next_payment_date FROM recurring_payments r
+          WHERE r.status = 'active' AND r.next_payment_date <= $1::date
+            AND (r.next_payment_date, r.id) > ($2::date, $3::text)
+            AND NOT EXISTS (SELECT 1 FROM recurring_debit_notices n WHERE n.recurring_payment_id = r.id AND n.occurrence_date = r.next_payment_date)
+          ORDER BY r.next_payment_date, r.id LIMIT ${BATCH}`,
+        [horizon, after.date, after.id],
+      )).rows;
+      if (rows.length < BATCH) done = true;
+      if (rows.length) after = { date: rows[rows.length - 1].next_payment_date, id: rows[rows.length - 1].id };
+      return rows;
+    });
+    reading = page.catch(() => undefined);
+    return page;
+  };
+  const worker = async () => {
+    for (;;) {
+      const page = await nextPage();
+      if (!page.length) return;
+      const notices = await recordNotices(deps.db, page.map((r) => r.id), horizon, now);
+      recorded += notices.length;
+      const mailed = notices.filter((n) => n.emailed);
+      for (let from = 0; from < mailed.length; from += SEND_CONCURRENCY) await Promise.all(mailed.slice(from, from + SEND_CONCURRENCY).map((n) => send(deps, n, now)));
     }
-  }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, deps.concurrency ?? 1) }, worker));
+  return { recorded, more: !done };
+}
+
+/** A notice's amount and the amount rule it was computed with (columns of recurring_debit_notices). */
+export interface NoticedColumns {
+  amount_cents: string | number;
+  amount_kind: string;
+  rule_amount_cents: string | number | null;
+  basis_points: number | null;
+  maximum_cents: string | number | null;
 }
 
 /**
  * What an occurrence charges when its amount was noticed: min(noticed amount, owed now), or null
  * when it has no notice (or its amount rule changed since): then the rule applies as usual.
  */
-export async function noticedCharge(tx: Queryable, r: RecurringRow, occurrenceDate: string, owed: number): Promise<number | null> {
-  const { rows } = await tx.query<{ amount_cents: string | number; amount_kind: string; rule_amount_cents: string | number | null; basis_points: number | null; maximum_cents: string | number | null }>(
-    `SELECT amount_cents, amount_kind, rule_amount_cents, basis_points, maximum_cents FROM recurring_debit_notices WHERE recurring_payment_id = $1 AND occurrence_date = $2`,
-    [r.id, occurrenceDate],
-  );
-  const n = rows[0];
-  if (!n) return null;
-  const noticedRule: AmountColumns = { amount_kind: n.amount_kind as AmountColumns['amount_kind'], amount_cents: n.rule_amount_cents, basis_points: n.basis_points, maximum_cents: n.maximum_cents };
-  if (JSON.stringify(amountRuleOf(noticedRule)) !== JSON.stringify(amountRuleOf(r))) return null;
-  return Math.max(0, Math.min(Number(n.amount_cents), owed));
+export function noticedCharge(notice: NoticedColumns | null, rule: AmountColumns, owed: number): number | null {
+  if (!notice) return null;
+  const noticedRule: AmountColumns = {
+    amount_kind: notice.amount_kind as AmountColumns['amount_kind'],
+    amount_cents: notice.rule_amount_cents,
+    basis_points: notice.basis_points,
+    maximum_cents: notice.maximum_cents,
+  };
+  if (JSON.stringify(amountRuleOf(noticedRule)) !== JSON.stringify(amountRuleOf(rule))) return null;
+  return Math.max(0, Math.min(Number(notice.amount_cents), owed));
 }
 
 /** A notice as the portal shows it (GET /Acknowledgement wires these in). */

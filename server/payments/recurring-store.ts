@@ -74,16 +74,12 @@ export const RECURRING_SELECT = `SELECT r.id, r.user_id, r.sub_ledger_id, sl.nam
      WHERE o.recurring_payment_id = r.id AND p.status = 'succeeded'
      ORDER BY o.occurrence_date DESC LIMIT 1) ps ON true`;
 
-/** The sub-ledger's balance less what its other payments are charging right now (their ledger entries are not written yet). */
-export async function owedCents(tx: Queryable, subLedgerId: number): Promise<number> {
-  const { rows } = await tx.query<{ owed: string | number }>(
-    `SELECT sl.balance_cents - COALESCE((SELECT SUM(p.amount_cents) FROM payments p
-                                          WHERE p.sub_ledger_id = sl.id AND p.status = 'processing' AND p.charge_attempted_at IS NOT NULL), 0) AS owed
-       FROM sub_ledgers sl WHERE sl.id = $1`,
-    [subLedgerId],
-  );
-  return Number(rows[0].owed);
-}
+/**
+ * What is owed on the sub-ledger `sl` (an alias in the query): its balance less what its other
+ * payments are charging right now (their ledger entries are not written yet). A column expression.
+ */
+export const OWED_CENTS_SQL = `sl.balance_cents - COALESCE((SELECT SUM(p.amount_cents) FROM payments p
+                                     WHERE p.sub_ledger_id = sl.id AND p.status = 'processing' AND p.charge_attempted_at IS NOT NULL), 0)`;
 
 /**
  * One of the caller's schedules (removed ones too), optionally locked; else 404 PAY009. An
