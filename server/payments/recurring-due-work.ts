@@ -48,6 +48,8 @@ export const RECURRING_DUE_WORK = 'payments.recurring';
 const LEASE_MS = 60_000;
 /** Schedules one claim takes at most. */
 const CLAIM_BATCH = 50;
+/** Left claims one run charges again at most. */
+const RESUME_BATCH = 500;
 /** Instances the charging is spread to at most (one spread job each at a time). */
 const SPREAD_SLOTS = 8;
 /** How long one tick records notices at most (on the job queue). */
@@ -80,16 +82,21 @@ async function eachConcurrently<T>(items: T[], concurrency: number, fn: (item: T
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
 }
 
-/** Charges again the recurring payments whose claim was left behind (a crash) or released (a transient failure). */
+/**
+ * Charges again the recurring payments whose claim was left behind (a crash) or released (a
+ * transient failure): up to RESUME_BATCH per run, more than a dead instance's workers hold.
+ */
 async function resumeLeftCharges(deps: Deps, now: Date, concurrency: number): Promise<void> {
   const claim = randomBytes(12).toString('base64url');
-  // Through payments_processing_idx: only payments being charged are read, a lapsed lease or a released claim (claimed_at NULL) first.
+  // Through payments_processing_idx: only payments being charged are read. MATERIALIZED: the
+  // rows are picked (and locked) once, so LIMIT holds (an IN subquery may be scanned again).
   const { rows } = await deps.db.query<{ id: string }>(
-    `UPDATE payments SET claim_token = $1, claimed_at = $2, updated_at = $2
-      WHERE id IN (SELECT id FROM payments WHERE kind IN ('recurring', 'auto_draft') AND status = 'processing' AND (claimed_at IS NULL OR claimed_at < $3)
-                    ORDER BY kind, claimed_at NULLS FIRST LIMIT 100 FOR UPDATE SKIP LOCKED)
-        AND status = 'processing' AND (claim_token IS NULL OR claimed_at < $3)
-      RETURNING id`,
+    `WITH picked AS MATERIALIZED (
+       SELECT id FROM payments WHERE kind IN ('recurring', 'auto_draft') AND status = 'processing' AND (claimed_at IS NULL OR claimed_at < $3)
+        ORDER BY kind, claimed_at NULLS FIRST LIMIT ${RESUME_BATCH} FOR UPDATE SKIP LOCKED)
+     UPDATE payments p SET claim_token = $1, claimed_at = $2, updated_at = $2 FROM picked
+      WHERE p.id = picked.id AND p.status = 'processing' AND (p.claim_token IS NULL OR p.claimed_at < $3)
+      RETURNING p.id`,
     [claim, deps.clock(), new Date(now.getTime() - LEASE_MS)],
   );
   await eachConcurrently(rows, concurrency, ({ id }) => chargeSafely(deps, id, claim));
@@ -152,8 +159,8 @@ export async function chargeDueOccurrences(deps: Deps, now: Date, options: Charg
       const claimed: Claimed[] = await claimDueOccurrences(deps.db, now, CLAIM_BATCH, deps.clock());
       if (!claimed.length) return;
       for (const c of claimed) if (c.kind === 'charge') await chargeSafely(deps, c.paymentId, c.claim);
-      processed += claimed.filter((c) => c.kind === 'skipped').length;
-      processed += await applyOutcomes(deps, claimed.filter((c) => c.kind !== 'skipped'), now);
+      const counted = await applyOutcomes(deps, claimed.filter((c) => c.kind !== 'skipped'), now);
+      processed += counted + claimed.filter((c) => c.kind === 'skipped').length;
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, worker));
