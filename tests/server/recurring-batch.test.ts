@@ -14,12 +14,10 @@ import type { FastifyInstance } from 'fastify';
 import { openPostgres, type Db } from '../../server/db/index.ts';
 import { BACKENDS, DEMO, count, createTestClock, dataOf, signIn, testApp, useTestDatabase } from './helpers.ts';
 import { api, associationId, saveMethod } from './billing-helpers.ts';
-import { mailTo } from './recurring-helpers.ts';
+import { mailTo, occurrenceTally, seedDueSchedules, SEEDED_MONTHLY_CENTS as MONTHLY_CENTS } from './recurring-helpers.ts';
 import { endAssessmentSchedules } from './assessment-helpers.ts';
 import { RECURRING_DUE_WORK } from '../../server/payments/recurring-due-work.ts';
 import { claimDueOccurrences } from '../../server/payments/recurring-claim.ts';
-
-const MONTHLY_CENTS = 10000;
 
 describe.each(BACKENDS)('recurring payments in batches on %s', (kind) => {
   const database = useTestDatabase(kind);
@@ -38,39 +36,11 @@ describe.each(BACKENDS)('recurring payments in batches on %s', (kind) => {
 
   /** `n` accounts of the demo homeowner at Maple Grove owing `owed`, each with an active monthly schedule (fixed amount) due from `from`. */
   async function seedSchedules(n: number, method: number, from: string, owed: number): Promise<string[]> {
-    const start = nextAccount;
+    const firstAccount = nextAccount;
     nextAccount += n;
-    await db().query(
-      `INSERT INTO accounts (association_id, account_number, owner_user_id, address1, city, state_province, postal_code)
-       SELECT $1, ($3::integer + i)::text, $2, (i + 1) || ' Batch Way', 'Atlanta', 'GA', '30301' FROM generate_series(0, $4::integer - 1) i`,
-      [maple, userId, start, n],
-    );
-    const ledgers = `SELECT sl.id FROM sub_ledgers sl JOIN accounts ac ON ac.id = sl.account_id WHERE ac.account_number::integer BETWEEN $1 AND $2`;
-    await db().query(`INSERT INTO sub_ledgers (account_id, name, position) SELECT id, 'Assessments', 0 FROM accounts WHERE account_number::integer BETWEEN $1 AND $2`, [start, start + n - 1]);
-    await db().query(`INSERT INTO ledger_entries (sub_ledger_id, kind, amount_cents, description) SELECT id, 'charge', $3, 'Assessment' FROM (${ledgers}) l`, [start, start + n - 1, owed]);
-    const { rows } = await db().query<{ id: string }>(
-      `INSERT INTO recurring_payments (id, user_id, sub_ledger_id, payment_method_id, frequency, day_of_month, start_date, next_payment_date, amount_kind, amount_cents, status)
-       SELECT 'rec_batch' || lpad(id::text, 12, '0'), $3, id, $4, 'monthly', extract(day FROM $5::date), $5::date, $5::date, 'fixed', $6, 'active' FROM (${ledgers}) l
-       RETURNING id`,
-      [start, start + n - 1, userId, method, from, MONTHLY_CENTS],
-    );
-    return rows.map((r) => r.id);
+    return seedDueSchedules(db(), { n, firstAccount, associationId: maple, userId, methodId: method, from, owedCents: owed });
   }
-
-  /** Per schedule: its occurrences' payments, provider charges and ledger entries. */
-  async function tally(ids: string[]) {
-    const { rows } = await db().query<{ id: string; occurrences: string; payments: string; charges: string; entries: string; processing: string }>(
-      `SELECT r.id,
-              (SELECT count(*) FROM recurring_payment_occurrences o WHERE o.recurring_payment_id = r.id) AS occurrences,
-              (SELECT count(*) FROM recurring_payment_occurrences o JOIN payments p ON p.id = o.payment_id WHERE o.recurring_payment_id = r.id) AS payments,
-              (SELECT count(*) FROM recurring_payment_occurrences o JOIN sandbox_charges c ON c.description LIKE '% payment ' || o.payment_id WHERE o.recurring_payment_id = r.id) AS charges,
-              (SELECT count(*) FROM recurring_payment_occurrences o JOIN ledger_entries e ON e.payment_id = o.payment_id WHERE o.recurring_payment_id = r.id) AS entries,
-              (SELECT count(*) FROM recurring_payment_occurrences o JOIN payments p ON p.id = o.payment_id WHERE o.recurring_payment_id = r.id AND p.status = 'processing') AS processing
-         FROM recurring_payments r WHERE r.id = ANY($1::text[]) ORDER BY r.id`,
-      [ids],
-    );
-    return rows.map((r) => ({ occurrences: Number(r.occurrences), payments: Number(r.payments), charges: Number(r.charges), entries: Number(r.entries), processing: Number(r.processing) }));
-  }
+  const tally = (ids: string[]) => occurrenceTally(db(), ids);
 
   async function runBoth(): Promise<number> {
     const reports = await Promise.all([first.services.jobs.runDueWork(), second.services.jobs.runDueWork()]);
