@@ -32,7 +32,9 @@
 // payments (charged again after the lease, same key) and open occurrences (counted by the next
 // run), and the others go on with the rest. Without the queue (tests, the development clock
 // route) the run charges everything due itself.
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/index.ts';
+import { allWorkers, eachConcurrently } from './concurrent.ts';
 import type { Logger, Services } from '../handlers/types.ts';
 import type { Mailer } from '../mail/index.ts';
 import { paymentServiceFor } from './index.ts';
@@ -41,7 +43,6 @@ import type { PaymentService } from './service.ts';
 import { claimDueOccurrences, type Claimed } from './recurring-claim.ts';
 import { applyBankResults, applyOutcomes } from './recurring-outcomes.ts';
 import { recordDueNotices, RECURRING_NOTICES_DUE_WORK } from './recurring-notices.ts';
-import { randomBytes } from 'node:crypto';
 
 export { FAILURES_BEFORE_PAUSE } from './recurring-outcomes.ts';
 export const RECURRING_DUE_WORK = 'payments.recurring';
@@ -71,15 +72,6 @@ export interface ChargeOptions {
   concurrency?: number;
   /** Stops claiming when aborted (the batches claimed are finished). */
   signal?: AbortSignal;
-}
-
-/** Runs fn on every item, at most `concurrency` at once. */
-async function eachConcurrently<T>(items: T[], concurrency: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await fn(items[next++]);
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
 }
 
 /**
@@ -163,7 +155,7 @@ export async function chargeDueOccurrences(deps: Deps, now: Date, options: Charg
       processed += counted + claimed.filter((c) => c.kind === 'skipped').length;
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, worker));
+  await allWorkers(Math.max(1, options.concurrency ?? 1), worker);
   return processed;
 }
 

@@ -17,6 +17,7 @@ import type { Logger } from '../handlers/types.ts';
 import type { Mailer } from '../mail/index.ts';
 import { ownerDate } from '../../flows/dates.ts';
 import { addDays, appDate } from './billing.ts';
+import { allWorkers, eachConcurrently } from './concurrent.ts';
 import { amountRuleOf, chargeFor, money, type AmountColumns } from './recurring-amount.ts';
 import { OWED_CENTS_SQL, RECURRING_SELECT, type RecurringRow } from './recurring-store.ts';
 
@@ -226,10 +227,10 @@ export async function recordDueNotices(deps: NoticeDeps, now: Date): Promise<{ r
       const notices = await recordNotices(deps.db, page.map((r) => r.id), horizon, now);
       recorded += notices.length;
       const mailed = notices.filter((n) => n.emailed);
-      for (let from = 0; from < mailed.length; from += SEND_CONCURRENCY) await Promise.all(mailed.slice(from, from + SEND_CONCURRENCY).map((n) => send(deps, n, now)));
+      await eachConcurrently(mailed, SEND_CONCURRENCY, (n) => send(deps, n, now));
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, deps.concurrency ?? 1) }, worker));
+  await allWorkers(Math.max(1, deps.concurrency ?? 1), worker);
   return { recorded, more: !done };
 }
 
