@@ -6,6 +6,7 @@
 // - a batch claimed by an instance that dies before charging is left alone by the other while its
 //   lease runs (no second claim, nothing charged), then charged once after the lease, a payment the
 //   provider had already charged replayed with its key (still one charge);
+// - DUE_WORK_CONCURRENCY sets the workers per instance (1 on PGlite);
 // - catching up several missed dates goes in date order per schedule (a schedule's next date is
 //   not claimable while its previous one is open), and two declines in a row pause a schedule
 //   before its third date is claimed (one mail each).
@@ -16,8 +17,23 @@ import { BACKENDS, DEMO, count, createTestClock, dataOf, signIn, testApp, useTes
 import { api, associationId, saveMethod } from './billing-helpers.ts';
 import { mailTo, occurrenceTally, seedDueSchedules, SEEDED_MONTHLY_CENTS as MONTHLY_CENTS } from './recurring-helpers.ts';
 import { endAssessmentSchedules } from './assessment-helpers.ts';
-import { RECURRING_DUE_WORK } from '../../server/payments/recurring-due-work.ts';
+import { DEFAULT_CONCURRENCY, dueWorkConcurrency, RECURRING_DUE_WORK } from '../../server/payments/recurring-due-work.ts';
+import { configFromEnv } from '../../server/config.ts';
 import { claimDueOccurrences } from '../../server/payments/recurring-claim.ts';
+
+describe('DUE_WORK_CONCURRENCY', () => {
+  it('sets the workers per instance on PostgreSQL (4 by default), always 1 on PGlite, a whole number from 1 to 64', () => {
+    expect(configFromEnv({ DUE_WORK_CONCURRENCY: '8' }).app.dueWorkConcurrency).toBe(8);
+    expect(configFromEnv({}).app.dueWorkConcurrency).toBeUndefined();
+    for (const bad of ['0', '65', '2.5', 'many']) expect(() => configFromEnv({ DUE_WORK_CONCURRENCY: bad })).toThrow(/DUE_WORK_CONCURRENCY/);
+    const postgres = { kind: 'postgres' } as Db;
+    const pglite = { kind: 'pglite' } as Db;
+    expect(DEFAULT_CONCURRENCY).toBe(4);
+    expect(dueWorkConcurrency(postgres, undefined)).toBe(4);
+    expect(dueWorkConcurrency(postgres, 8)).toBe(8);
+    expect(dueWorkConcurrency(pglite, 8)).toBe(1);
+  });
+});
 
 describe.each(BACKENDS)('recurring payments in batches on %s', (kind) => {
   const database = useTestDatabase(kind);
