@@ -156,6 +156,7 @@ export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
     // Spread jobs: one at a time per instance (the spread work runs its own concurrent workers).
     const spreadJobs = { retryLimit: 0, expireInSeconds: SPREAD_EXPIRE_SECONDS, heartbeatSeconds: tickJobs.heartbeatSeconds, deleteAfterSeconds: 600 };
     await boss.createQueue(SPREAD_QUEUE, { policy: 'exclusive', ...spreadJobs });
+    await boss.updateQueue(SPREAD_QUEUE, spreadJobs);
     await boss.work<{ name: string; now: string }>(SPREAD_QUEUE, { pollingIntervalSeconds: q.pollingIntervalSeconds ?? 1, batchSize: 1, localConcurrency: 1 }, async ([job]) => {
       const fn = spreadWork.get(job.data.name);
       if (!fn || stopped) return;
