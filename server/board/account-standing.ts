@@ -1,45 +1,40 @@
 // Where each account of an association stands, from its ledger alone (docs/server.md, "Board
-// lists"): the balance (the sum of its entries, every sub-ledger together: sub_ledgers.balance_cents,
-// which a trigger keeps equal to that sum) and what of it is unpaid since when. Payments and
-// credits (negative entries) pay the oldest charges first (positive entries: charges, fees,
-// returned payments), so what is unpaid is the newest charges that add up to the balance: a charge
-// is unpaid for the part of the balance the charges after it do not cover. Days past due count from
-// the oldest charge still unpaid (its effective date) to the business day asked for. Only accounts
-// owing something have unpaid charges, so only their entries are read.
+// lists"): the balance (the sum of its entries, every sub-ledger together) and what of it is unpaid
+// since when. Payments and credits (negative entries) pay the oldest charges first (positive
+// entries: charges, fees, returned payments), so what is unpaid is the newest charges that add up to
+// the balance: a charge is unpaid for the part of the balance the charges after it do not cover.
+// Days past due count from the oldest charge still unpaid (its effective date) to the business day
+// asked for. The table account_standing keeps each account's balance and oldest unpaid charge as its
+// ledger changes (migration 200_account_standing.sql: a trigger on ledger_entries works the written
+// accounts out again by this rule); the grids read it and page through its indexes.
+import type { GridColumn } from './grid-query.ts';
 
 /**
- * The CTEs `balances` (account_id, balance_cents), `unpaid_charges` (account_id, effective_date,
- * unpaid_cents) and `standing` (account_id, balance_cents, oldest_unpaid) for the accounts of
- * association `$1`.
+ * The CTE `unpaid_charges` (account_id, effective_date, unpaid_cents): the unpaid charges of the
+ * owing accounts of association `$1`. Only those accounts' charges from their oldest unpaid one on
+ * are read: older ones are paid.
  */
-export const STANDING_CTES = `
-  balances AS (
-    SELECT ac.id AS account_id, SUM(sl.balance_cents)::bigint AS balance_cents
-      FROM accounts ac JOIN sub_ledgers sl ON sl.account_id = ac.id
-     WHERE ac.association_id = $1
-     GROUP BY ac.id
-  ),
-  -- The charges of the accounts owing something, each with the sum of itself and every newer charge.
-  charges AS (
-    SELECT b.account_id, b.balance_cents, le.effective_date, le.amount_cents::integer AS amount_cents,
-           SUM(le.amount_cents::integer) OVER (PARTITION BY b.account_id ORDER BY le.effective_date DESC, le.id DESC) AS this_and_newer
-      FROM balances b
-      JOIN sub_ledgers sl ON sl.account_id = b.account_id
-      JOIN ledger_entries le ON le.sub_ledger_id = sl.id
-     WHERE b.balance_cents > 0 AND le.amount_cents > 0
-  ),
+export const UNPAID_CHARGES_CTE = `
   unpaid_charges AS (
     SELECT account_id, effective_date, LEAST(amount_cents, balance_cents - (this_and_newer - amount_cents)) AS unpaid_cents
-      FROM charges WHERE this_and_newer - amount_cents < balance_cents
-  ),
-  standing AS (
-    SELECT b.account_id, b.balance_cents, o.oldest_unpaid
-      FROM balances b
-      LEFT JOIN (SELECT account_id, MIN(effective_date) AS oldest_unpaid FROM unpaid_charges GROUP BY account_id) o ON o.account_id = b.account_id
+      FROM (SELECT s.account_id, s.balance_cents, le.effective_date, le.amount_cents,
+                   SUM(le.amount_cents) OVER (PARTITION BY s.account_id ORDER BY le.effective_date DESC, le.id DESC) AS this_and_newer
+              FROM account_standing s
+              JOIN sub_ledgers sl ON sl.account_id = s.account_id
+              JOIN ledger_entries le ON le.sub_ledger_id = sl.id
+             WHERE s.association_id = $1 AND s.balance_cents > 0 AND le.amount_cents > 0 AND le.effective_date >= s.oldest_unpaid) charges
+     WHERE this_and_newer - amount_cents < balance_cents
   )`;
 
-/** Days past due of `standing s` as of the business day `$2`. */
+/** Days past due of `account_standing s` as of the business day `$2` (0 when nothing is owed). */
 export const DAYS_PAST_DUE = `COALESCE($2::date - s.oldest_unpaid, 0)`;
+
+/**
+ * The grid column of days past due, for a source that answers `s.oldest_unpaid` as
+ * `"oldestUnpaid"`: sorted by that date the other way round, so the standing index serves the sort.
+ * Nothing owed sorts as fewer days than anything owed, even a charge dated today.
+ */
+export const DAYS_PAST_DUE_COLUMN = { kind: 'number', title: 'Days past due', sortBy: 'g."oldestUnpaid"', sortByReversed: true } as const satisfies GridColumn;
 
 /**
  * The collection stage by days past due: current (under 30), 30 days (30-59), 60 days (60-89),

@@ -3,20 +3,23 @@
 // (openapi/associations.yaml). Nothing here reads another association: every source is limited to
 // association $1.
 import type { GridList } from './grid-query.ts';
-import { DAYS_PAST_DUE, OWNER_NAME, STAGE_OF_DAYS, STANDING_CTES, STREET_ADDRESS } from './account-standing.ts';
+import { DAYS_PAST_DUE, DAYS_PAST_DUE_COLUMN, OWNER_NAME, STAGE_OF_DAYS, STREET_ADDRESS } from './account-standing.ts';
 
-/** Every account of the association with its owner, balance and days past due as of `today`. */
+/**
+ * Every account of the association with its owner, balance and days past due as of `today`, from
+ * the accounts and their standing (both limited to the association, so either one's index can
+ * lead: by account number, balance or days past due).
+ */
 export function homeownersList(associationId: number, today: string): GridList {
   return {
     name: 'homeowners',
-    source: `WITH ${STANDING_CTES}
-      SELECT ac.id AS "rowKey", ac.account_number AS "accountNumber", ${OWNER_NAME} AS owner, ${STREET_ADDRESS} AS address,
-             u.email, COALESCE(s.balance_cents, 0)::bigint AS "balanceCents", ${DAYS_PAST_DUE} AS "daysPastDue",
+    source: `SELECT ac.id AS "rowKey", ac.account_number AS "accountNumber", ${OWNER_NAME} AS owner, ${STREET_ADDRESS} AS address,
+             u.email, s.balance_cents AS "balanceCents", ${DAYS_PAST_DUE} AS "daysPastDue", s.oldest_unpaid AS "oldestUnpaid",
              (ac.owner_user_id IS NOT NULL) AS registered
-        FROM accounts ac
+        FROM account_standing s
+        JOIN accounts ac ON ac.id = s.account_id
         LEFT JOIN users u ON u.id = ac.owner_user_id
-        LEFT JOIN standing s ON s.account_id = ac.id
-       WHERE ac.association_id = $1`,
+       WHERE s.association_id = $1 AND ac.association_id = $1`,
     params: [associationId, today],
     columns: {
       accountNumber: { kind: 'text', title: 'Account' },
@@ -24,7 +27,7 @@ export function homeownersList(associationId: number, today: string): GridList {
       address: { kind: 'text', title: 'Address' },
       email: { kind: 'text', title: 'E-mail' },
       balanceCents: { kind: 'money', title: 'Balance' },
-      daysPastDue: { kind: 'number', title: 'Days past due' },
+      daysPastDue: DAYS_PAST_DUE_COLUMN,
       registered: { kind: 'boolean', title: 'Registered' },
     },
     defaultSort: [['accountNumber', 'asc']],
@@ -38,23 +41,22 @@ export function homeownersList(associationId: number, today: string): GridList {
 export function collectionsList(associationId: number, today: string, { name = 'collections', minDaysPastDue = 0 } = {}): GridList {
   return {
     name,
-    source: `WITH ${STANDING_CTES}
-      SELECT ac.id AS "rowKey", ac.account_number AS "accountNumber", ${OWNER_NAME} AS owner, ${STREET_ADDRESS} AS address,
-             s.balance_cents::bigint AS "balanceCents", ${DAYS_PAST_DUE} AS "daysPastDue",
+    source: `SELECT ac.id AS "rowKey", ac.account_number AS "accountNumber", ${OWNER_NAME} AS owner, ${STREET_ADDRESS} AS address,
+             s.balance_cents AS "balanceCents", ${DAYS_PAST_DUE} AS "daysPastDue",
              ${STAGE_OF_DAYS(DAYS_PAST_DUE)} AS stage, s.oldest_unpaid AS "oldestUnpaid"
-        FROM accounts ac
-        JOIN standing s ON s.account_id = ac.id
+        FROM account_standing s
+        JOIN accounts ac ON ac.id = s.account_id
         LEFT JOIN users u ON u.id = ac.owner_user_id
-       WHERE ac.association_id = $1 AND s.balance_cents > 0 AND ${DAYS_PAST_DUE} >= $3`,
+       WHERE s.association_id = $1 AND ac.association_id = $1 AND s.balance_cents > 0 AND ${DAYS_PAST_DUE} >= $3`,
     params: [associationId, today, minDaysPastDue],
     columns: {
       accountNumber: { kind: 'text', title: 'Account' },
       owner: { kind: 'text', title: 'Owner' },
       address: { kind: 'text', title: 'Address' },
       balanceCents: { kind: 'money', title: 'Balance' },
-      daysPastDue: { kind: 'number', title: 'Days past due' },
+      daysPastDue: DAYS_PAST_DUE_COLUMN,
       // The stages are in the order of the days they stand for.
-      stage: { kind: 'text', title: 'Stage', sortBy: 'g."daysPastDue"' },
+      stage: { kind: 'text', title: 'Stage', sortBy: DAYS_PAST_DUE_COLUMN.sortBy, sortByReversed: true },
       oldestUnpaid: { kind: 'date', title: 'Oldest unpaid charge' },
     },
     defaultSort: [['daysPastDue', 'desc']],

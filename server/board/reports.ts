@@ -1,8 +1,8 @@
-// The board's reports, computed from the ledger on every read (server/board/account-standing.ts),
+// The board's reports, from where the accounts stand (server/board/account-standing.ts),
 // as grids: paged, sorted and filtered like the lists, or downloaded whole as CSV.
 import type { GridList } from './grid-query.ts';
 import { collectionsList } from './lists.ts';
-import { OWNER_NAME, STANDING_CTES } from './account-standing.ts';
+import { OWNER_NAME, UNPAID_CHARGES_CTE } from './account-standing.ts';
 
 export const BOARD_REPORTS = ['delinquency', 'aging'] as const;
 export type BoardReport = (typeof BOARD_REPORTS)[number];
@@ -21,7 +21,7 @@ function agingReport(associationId: number, today: string): GridList {
     `COALESCE(SUM(unpaid_cents) FILTER (WHERE $2::date - effective_date >= ${from}${to === null ? '' : ` AND $2::date - effective_date < ${to}`}), 0)`;
   return {
     name: 'aging report',
-    source: `WITH ${STANDING_CTES},
+    source: `WITH ${UNPAID_CHARGES_CTE},
       buckets AS (
         SELECT account_id, ${bucket(0, 30)} AS current_cents, ${bucket(30, 60)} AS days30_cents,
                ${bucket(60, 90)} AS days60_cents, ${bucket(90, null)} AS days90_cents
@@ -30,11 +30,11 @@ function agingReport(associationId: number, today: string): GridList {
       SELECT ac.id AS "rowKey", ac.account_number AS "accountNumber", ${OWNER_NAME} AS owner,
              b.current_cents::bigint AS "currentCents", b.days30_cents::bigint AS "days30Cents",
              b.days60_cents::bigint AS "days60Cents", b.days90_cents::bigint AS "days90Cents", s.balance_cents::bigint AS "totalCents"
-        FROM accounts ac
-        JOIN standing s ON s.account_id = ac.id
-        JOIN buckets b ON b.account_id = ac.id
+        FROM account_standing s
+        JOIN accounts ac ON ac.id = s.account_id
+        JOIN buckets b ON b.account_id = s.account_id
         LEFT JOIN users u ON u.id = ac.owner_user_id
-       WHERE ac.association_id = $1 AND s.balance_cents > 0`,
+       WHERE s.association_id = $1 AND ac.association_id = $1 AND s.balance_cents > 0`,
     params: [associationId, today],
     columns: {
       accountNumber: { kind: 'text', title: 'Account' },
