@@ -6,7 +6,9 @@
 // Days past due count from the oldest charge still unpaid (its effective date) to the business day
 // asked for. The table account_standing keeps each account's balance and oldest unpaid charge as its
 // ledger changes (migration 200_account_standing.sql: a trigger on ledger_entries works the written
-// accounts out again by this rule); the grids read it and page through its indexes.
+// accounts out again by this rule), with the owner's name (the registered user's, else the owner of
+// record, else blank), the address on one line and the rest of what the grids show of the account;
+// the grids read it and page through its indexes.
 import type { GridColumn } from './grid-query.ts';
 
 /**
@@ -42,9 +44,3 @@ export const DAYS_PAST_DUE_COLUMN = { kind: 'number', title: 'Days past due', so
  */
 export const STAGE_OF_DAYS = (days: string) => `CASE WHEN ${days} < 30 THEN 'current' WHEN ${days} < 60 THEN '30 days' WHEN ${days} < 90 THEN '60 days'
   WHEN ${days} < 120 THEN '90+ days' ELSE 'attorney' END`;
-
-/** The owner's name: the registered user's, else the owner of record, else blank. */
-export const OWNER_NAME = `COALESCE(u.first_name || ' ' || u.last_name, ac.owner_name, '')`;
-
-/** The property's street address on one line. */
-export const STREET_ADDRESS = `ac.address1 || CASE WHEN ac.address2 <> '' THEN ', ' || ac.address2 ELSE '' END`;

@@ -76,7 +76,7 @@ function columnOf(list: GridList, name: string, where: string): GridColumn {
 
 const quoted = (name: string) => `g."${name}"`;
 
-/** ORDER BY of `field:asc,field2:desc`, always ending with the row key. */
+/** ORDER BY of `field:asc,field2:desc`, always ending with the row key (ties in the last key's direction). */
 export function orderByOf(list: GridList, sort: string | undefined): string {
   const keys: [string, 'asc' | 'desc'][] = [];
   if (sort !== undefined && sort.trim() !== '') {
@@ -93,12 +93,15 @@ export function orderByOf(list: GridList, sort: string | undefined): string {
   } else {
     keys.push(...list.defaultSort);
   }
+  let ascending = true;
   const terms = keys.map(([name, direction]) => {
     const column = list.columns[name];
-    const ascending = (direction === 'asc') !== (column.sortBy !== undefined && column.sortByReversed === true);
+    ascending = (direction === 'asc') !== (column.sortBy !== undefined && column.sortByReversed === true);
     return `${column.sortBy ?? quoted(name)} ${ascending ? 'ASC NULLS LAST' : 'DESC NULLS FIRST'}`;
   });
-  return [...terms, `g."rowKey" ASC`].join(', ');
+  // The row key runs the way of the key before it: an index of (column, row key) then serves the
+  // order read forwards or backwards.
+  return [...terms, `g."rowKey" ${ascending ? 'ASC' : 'DESC'}`].join(', ');
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

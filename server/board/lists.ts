@@ -3,23 +3,23 @@
 // (openapi/associations.yaml). Nothing here reads another association: every source is limited to
 // association $1.
 import type { GridList } from './grid-query.ts';
-import { DAYS_PAST_DUE, DAYS_PAST_DUE_COLUMN, OWNER_NAME, STAGE_OF_DAYS, STREET_ADDRESS } from './account-standing.ts';
+import { DAYS_PAST_DUE, DAYS_PAST_DUE_COLUMN, STAGE_OF_DAYS } from './account-standing.ts';
+
+/** The property's street address on one line (as account_standing.address has it). */
+const STREET_ADDRESS = `ac.address1 || CASE WHEN ac.address2 <> '' THEN ', ' || ac.address2 ELSE '' END`;
 
 /**
- * Every account of the association with its owner, balance and days past due as of `today`, from
- * the accounts and their standing (both limited to the association, so either one's index can
- * lead: by account number, balance or days past due).
+ * Every account of the association with its owner, balance and days past due as of `today`: its
+ * rows of account_standing, whose indexes serve the sorts by account number, owner, address,
+ * balance and days past due.
  */
 export function homeownersList(associationId: number, today: string): GridList {
   return {
     name: 'homeowners',
-    source: `SELECT ac.id AS "rowKey", ac.account_number AS "accountNumber", ${OWNER_NAME} AS owner, ${STREET_ADDRESS} AS address,
-             u.email, s.balance_cents AS "balanceCents", ${DAYS_PAST_DUE} AS "daysPastDue", s.oldest_unpaid AS "oldestUnpaid",
-             (ac.owner_user_id IS NOT NULL) AS registered
+    source: `SELECT s.account_id AS "rowKey", s.account_number AS "accountNumber", s.owner, s.address, s.email,
+             s.balance_cents AS "balanceCents", ${DAYS_PAST_DUE} AS "daysPastDue", s.oldest_unpaid AS "oldestUnpaid", s.registered
         FROM account_standing s
-        JOIN accounts ac ON ac.id = s.account_id
-        LEFT JOIN users u ON u.id = ac.owner_user_id
-       WHERE s.association_id = $1 AND ac.association_id = $1`,
+       WHERE s.association_id = $1`,
     params: [associationId, today],
     columns: {
       accountNumber: { kind: 'text', title: 'Account' },
@@ -41,13 +41,11 @@ export function homeownersList(associationId: number, today: string): GridList {
 export function collectionsList(associationId: number, today: string, { name = 'collections', minDaysPastDue = 0 } = {}): GridList {
   return {
     name,
-    source: `SELECT ac.id AS "rowKey", ac.account_number AS "accountNumber", ${OWNER_NAME} AS owner, ${STREET_ADDRESS} AS address,
+    source: `SELECT s.account_id AS "rowKey", s.account_number AS "accountNumber", s.owner, s.address,
              s.balance_cents AS "balanceCents", ${DAYS_PAST_DUE} AS "daysPastDue",
              ${STAGE_OF_DAYS(DAYS_PAST_DUE)} AS stage, s.oldest_unpaid AS "oldestUnpaid"
         FROM account_standing s
-        JOIN accounts ac ON ac.id = s.account_id
-        LEFT JOIN users u ON u.id = ac.owner_user_id
-       WHERE s.association_id = $1 AND ac.association_id = $1 AND s.balance_cents > 0 AND ${DAYS_PAST_DUE} >= $3`,
+       WHERE s.association_id = $1 AND s.balance_cents > 0 AND ${DAYS_PAST_DUE} >= $3`,
     params: [associationId, today, minDaysPastDue],
     columns: {
       accountNumber: { kind: 'text', title: 'Account' },

@@ -2,7 +2,7 @@
 // as grids: paged, sorted and filtered like the lists, or downloaded whole as CSV.
 import type { GridList } from './grid-query.ts';
 import { collectionsList } from './lists.ts';
-import { OWNER_NAME, UNPAID_CHARGES_CTE } from './account-standing.ts';
+import { UNPAID_CHARGES_CTE } from './account-standing.ts';
 
 export const BOARD_REPORTS = ['delinquency', 'aging'] as const;
 export type BoardReport = (typeof BOARD_REPORTS)[number];
@@ -27,14 +27,12 @@ function agingReport(associationId: number, today: string): GridList {
                ${bucket(60, 90)} AS days60_cents, ${bucket(90, null)} AS days90_cents
           FROM unpaid_charges GROUP BY account_id
       )
-      SELECT ac.id AS "rowKey", ac.account_number AS "accountNumber", ${OWNER_NAME} AS owner,
+      SELECT s.account_id AS "rowKey", s.account_number AS "accountNumber", s.owner,
              b.current_cents::bigint AS "currentCents", b.days30_cents::bigint AS "days30Cents",
              b.days60_cents::bigint AS "days60Cents", b.days90_cents::bigint AS "days90Cents", s.balance_cents::bigint AS "totalCents"
         FROM account_standing s
-        JOIN accounts ac ON ac.id = s.account_id
         JOIN buckets b ON b.account_id = s.account_id
-        LEFT JOIN users u ON u.id = ac.owner_user_id
-       WHERE s.association_id = $1 AND ac.association_id = $1 AND s.balance_cents > 0`,
+       WHERE s.association_id = $1 AND s.balance_cents > 0`,
     params: [associationId, today],
     columns: {
       accountNumber: { kind: 'text', title: 'Account' },

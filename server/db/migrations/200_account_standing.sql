@@ -1,12 +1,22 @@
 -- Where each account stands, kept up to date as its ledger changes (docs/server.md, "Board lists";
--- the rule is server/board/account-standing.ts's): the board's homeowner and collection grids page
--- through this table by association instead of working out every account's balance and days past
--- due from the whole association's ledger on each read.
+-- the rule is server/board/account-standing.ts's), next to who and where the account is as the
+-- board's grids show it: the homeowner and collection grids sort, filter, count and page one
+-- association's rows of this one table through its indexes, instead of working out every account's
+-- balance and days past due from the whole association's ledger on each read.
 
 CREATE TABLE account_standing (
   account_id integer PRIMARY KEY REFERENCES accounts (id) ON DELETE CASCADE,
-  -- The account's association, copied so one index orders an association's accounts by standing.
+  -- Copies of the account's and its registered owner's fields (kept by the triggers below on
+  -- accounts and users), so that one index orders an association's accounts by any of them.
   association_id integer NOT NULL REFERENCES associations (id),
+  account_number text NOT NULL,
+  -- The registered user's name, else the owner of record, else blank.
+  owner text NOT NULL,
+  -- The street address on one line.
+  address text NOT NULL,
+  -- The registered user's e-mail, null when nobody has registered.
+  email text,
+  registered boolean NOT NULL,
   -- The sum of the account's entries, every sub-ledger together.
   balance_cents bigint NOT NULL DEFAULT 0,
   -- The effective date of the oldest charge the balance has not paid: payments and credits pay the
@@ -14,10 +24,25 @@ CREATE TABLE account_standing (
   oldest_unpaid date,
   CHECK ((balance_cents > 0) = (oldest_unpaid IS NOT NULL))
 );
--- The grids' sorts within an association: by balance, and by days past due (the older the oldest
--- unpaid charge, the more days); each ends with the account, the grids' last sort key.
+-- The grids' sorts within an association; each index ends with the account, the grids' last sort
+-- key. Days past due sort by the oldest unpaid charge (the older, the more days).
+CREATE INDEX account_standing_number_idx ON account_standing (association_id, account_number, account_id);
+CREATE INDEX account_standing_owner_idx ON account_standing (association_id, owner, account_id);
+CREATE INDEX account_standing_address_idx ON account_standing (association_id, address, account_id);
 CREATE INDEX account_standing_balance_idx ON account_standing (association_id, balance_cents, account_id);
 CREATE INDEX account_standing_oldest_unpaid_idx ON account_standing (association_id, oldest_unpaid, account_id);
+
+-- Who and where the given accounts are, copied again from accounts and users (the owner's name and
+-- the one-line address as server/board/account-standing.ts described them before they were kept).
+CREATE FUNCTION account_standing_describe(account_ids integer[]) RETURNS void LANGUAGE sql AS $$
+  UPDATE account_standing s
+     SET association_id = ac.association_id, account_number = ac.account_number,
+         owner = COALESCE(u.first_name || ' ' || u.last_name, ac.owner_name, ''),
+         address = ac.address1 || CASE WHEN ac.address2 <> '' THEN ', ' || ac.address2 ELSE '' END,
+         email = u.email, registered = ac.owner_user_id IS NOT NULL
+    FROM accounts ac LEFT JOIN users u ON u.id = ac.owner_user_id
+   WHERE ac.id = ANY (account_ids) AND s.account_id = ac.id;
+$$;
 
 -- Works out the standing of the given accounts again from their own entries alone (through
 -- sub_ledgers_account_idx and ledger_entries_sub_ledger_idx). Their standing rows are locked first,
@@ -56,25 +81,40 @@ BEGIN
 END;
 $$;
 
--- Every account has its standing row from the start (balance 0, nothing owed), so an association's
--- accounts are all in the standing indexes.
+-- Every account has its row from the start (balance 0, nothing owed), so an association's accounts
+-- are all in the indexes.
 CREATE FUNCTION accounts_add_standing() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO account_standing (account_id, association_id) SELECT id, association_id FROM new_accounts;
+  INSERT INTO account_standing (account_id, association_id, account_number, owner, address, registered)
+  SELECT id, association_id, account_number, '', '', false FROM new_accounts;
+  PERFORM account_standing_describe(ARRAY(SELECT id FROM new_accounts));
   RETURN NULL;
 END;
 $$;
 CREATE TRIGGER accounts_standing AFTER INSERT ON accounts
   REFERENCING NEW TABLE AS new_accounts FOR EACH STATEMENT EXECUTE FUNCTION accounts_add_standing();
 
-CREATE FUNCTION accounts_move_standing() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION accounts_describe_standing() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE account_standing SET association_id = NEW.association_id WHERE account_id = NEW.id;
+  PERFORM account_standing_describe(ARRAY[NEW.id]);
   RETURN NULL;
 END;
 $$;
-CREATE TRIGGER accounts_standing_association AFTER UPDATE OF association_id ON accounts
-  FOR EACH ROW WHEN (OLD.association_id IS DISTINCT FROM NEW.association_id) EXECUTE FUNCTION accounts_move_standing();
+CREATE TRIGGER accounts_standing_description AFTER UPDATE ON accounts FOR EACH ROW
+  WHEN ((OLD.association_id, OLD.account_number, OLD.owner_user_id, OLD.owner_name, OLD.address1, OLD.address2)
+        IS DISTINCT FROM (NEW.association_id, NEW.account_number, NEW.owner_user_id, NEW.owner_name, NEW.address1, NEW.address2))
+  EXECUTE FUNCTION accounts_describe_standing();
+
+-- A registered owner's new name or e-mail shows on each of their accounts.
+CREATE FUNCTION users_describe_standing() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM account_standing_describe(ARRAY(SELECT id FROM accounts WHERE owner_user_id = NEW.id));
+  RETURN NULL;
+END;
+$$;
+CREATE TRIGGER users_standing_description AFTER UPDATE ON users FOR EACH ROW
+  WHEN ((OLD.first_name, OLD.last_name, OLD.email) IS DISTINCT FROM (NEW.first_name, NEW.last_name, NEW.email))
+  EXECUTE FUNCTION users_describe_standing();
 
 -- Before an entry is written, its account's standing row is locked: two transactions writing to one
 -- account (even to two of its sub-ledgers) take their turns in the same order, standing row first,
@@ -100,9 +140,8 @@ $$;
 CREATE TRIGGER ledger_entries_standing AFTER INSERT ON ledger_entries
   REFERENCING NEW TABLE AS new_entries FOR EACH STATEMENT EXECUTE FUNCTION ledger_entries_apply_standing();
 
--- The standing of the accounts there already.
-INSERT INTO account_standing (account_id, association_id) SELECT id, association_id FROM accounts;
+-- The accounts there already.
+INSERT INTO account_standing (account_id, association_id, account_number, owner, address, registered)
+SELECT id, association_id, account_number, '', '', false FROM accounts;
+SELECT account_standing_describe(ARRAY(SELECT id FROM accounts));
 SELECT account_standing_recompute(ARRAY(SELECT DISTINCT account_id FROM sub_ledgers));
-
--- The homeowners grid's other sorts within an association: account number and address.
-CREATE INDEX accounts_association_number_idx ON accounts (association_id, account_number, id);
