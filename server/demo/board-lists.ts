@@ -148,6 +148,6 @@ export async function seedLargeAssociation(db: Queryable, now: Date): Promise<nu
     [id, today, now],
   );
   // Fresh statistics, so the planner knows the association is large (as it would in a while).
-  await db.query('ANALYZE accounts, sub_ledgers, ledger_entries');
+  await db.query('ANALYZE accounts, account_standing, sub_ledgers, ledger_entries');
   return id;
 }

@@ -32,8 +32,7 @@ CREATE INDEX account_standing_address_idx ON account_standing (association_id, a
 CREATE INDEX account_standing_balance_idx ON account_standing (association_id, balance_cents, account_id);
 CREATE INDEX account_standing_oldest_unpaid_idx ON account_standing (association_id, oldest_unpaid, account_id);
 
--- Who and where the given accounts are, copied again from accounts and users (the owner's name and
--- the one-line address as server/board/account-standing.ts described them before they were kept).
+-- Who and where the given accounts are, copied again from accounts and users.
 CREATE FUNCTION account_standing_describe(account_ids integer[]) RETURNS void LANGUAGE sql AS $$
   UPDATE account_standing s
      SET association_id = ac.association_id, account_number = ac.account_number,
