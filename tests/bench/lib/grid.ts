@@ -1,6 +1,6 @@
 // The board grid figure (docs/bench.md): how long the real server takes to answer one page of the
-// 5,000-homeowner grid sorted on the server (balances and days past due worked out from 20,000
-// ledger entries on every request), on PostgreSQL, as deployed (NODE_ENV=production). One request
+// 5,000-homeowner grid sorted on the server (balances and days past due of 20,000 ledger entries,
+// kept in account_standing as they were written), on PostgreSQL, as deployed (NODE_ENV=production). One request
 // at a time, so the figure is the request's own latency, not queueing behind other requests; the
 // sorts and pages change from request to request, as a board member clicking through the grid would.
 import { randomBytes } from 'node:crypto';
