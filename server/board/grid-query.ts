@@ -39,6 +39,13 @@ export interface GridList {
   columns: Record<string, GridColumn>;
   /** When the request names none: `[['owner', 'asc']]`. */
   defaultSort: [string, 'asc' | 'desc'][];
+  /**
+   * The page is found by its row keys first: the rows before it are sorted with only their sort
+   * keys and row key, then the page's own rows are read by key. For a large source whose row key is
+   * its table's primary key: a deep page sorts narrow rows (in memory, where whole rows would
+   * spill to disk) and reads only what it shows.
+   */
+  pageByKey?: boolean;
 }
 
 export interface GridRequest {
@@ -230,31 +237,39 @@ function rowOf(list: GridList, names: string[], raw: Record<string, unknown>): R
   return Object.fromEntries(names.map((name) => [name, cellOf(list.columns[name].kind, raw[name])]));
 }
 
-/**
- * One page: `{ rows, lastRow }`, lastRow being the number of matching rows. `Row` is the list's
- * row type of the contract; the rows hold exactly the list's columns (outside production the
- * server checks every answer against the contract). The page and the count are two queries: the
- * page reads only its rows (through an index of the sort, where the list has one), the count only
- * what the filter needs.
- */
-export async function gridPage<Row>(db: Queryable, list: GridList, request: GridRequest): Promise<{ rows: Row[]; lastRow: number }> {
+/** The SQL of one page and of the number of matching rows, with their parameters. */
+export function pageQueriesOf(list: GridList, request: GridRequest): { page: string; pageParams: unknown[]; count: string; countParams: unknown[] } {
   const { offset, limit } = rowRangeOf(request);
   const params = [...list.params];
   const where = whereOf(list, request.filter, params);
   const orderBy = orderByOf(list, request.sort);
-  const names = Object.keys(list.columns);
+  const select = selectOf(Object.keys(list.columns), list);
   const pageParams = [...params, limit, offset];
-  const page = db.query<Record<string, unknown>>(
-    unprepared(`SELECT ${selectOf(names, list)}
-       FROM (${list.source}) AS g WHERE ${where}
-      ORDER BY ${orderBy} LIMIT $${pageParams.length - 1} OFFSET $${pageParams.length}`),
-    pageParams,
-  );
+  const range = `LIMIT $${pageParams.length - 1} OFFSET $${pageParams.length}`;
+  const page = list.pageByKey
+    ? `SELECT ${select} FROM (${list.source}) AS g
+        WHERE g."rowKey" IN (SELECT g."rowKey" FROM (${list.source}) AS g WHERE ${where} ORDER BY ${orderBy} ${range})
+        ORDER BY ${orderBy}`
+    : `SELECT ${select} FROM (${list.source}) AS g WHERE ${where} ORDER BY ${orderBy} ${range}`;
+  return { page, pageParams, count: `SELECT count(*) AS n FROM (${list.source}) AS g WHERE ${where}`, countParams: params };
+}
+
+/**
+ * One page: `{ rows, lastRow }`, lastRow being the number of matching rows. `Row` is the list's
+ * row type of the contract; the rows hold exactly the list's columns (outside production the
+ * server checks every answer against the contract). The page and the count are two queries: the
+ * page reads only the rows up to its end (through an index of the sort, where the list has one),
+ * the count only what the filter needs.
+ */
+export async function gridPage<Row>(db: Queryable, list: GridList, request: GridRequest): Promise<{ rows: Row[]; lastRow: number }> {
+  const queries = pageQueriesOf(list, request);
+  const names = Object.keys(list.columns);
   // Side by side on a pool (one after the other in a transaction or on PGlite).
-  const count = db.query<{ n: string | number }>(unprepared(`SELECT count(*) AS n FROM (${list.source}) AS g WHERE ${where}`), params);
-  const [{ rows }, counted] = await Promise.all([page, count]);
-  const lastRow = Number(counted.rows[0].n);
-  return { rows: rows.map((raw) => rowOf(list, names, raw) as Row), lastRow };
+  const [{ rows }, counted] = await Promise.all([
+    db.query<Record<string, unknown>>(unprepared(queries.page), queries.pageParams),
+    db.query<{ n: string | number }>(unprepared(queries.count), queries.countParams),
+  ]);
+  return { rows: rows.map((raw) => rowOf(list, names, raw) as Row), lastRow: Number(counted.rows[0].n) };
 }
 
 /** The columns a CSV shows, in order (`columns=a,b`); all of them when the request names none. */

@@ -31,6 +31,7 @@ export function homeownersList(associationId: number, today: string): GridList {
       registered: { kind: 'boolean', title: 'Registered' },
     },
     defaultSort: [['accountNumber', 'asc']],
+    pageByKey: true,
   };
 }
 
@@ -58,6 +59,7 @@ export function collectionsList(associationId: number, today: string, { name = '
       oldestUnpaid: { kind: 'date', title: 'Oldest unpaid charge' },
     },
     defaultSort: [['daysPastDue', 'desc']],
+    pageByKey: true,
   };
 }
 
