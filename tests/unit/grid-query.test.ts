@@ -3,7 +3,7 @@
 // sort and filter rules and their messages. The queries themselves run in
 // tests/server/board-lists.test.ts (PGlite and PostgreSQL).
 import { describe, expect, it } from 'vitest';
-import { csvColumnsOf, csvOf, orderByOf, rowRangeOf, whereOf, type GridList } from '../../server/board/grid-query.ts';
+import { csvColumnsOf, csvOf, orderByOf, pageQueriesOf, rowRangeOf, whereOf, type GridList } from '../../server/board/grid-query.ts';
 import { ApiError } from '../../server/errors.ts';
 import { preparedStatements, unprepared } from '../../server/db/index.ts';
 
@@ -16,6 +16,7 @@ const LIST: GridList = {
     balanceCents: { kind: 'money', title: 'Balance' },
     days: { kind: 'number', title: 'Days' },
     stage: { kind: 'text', title: 'Stage', sortBy: 'g."days"' },
+    overdue: { kind: 'number', title: 'Overdue', sortBy: 'g."since"', sortByReversed: true },
     due: { kind: 'date', title: 'Due' },
     at: { kind: 'timestamp', title: 'At' },
     done: { kind: 'boolean', title: 'Done' },
@@ -45,9 +46,14 @@ describe('grid query', () => {
   it('sorts by whitelisted columns (or their sort expression), always ending with the row key', () => {
     expect(orderByOf(LIST, undefined)).toBe('g."owner" ASC NULLS LAST, g."rowKey" ASC');
     expect(orderByOf(LIST, 'balanceCents:desc, stage')).toBe('g."balanceCents" DESC NULLS FIRST, g."days" ASC NULLS LAST, g."rowKey" ASC');
+    // The row key runs the way of the last key, so an index of (column, row key) serves either way.
+    expect(orderByOf(LIST, 'stage, balanceCents:desc')).toBe('g."days" ASC NULLS LAST, g."balanceCents" DESC NULLS FIRST, g."rowKey" DESC');
+    // A reversed sort expression: most overdue first is the oldest date first.
+    expect(orderByOf(LIST, 'overdue:desc')).toBe('g."since" ASC NULLS LAST, g."rowKey" ASC');
+    expect(orderByOf(LIST, 'overdue:asc')).toBe('g."since" DESC NULLS FIRST, g."rowKey" DESC');
     expect(refusal(() => orderByOf(LIST, 'owner";--:asc'))).toEqual({
       code: 'GRD001',
-      detail: 'Unknown column "owner";--" in sort; the sample list has owner, balanceCents, days, stage, due, at, done.',
+      detail: 'Unknown column "owner";--" in sort; the sample list has owner, balanceCents, days, stage, overdue, due, at, done.',
     });
     expect(refusal(() => orderByOf(LIST, 'owner:up')).code).toBe('GRD002');
     expect(refusal(() => orderByOf(LIST, 'owner,owner,owner,owner,owner,owner')).code).toBe('GRD002');
@@ -86,7 +92,7 @@ describe('grid query', () => {
 
   it('refuses filters naming unknown columns, types that do not apply, values of the wrong kind', () => {
     const cases: [object | string, string, string][] = [
-      [{ secret: { type: 'equals', filter: 'x' } }, 'GRD001', 'Unknown column "secret" in filter; the sample list has owner, balanceCents, days, stage, due, at, done.'],
+      [{ secret: { type: 'equals', filter: 'x' } }, 'GRD001', 'Unknown column "secret" in filter; the sample list has owner, balanceCents, days, stage, overdue, due, at, done.'],
       [{ owner: { type: 'greaterThan', filter: 'x' } }, 'GRD002', 'Filter type "greaterThan" does not apply to column "owner"; use contains, equals.'],
       [{ done: { type: 'contains', filter: true } }, 'GRD002', 'Filter type "contains" does not apply to column "done"; use equals.'],
       [{ balanceCents: { type: 'equals', filter: 1.5 } }, 'GRD002', 'The filter of column "balanceCents" must be a whole number of cents.'],
@@ -101,6 +107,20 @@ describe('grid query', () => {
       const params: unknown[] = [];
       expect(refusal(() => whereOf(LIST, typeof model === 'string' ? model : JSON.stringify(model), params))).toEqual({ code, detail });
     }
+  });
+
+  it('a page found by key sorts only the keys, then reads its rows by key; the count has no range', () => {
+    const request = { startRow: 300, endRow: 400, sort: 'balanceCents:desc', filter: JSON.stringify({ owner: { type: 'contains', filter: 'x' } }) };
+    const plain = pageQueriesOf(LIST, request);
+    expect(plain.page).toMatch(/^SELECT .* FROM \(SELECT 1\) AS g WHERE g\."owner" ILIKE \$2::text ORDER BY .* LIMIT \$3 OFFSET \$4$/s);
+    expect(plain.pageParams).toEqual(['first', '%x%', 100, 300]);
+    expect(plain.count).toBe('SELECT count(*) AS n FROM (SELECT 1) AS g WHERE g."owner" ILIKE $2::text');
+    expect(plain.countParams).toEqual(['first', '%x%']);
+    const byKey = pageQueriesOf({ ...LIST, pageByKey: true }, request);
+    expect(byKey.page.replace(/\s+/g, ' ')).toContain(
+      'WHERE g."rowKey" IN (SELECT g."rowKey" FROM (SELECT 1) AS g WHERE g."owner" ILIKE $2::text ORDER BY g."balanceCents" DESC NULLS FIRST, g."rowKey" DESC LIMIT $3 OFFSET $4) ORDER BY g."balanceCents" DESC NULLS FIRST, g."rowKey" DESC',
+    );
+    expect(byKey.pageParams).toEqual(plain.pageParams);
   });
 
   it('grid SQL runs unprepared (its texts are too many to prepare each)', () => {
