@@ -34,7 +34,7 @@ export const DAYS_PAST_DUE = `COALESCE($2::date - s.oldest_unpaid, 0)`;
 /**
  * The grid column of days past due, for a source that answers `s.oldest_unpaid` as
  * `"oldestUnpaid"`: sorted by that date the other way round, so the standing index serves the sort.
- * Nothing owed sorts as fewer days than anything owed, even a charge dated today.
+ * Nothing owed sorts as fewer days than anything owed, even a charge dated today or later.
  */
 export const DAYS_PAST_DUE_COLUMN = { kind: 'number', title: 'Days past due', sortBy: 'g."oldestUnpaid"', sortByReversed: true } as const satisfies GridColumn;
 
