@@ -58,7 +58,7 @@ export async function dueChecks(db: Queryable, count: number): Promise<Check[]> 
     { what: 'payment ledger entries', expected: count, actual: c.entries },
     { what: 'sub-ledgers with more than one payment entry', expected: 0, actual: c.entered_twice },
     { what: 'payments without their ledger entry', expected: 0, actual: c.payments_without_entry },
-    { what: 'sub-ledgers still owing after their full-balance payment', expected: 0, actual: c.still_owing },
+    { what: 'sub-ledgers whose balance is not zero after their full-balance payment', expected: 0, actual: c.still_owing },
     { what: 'schedules not moved on to their next date', expected: 0, actual: c.not_moved_on },
   ];
 }
