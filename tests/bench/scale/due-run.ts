@@ -44,7 +44,7 @@ export interface SizeResult {
   /** Exactly-once checks that failed (empty: all held). */
   problems: string[];
   /** What the kill did, when asked for. */
-  kill?: { at: number; killed: string; survivor: string };
+  kill?: { at: number; killed: string; survivor: string; resumedAfterS?: number };
 }
 
 export interface RunOptions extends Omit<StartOptions, 'databaseUrl'> {
@@ -150,10 +150,16 @@ export async function runSize(options: RunOptions): Promise<SizeResult> {
     await moveClock(database.db, dueOffset);
     let kill: SizeResult['kill'];
     const killAt = Math.ceil(size / 3);
+    let killedAt = 0;
     const due = await waitFor(`${size} due`, database, dueWatch(database.db, dueDate), size, dueOffset, instances, log, options.kill ? async (done) => {
+      if (kill && !kill.resumedAfterS && done > kill.at) {
+        kill.resumedAfterS = (Date.now() - killedAt) / 1000;
+        log(`${size} due: ${kill.survivor} went on ${kill.resumedAfterS.toFixed(1)} s after the kill`);
+      }
       if (kill || done < killAt) return;
       const victim = await busiest(instances, 500);
       await killHard(victim);
+      killedAt = Date.now();
       const survivor = instances.find((i) => i !== victim)!;
       kill = { at: await dueWatch(database.db, dueDate).done(), killed: victim.child.name, survivor: survivor.child.name };
       log(`${size} due: killed ${victim.child.name} (kill -9, the busier one) with ${kill.at} of ${size} done; ${survivor.child.name} goes on`);
