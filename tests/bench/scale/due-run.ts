@@ -1,5 +1,5 @@
 // One size of the scale bench: N schedules seeded due 11 days ahead (seed-schedules.ts), and a
-// warm-up of W more due today, which the two instances notice and charge as soon as they start (so
+// warm-up of W more due today, which the two instances notice and charge once both are up (so
 // their code is compiled and their connections open, as on a server that has been up a while);
 // then the shared app clock (server/clock.ts: an offset in settings that every
 // instance reads on each tick) moved forward twice, the way the development clock route moves it,
@@ -136,8 +136,13 @@ export async function runSize(options: RunOptions): Promise<SizeResult> {
     const seeding = Date.now();
     await seedDueSchedules(database.db, { count: size, dueDate, warm: WARMUP, warmDate: today }, now);
     log(`${size}: seeded ${size} schedules due ${dueDate} and ${WARMUP} due today in ${((Date.now() - seeding) / 1000).toFixed(1)} s`);
+    // The warm-up waits, paused, until both instances are up (the first would otherwise do it alone while the second starts).
+    await database.db.query(`UPDATE recurring_payments SET status = 'paused' WHERE start_date = $1::date`, [today]);
     instances = await startPair({ ...options, databaseUrl: database.url });
-    if (WARMUP > 0) await waitFor(`${size} warm-up`, database, dueWatch(database.db, today), WARMUP, 0, instances, log);
+    if (WARMUP > 0) {
+      await database.db.query(`UPDATE recurring_payments SET status = 'active' WHERE start_date = $1::date`, [today]);
+      await waitFor(`${size} warm-up`, database, dueWatch(database.db, today), WARMUP, 0, instances, log);
+    }
     const early = await noticeWatch(database.db, dueDate).done();
     if (early > 0) throw new Error(`${early} notices were recorded before the clock moved (did the New York date change during the seed?)`);
 
