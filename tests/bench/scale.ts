@@ -77,7 +77,11 @@ async function benchDue(adminUrl: string) {
   const target = results.find((r) => r.size === TARGET_ITEMS);
   const dueRates = rates((r) => ({ items: r.size, perSecond: r.due.perSecond }));
   const noticeRates = rates((r) => ({ items: r.size, perSecond: r.notices.perSecond }));
-  if (dueRates.length === 0) return;
+  // A size that could not be measured leaves nothing to extrapolate from (its FAIL line says why).
+  if (results.length < runSizes.length) {
+    for (const kind of ['due', 'notices']) figure(`scale.${kind}.minutes.${TARGET_ITEMS}`, 'not measured (a run failed)');
+    return;
+  }
   const due = estimateTarget(dueRates, target ? target.due.seconds / 60 : null);
   const notices = estimateTarget(noticeRates, target ? target.notices.seconds / 60 : null);
   figure(`scale.due.minutes.${TARGET_ITEMS}`, estimateText(due));
