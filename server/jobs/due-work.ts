@@ -10,6 +10,12 @@ export interface DueWorkContext {
   log: Logger;
   /** Spread work only: aborted when its job is given up or the runner stops (end at the next safe point). */
   signal?: AbortSignal;
+  /**
+   * True on a queue tick: work too long for the tick may be left to later ticks or spread over the
+   * instances. False when the caller waits for the work itself (runDueWork: the development clock
+   * route, tests): everything due is done before it returns.
+   */
+  mayDefer?: boolean;
 }
 
 /** Processes whatever is due at `now`; returns how many items it processed (for logs and reports). */

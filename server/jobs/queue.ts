@@ -99,14 +99,14 @@ export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
   let stopped = false;
   const stopping = new AbortController();
 
-  async function runOnce(): Promise<DueWorkReport> {
+  async function runOnce(mayDefer: boolean): Promise<DueWorkReport> {
     if (isAdjustableClock(clock)) await clock.refresh();
     const now = clock();
     const report: DueWorkReport = { now, ran: {}, failed: {} };
     const all = new Map<string, DueWork>([...registeredDueWork(), ...own]);
     for (const [name, fn] of all) {
       try {
-        report.ran[name] = Number((await fn(now, { db, log })) ?? 0);
+        report.ran[name] = Number((await fn(now, { db, log, mayDefer })) ?? 0);
       } catch (error) {
         report.failed[name] = (error as Error).message;
         log.error({ err: error, dueWork: name }, `due work ${name} failed`);
@@ -115,8 +115,9 @@ export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
     return report;
   }
 
-  function runDueWork(): Promise<DueWorkReport> {
-    const run = chain.then(runOnce, runOnce);
+  function runDueWork(mayDefer = false): Promise<DueWorkReport> {
+    const once = () => runOnce(mayDefer);
+    const run = chain.then(once, once);
     chain = run.catch(() => undefined);
     return run;
   }
@@ -150,7 +151,7 @@ export async function startJobs(options: StartJobsOptions): Promise<Jobs> {
     // createQueue leaves a queue made by an earlier version as it was.
     await boss.updateQueue(TICK_QUEUE, tickJobs);
     await boss.work(TICK_QUEUE, { pollingIntervalSeconds: q.pollingIntervalSeconds ?? 1, batchSize: 1 }, async () => {
-      const report = await runDueWork();
+      const report = await runDueWork(true);
       if (Object.keys(report.failed).length) log.warn({ failed: report.failed }, 'some due work failed on this tick');
     });
     // Spread jobs: one at a time per instance (the spread work runs its own concurrent workers).

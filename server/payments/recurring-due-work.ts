@@ -23,15 +23,15 @@
 // transaction, then claim again, until nothing is claimable. Each batch costs a handful of round
 // trips whatever the number due, so the rate per occurrence stays flat.
 //
-// Spreading: on the job queue the tick's run only finishes what was left (resumeLeftCharges,
+// Spreading: on a queue tick (context.mayDefer) the run only finishes what was left (resumeLeftCharges,
 // applyPendingOutcomes, applyBankResults) and, when anything is due, spreads the charging to the
 // instances (jobs.spread: one job per slot, each instance's worker takes one at a time) with the
 // tick's now, then returns: the tick (and every other due work) is not held for the minutes a
 // large date takes, and every instance charges at once. Exactly once rests on the claim alone, so
 // instances, workers and runs may overlap freely; an instance killed mid-batch leaves claimed
 // payments (charged again after the lease, same key) and open occurrences (counted by the next
-// run), and the others go on with the rest. Without the queue (tests, the development clock
-// route) the run charges everything due itself.
+// run), and the others go on with the rest. A run its caller waits for (runDueWork: the
+// development clock route, tests), or without the queue, charges everything due itself.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/index.ts';
 import { allWorkers, eachConcurrently } from './concurrent.ts';
@@ -182,7 +182,7 @@ export function enableRecurringPayments(services: Services, options: { concurren
   // On the queue a run records for NOTICE_SLICE_MS at most (the tick goes on to the other due
   // work) and asks for another tick when it stopped before the end.
   const unregisterNotices = services.jobs.register(RECURRING_NOTICES_DUE_WORK, async (now, context) => {
-    const sliceMs = services.jobs.boss ? NOTICE_SLICE_MS : undefined;
+    const sliceMs = context.mayDefer ? NOTICE_SLICE_MS : undefined;
     const { recorded, more } = await recordDueNotices({ db: context.db, mailer: services.mailer, log: context.log, concurrency, sliceMs }, now);
     if (more) await services.jobs.trigger();
     return recorded;
@@ -194,7 +194,7 @@ export function enableRecurringPayments(services: Services, options: { concurren
     const d = deps(context.db, context.log);
     const processed = await finishLeftOccurrences(d, now, concurrency);
     // On the queue the instances charge (see the file comment); without it, this run does.
-    if ((await anyOccurrenceDue(context.db, now)) && (await services.jobs.spread(RECURRING_DUE_WORK, now, SPREAD_SLOTS))) return processed;
+    if (context.mayDefer && (await anyOccurrenceDue(context.db, now)) && (await services.jobs.spread(RECURRING_DUE_WORK, now, SPREAD_SLOTS))) return processed;
     return processed + (await chargeDueOccurrences(d, now, { concurrency }));
   });
   return async () => {

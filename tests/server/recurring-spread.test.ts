@@ -97,6 +97,20 @@ describe.each(BACKENDS)('recurring payments spread over the instances on %s', (k
     expect(await count(db(), `pgboss.job WHERE name = '${SPREAD_QUEUE}'`)).toBeGreaterThan(0);
   });
 
+  it('a run its caller waits for (the development clock route) charges what is due before it answers, even on the queue', { timeout: 120_000 }, async () => {
+    // A slow tick, so that only the run asked for can have charged anything.
+    const instance = await testApp(db(), { demoData: false, sandboxProvider: true, jobs: { ...QUEUE, tickSeconds: 600, databaseUrl: database.current.url } });
+    try {
+      const ids = await seed(5);
+      const charges = await count(db(), 'sandbox_charges');
+      await instance.services.jobs.runDueWork();
+      expect(await charged(ids)).toBe(ids.length);
+      await expectEachOnce(ids, charges);
+    } finally {
+      await instance.close();
+    }
+  });
+
   it.skipIf(kind !== 'postgres')('an instance killed with SIGKILL while charging: the other finishes, each occurrence charged once', { timeout: 240_000 }, async () => {
     const url = database.current.url!;
     const ids = await seed(1500);
