@@ -1,8 +1,8 @@
 // Future-dated one-time payments: the due work 'payments.future' charges each scheduled payment on
 // its date (America/New_York), exactly once, through the payment service.
 //
-// Claiming: one conditional UPDATE ... WHERE status = 'scheduled' ... RETURNING (rows picked with
-// FOR UPDATE SKIP LOCKED) moves what is due to 'processing' with a claim token, so two instances
+// Claiming: one conditional UPDATE ... WHERE status = 'scheduled' ... RETURNING (rows picked once,
+// in a materialized CTE, with FOR UPDATE SKIP LOCKED) moves what is due to 'processing' with a claim token, so two instances
 // (or two overlapping runs) never claim the same payment. The service then charges with the
 // payment id as the provider's idempotency key and records the outcome only while the claim is
 // still ours. A claim left behind by a crashed process (older than the lease), or released after a
@@ -26,16 +26,21 @@ export async function processDueFuturePayments(service: PaymentService, db: Db, 
   let processed = 0;
   for (let round = 0; round < 100; round++) {
     const claim = randomBytes(12).toString('base64url');
+    // MATERIALIZED: the rows are picked (and locked) once, so LIMIT holds (an IN subquery may be
+    // run again for each row it is compared with). Both halves of the OR are read through their
+    // partial indexes (payments_due_idx, payments_processing_idx): only what is due or being charged.
     const { rows } = await db.query<{ id: string }>(
-      `UPDATE payments SET status = 'processing', claim_token = $1, claimed_at = $2, updated_at = $2
-        WHERE id IN (SELECT id FROM payments
-                      WHERE kind = 'future'
-                        AND ((status = 'scheduled' AND scheduled_date <= $3::date)
-                          OR (status = 'processing' AND (claim_token IS NULL OR claimed_at < $4)))
-                      ORDER BY scheduled_date, id LIMIT ${BATCH}
-                      FOR UPDATE SKIP LOCKED)
-          AND ((status = 'scheduled' AND scheduled_date <= $3::date) OR (status = 'processing' AND (claim_token IS NULL OR claimed_at < $4)))
-        RETURNING id`,
+      `WITH picked AS MATERIALIZED (
+         SELECT id FROM payments
+          WHERE kind = 'future'
+            AND ((status = 'scheduled' AND scheduled_date <= $3::date)
+              OR (status = 'processing' AND (claim_token IS NULL OR claimed_at < $4)))
+          ORDER BY scheduled_date, id LIMIT ${BATCH}
+          FOR UPDATE SKIP LOCKED)
+       UPDATE payments p SET status = 'processing', claim_token = $1, claimed_at = $2, updated_at = $2 FROM picked
+        WHERE p.id = picked.id
+          AND ((p.status = 'scheduled' AND p.scheduled_date <= $3::date) OR (p.status = 'processing' AND (p.claim_token IS NULL OR p.claimed_at < $4)))
+        RETURNING p.id`,
       [claim, now, today, stale],
     );
     if (rows.length === 0) break;

@@ -156,16 +156,21 @@ async function send(deps: NoticeDeps, notice: Mailed, now: Date): Promise<void> 
   }
 }
 
-/** Sends again the notices whose sending failed or was left by a crashed process (their date not past). */
+/**
+ * Sends again the notices whose sending failed or was left by a crashed process (their date not
+ * past). Through the unsent index (send_attempted_at, only notices not sent): the rows are picked
+ * once (MATERIALIZED, so LIMIT holds), longest waiting first.
+ */
 async function resendUnsent(deps: NoticeDeps, now: Date): Promise<void> {
   const { rows } = await deps.db.query<{ id: number; to: string | null; account_number: string; auto_draft_id: string | null; occurrence_date: string; text: string }>(
-    `WITH taken AS (
-       UPDATE recurring_debit_notices SET send_attempted_at = $1
-        WHERE id IN (SELECT id FROM recurring_debit_notices
-                      WHERE emailed AND sent_at IS NULL AND send_attempted_at < $2 AND occurrence_date >= $3::date
-                      ORDER BY id LIMIT 100 FOR UPDATE SKIP LOCKED)
-          AND sent_at IS NULL AND send_attempted_at < $2
-       RETURNING id, recurring_payment_id, occurrence_date, text)
+    `WITH picked AS MATERIALIZED (
+       SELECT id FROM recurring_debit_notices
+        WHERE emailed AND sent_at IS NULL AND send_attempted_at < $2 AND occurrence_date >= $3::date
+        ORDER BY send_attempted_at LIMIT 100 FOR UPDATE SKIP LOCKED),
+     taken AS (
+       UPDATE recurring_debit_notices n SET send_attempted_at = $1 FROM picked
+        WHERE n.id = picked.id AND n.sent_at IS NULL AND n.send_attempted_at < $2
+       RETURNING n.id, n.recurring_payment_id, n.occurrence_date, n.text)
      SELECT t.id, u.email AS to, ac.account_number, r.auto_draft_id, to_char(t.occurrence_date, 'YYYY-MM-DD') AS occurrence_date, t.text
        FROM taken t JOIN recurring_payments r ON r.id = t.recurring_payment_id JOIN users u ON u.id = r.user_id
        JOIN sub_ledgers sl ON sl.id = r.sub_ledger_id JOIN accounts ac ON ac.id = sl.account_id`,
