@@ -136,6 +136,8 @@ async function recordNotices(db: Db, ids: string[], horizon: string, now: Date):
         now,
       ],
     );
+    // Every locked schedule now has its next date noticed (recorded here or before): the walk passes it over until that date moves on.
+    await tx.query(`UPDATE recurring_payments SET noticed_date = next_payment_date WHERE id = ANY($1::text[])`, [rows.map((r) => r.id)]);
     const byId = new Map(drafts.map((d) => [d.r.id, d]));
     return inserted.rows.map(({ id, recurring_payment_id }) => {
       const { r, emailed, text } = byId.get(recurring_payment_id)!;
@@ -186,12 +188,15 @@ interface DueSchedule {
 
 /**
  * Records (and mails) the notices due at `now`; returns how many were recorded. The schedules are
- * walked in the order of the due index (next date, id), each page starting after the last schedule
- * of the one before, so a page reads only the schedules it returns however many came before;
- * `concurrency` workers take the pages in turn, each recording its page in one transaction and
- * mailing what differs (SEND_CONCURRENCY at once). With sliceMs, stops taking pages after that
- * long: the next run walks again from the start (the schedules noticed are passed over by the
- * page's NOT EXISTS, through the notices' unique index).
+ * walked in the order of the unnoticed index (next date, id; only active schedules whose next date
+ * is not the one last noticed, recurring_payments.noticed_date, migration 210), each page starting
+ * after the last schedule of the one before, so a page reads only the schedules it returns however
+ * many came before, and a run with nothing new to notice reads nothing but the index's few entries
+ * within NOTICE_DAYS. `concurrency` workers take the pages in turn, each recording its page in one
+ * transaction (which sets noticed_date) and mailing what differs (SEND_CONCURRENCY at once). With
+ * sliceMs, stops taking pages after that long: the next run walks again from the start (the
+ * schedules noticed have left the index). The page's NOT EXISTS (the notices' unique index) still
+ * passes over a date noticed before noticed_date was kept.
  */
 export async function processDebitNotices(deps: NoticeDeps, now: Date): Promise<number> {
   return (await recordDueNotices(deps, now)).recorded;
@@ -212,7 +217,7 @@ export async function recordDueNotices(deps: NoticeDeps, now: Date): Promise<{ r
       if (done || Date.now() > until) return [];
       const rows: DueSchedule[] = (await deps.db.query<DueSchedule>(
         `SELECT r.id, to_char(r.next_payment_date, 'YYYY-MM-DD') AS next_payment_date FROM recurring_payments r
-          WHERE r.status = 'active' AND r.next_payment_date <= $1::date
+          WHERE r.status = 'active' AND r.noticed_date IS DISTINCT FROM r.next_payment_date AND r.next_payment_date <= $1::date
             AND (r.next_payment_date, r.id) > ($2::date, $3::text)
             AND NOT EXISTS (SELECT 1 FROM recurring_debit_notices n WHERE n.recurring_payment_id = r.id AND n.occurrence_date = r.next_payment_date)
           ORDER BY r.next_payment_date, r.id LIMIT ${BATCH}`,
