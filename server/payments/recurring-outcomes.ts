@@ -1,7 +1,9 @@
 // Counting the outcomes of recurring occurrences on their schedules (the due work
 // 'payments.recurring', recurring-due-work.ts): once each (applied_at, settled_counted_at,
 // return_counted_at, decided under the schedules' row locks), so repeated runs, concurrent workers
-// and several instances count each outcome once. A success resets the schedule's failures; a
+// and several instances count each outcome once. The payment keeps the status its schedule counted
+// (payments.schedule_counted_status): the bank's answers to count are the payments whose status
+// has moved on since, and only those are read on a tick. A success resets the schedule's failures; a
 // failure adds one and the second in a row pauses it and mails the homeowner.
 import type { Db, Queryable } from '../db/index.ts';
 import type { Logger } from '../handlers/types.ts';
@@ -29,6 +31,7 @@ interface OpenOccurrence {
   recurring_payment_id: string;
   occurrence_date: string;
   outcome: string | null;
+  payment_id: string | null;
   payment_status: string | null;
   failure_code: string | null;
 }
@@ -52,7 +55,7 @@ export async function applyOutcomes(deps: OutcomeDeps, occurrences: OccurrenceKe
     );
     const state = new Map(schedules.rows.map((s) => [s.id, { status: s.status, failures: Number(s.consecutive_failures), changed: false, paused: false }]));
     const { rows } = await tx.query<OpenOccurrence>(
-      `SELECT o.recurring_payment_id, to_char(o.occurrence_date, 'YYYY-MM-DD') AS occurrence_date, o.outcome, p.status AS payment_status,
+      `SELECT o.recurring_payment_id, to_char(o.occurrence_date, 'YYYY-MM-DD') AS occurrence_date, o.outcome, o.payment_id, p.status AS payment_status,
               COALESCE(o.failure_code, p.failure_code, CASE WHEN p.status = 'returned' THEN COALESCE(p.failure_message, 'returned') END) AS failure_code
          FROM unnest($1::text[], $2::date[]) k(recurring_payment_id, occurrence_date)
          JOIN recurring_payment_occurrences o ON o.recurring_payment_id = k.recurring_payment_id AND o.occurrence_date = k.occurrence_date
@@ -61,6 +64,7 @@ export async function applyOutcomes(deps: OutcomeDeps, occurrences: OccurrenceKe
       [occurrences.map((o) => o.recurringId), occurrences.map((o) => o.occurrenceDate)],
     );
     const applied: { id: string; date: string; outcome: string; failureCode: string | null; settled: boolean; returned: boolean }[] = [];
+    const counted: { paymentId: string; status: string }[] = [];
     for (const o of rows) {
       const schedule = state.get(o.recurring_payment_id);
       if (!schedule) continue;
@@ -68,6 +72,7 @@ export async function applyOutcomes(deps: OutcomeDeps, occurrences: OccurrenceKe
       if (outcome === null) continue; // still being charged
       // settled_counted_at: a success counted now (not a pending debit); return_counted_at: already returned (counted now as the failure).
       applied.push({ id: o.recurring_payment_id, date: o.occurrence_date, outcome, failureCode: o.failure_code, settled: o.payment_status === 'succeeded', returned: o.payment_status === 'returned' });
+      if (o.payment_id && o.payment_status) counted.push({ paymentId: o.payment_id, status: o.payment_status });
       if (o.payment_status === 'pending') continue; // the bank answers later (applyBankResults)
       if (outcome === 'succeeded') {
         schedule.failures = 0;
@@ -97,6 +102,7 @@ export async function applyOutcomes(deps: OutcomeDeps, occurrences: OccurrenceKe
         now,
       ],
     );
+    await markCounted(tx, counted);
     const changed = [...state.entries()].filter(([, s]) => s.changed);
     if (changed.length) {
       await tx.query(
@@ -109,6 +115,18 @@ export async function applyOutcomes(deps: OutcomeDeps, occurrences: OccurrenceKe
   });
   for (const id of result.paused) await mailPaused(deps, id);
   return result.applied;
+}
+
+/**
+ * Records the payment status each occurrence's outcome was counted with (the status as read: were
+ * it changed since, the payment stays among the bank's answers to count, payments_bank_answer_idx).
+ */
+async function markCounted(tx: Queryable, counted: { paymentId: string; status: string }[]): Promise<void> {
+  if (!counted.length) return;
+  await tx.query(
+    `UPDATE payments p SET schedule_counted_status = v.status FROM unnest($1::text[], $2::text[]) v(id, status) WHERE p.id = v.id`,
+    [counted.map((c) => c.paymentId), counted.map((c) => c.status)],
+  );
 }
 
 function outcomeOfPayment(status: string | null): 'succeeded' | 'failed' | null {
@@ -139,17 +157,19 @@ async function countFailure(tx: Queryable, recurringId: string, schedule: { stat
  * Returns how many were counted.
  */
 export async function applyBankResults(deps: OutcomeDeps, now: Date): Promise<number> {
+  // Through payments_bank_answer_idx (migration 210): only the payments whose status moved on
+  // since their schedule counted it (a pending debit settled or returned, a settled one returned),
+  // oldest date first (a payment's scheduled date is its occurrence's). MATERIALIZED and in the
+  // index's order: the planner cannot tell how few rows the two-column predicate keeps, and would
+  // otherwise read every payment and occurrence.
   const { rows } = await deps.db.query<{ recurring_payment_id: string; occurrence_date: string }>(
-    `SELECT recurring_payment_id, occurrence_date FROM (
-       SELECT o.recurring_payment_id, to_char(o.occurrence_date, 'YYYY-MM-DD') AS occurrence_date
-         FROM recurring_payment_occurrences o JOIN payments p ON p.id = o.payment_id
-        WHERE o.outcome = 'succeeded' AND o.settled_counted_at IS NULL AND o.return_counted_at IS NULL AND o.applied_at IS NOT NULL
-          AND p.status IN ('succeeded', 'returned')
-       UNION
-       SELECT o.recurring_payment_id, to_char(o.occurrence_date, 'YYYY-MM-DD')
-         FROM payments p JOIN recurring_payment_occurrences o ON o.payment_id = p.id
-        WHERE p.status = 'returned' AND p.kind IN ('recurring', 'auto_draft') AND o.return_counted_at IS NULL AND o.applied_at IS NOT NULL) due
-      ORDER BY occurrence_date, recurring_payment_id LIMIT 1000`,
+    `WITH answered AS MATERIALIZED (
+       SELECT id FROM payments
+        WHERE schedule_counted_status IS NOT NULL AND status IN ('succeeded', 'returned') AND status <> schedule_counted_status
+        ORDER BY scheduled_date, id LIMIT 1000)
+     SELECT o.recurring_payment_id, to_char(o.occurrence_date, 'YYYY-MM-DD') AS occurrence_date
+       FROM answered a JOIN recurring_payment_occurrences o ON o.payment_id = a.id
+      ORDER BY o.occurrence_date, o.recurring_payment_id`,
   );
   let counted = 0;
   for (const o of rows) {
@@ -157,14 +177,18 @@ export async function applyBankResults(deps: OutcomeDeps, now: Date): Promise<nu
       const schedule = await tx.query<{ status: string; consecutive_failures: number }>(`SELECT status, consecutive_failures FROM recurring_payments WHERE id = $1 FOR UPDATE`, [
         o.recurring_payment_id,
       ]);
-      const found = await tx.query<{ payment_status: string; settled: boolean; reason: string | null }>(
-        `SELECT p.status AS payment_status, o.settled_counted_at IS NOT NULL AS settled, p.failure_message AS reason
+      const found = await tx.query<{ payment_id: string; payment_status: string; settled: boolean; returned: boolean; reason: string | null }>(
+        `SELECT o.payment_id, p.status AS payment_status, o.settled_counted_at IS NOT NULL AS settled, o.return_counted_at IS NOT NULL AS returned,
+                p.failure_message AS reason
            FROM recurring_payment_occurrences o JOIN payments p ON p.id = o.payment_id
-          WHERE o.recurring_payment_id = $1 AND o.occurrence_date = $2 AND o.applied_at IS NOT NULL AND o.return_counted_at IS NULL FOR UPDATE OF o`,
+          WHERE o.recurring_payment_id = $1 AND o.occurrence_date = $2 AND o.applied_at IS NOT NULL FOR UPDATE OF o`,
         [o.recurring_payment_id, o.occurrence_date],
       );
       const f = found.rows[0];
       if (!f || !schedule.rows[0]) return null;
+      // Whatever is counted below (or was counted before), this status has been looked at.
+      await markCounted(tx, [{ paymentId: f.payment_id, status: f.payment_status }]);
+      if (f.returned) return null;
       if (f.payment_status === 'returned') {
         await tx.query(
           `UPDATE recurring_payment_occurrences SET outcome = 'failed', failure_code = $3, return_counted_at = $4 WHERE recurring_payment_id = $1 AND occurrence_date = $2`,

@@ -18,6 +18,8 @@ import { balance, sandboxCharges, subLedgerId } from './payments-helpers.ts';
 import { api, associationId, saveMethod, type Api } from './billing-helpers.ts';
 import { agreeToChange, mailTo } from './recurring-helpers.ts';
 import { RECURRING_DUE_WORK } from '../../server/payments/recurring-due-work.ts';
+import { paymentServiceFor } from '../../server/payments/index.ts';
+import { settleDue } from '../../server/sandbox-provider/index.ts';
 import { confirmDebitNotice, listDebitNotices, RECURRING_NOTICES_DUE_WORK } from '../../server/payments/recurring-notices.ts';
 import { endAssessmentSchedules } from './assessment-helpers.ts';
 
@@ -73,6 +75,16 @@ describe.each(BACKENDS)('recurring debit notices and bank returns on %s', (kind)
   async function occurrences(id: string) {
     const { rows } = await db().query<{ date: string; outcome: string | null; code: string | null }>(
       `SELECT to_char(occurrence_date, 'YYYY-MM-DD') AS date, outcome, failure_code AS code FROM recurring_payment_occurrences WHERE recurring_payment_id = $1 ORDER BY occurrence_date`,
+      [id],
+    );
+    return rows;
+  }
+  /** The schedule's payments whose bank answer is still to count (what a tick reads: payments_bank_answer_idx's predicate). */
+  async function answersToCount(id: string) {
+    const { rows } = await db().query<{ date: string; status: string; counted: string }>(
+      `SELECT to_char(o.occurrence_date, 'YYYY-MM-DD') AS date, p.status, p.schedule_counted_status AS counted
+         FROM recurring_payment_occurrences o JOIN payments p ON p.id = o.payment_id
+        WHERE o.recurring_payment_id = $1 AND p.schedule_counted_status IS NOT NULL AND p.status IN ('succeeded', 'returned') AND p.status <> p.schedule_counted_status`,
       [id],
     );
     return rows;
@@ -237,6 +249,12 @@ describe.each(BACKENDS)('recurring debit notices and bank returns on %s', (kind)
     expect(await payments(id)).toEqual([{ date: '2026-01-15', amount: 10000, status: 'pending' }]);
     expect(await listed(id)).toMatchObject({ status: 'active', consecutiveFailures: 0 });
     expect(await occurrences(id)).toEqual([{ date: '2026-01-15', outcome: 'succeeded', code: null }]);
+    expect(await answersToCount(id)).toEqual([]);
+    // The bank's answer arrives (the provider's events): the debit is among the answers to count until counted.
+    await at('2026-01-20');
+    await settleDue(db(), clock.now());
+    await paymentServiceFor(app.services).applyProviderEvents();
+    expect(await answersToCount(id)).toEqual([{ date: '2026-01-15', status: 'returned', counted: 'pending' }]);
 
     // Returned 3 business days later (Tuesday 20 January), counted once.
     let pool: Db | null = null;
@@ -256,6 +274,7 @@ describe.each(BACKENDS)('recurring debit notices and bank returns on %s', (kind)
     expect(await occurrences(id)).toEqual([{ date: '2026-01-15', outcome: 'failed', code: 'R01' }]);
     expect(await listed(id)).toMatchObject({ status: 'active', consecutiveFailures: 1 });
     expect(await pausedMails()).toHaveLength(paused);
+    expect(await answersToCount(id)).toEqual([]);
 
     // The second is pending on 15 February (no count yet), returned on 19 February: paused, mailed once.
     await at('2026-02-15');
@@ -297,5 +316,6 @@ describe.each(BACKENDS)('recurring debit notices and bank returns on %s', (kind)
       { date: '2026-01-15', outcome: 'failed', code: 'R01' },
       { date: '2026-02-15', outcome: 'succeeded', code: null },
     ]);
+    expect(await answersToCount(id)).toEqual([]);
   });
 });

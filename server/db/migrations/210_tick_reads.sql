@@ -10,3 +10,18 @@ UPDATE recurring_payments r SET noticed_date = r.next_payment_date
  WHERE EXISTS (SELECT 1 FROM recurring_debit_notices n WHERE n.recurring_payment_id = r.id AND n.occurrence_date = r.next_payment_date);
 CREATE INDEX recurring_payments_unnoticed_idx ON recurring_payments (next_payment_date, id)
   WHERE status = 'active' AND noticed_date IS DISTINCT FROM next_payment_date;
+
+-- The payment status a schedule last counted for the payment of one of its occurrences (NULL: not
+-- a schedule's, or not counted yet): 'pending' for a bank debit counted before the bank answered.
+-- The bank's answers still to count are the payments whose status moved on since (settled, or
+-- returned): only those are in the index.
+ALTER TABLE payments ADD COLUMN schedule_counted_status text;
+UPDATE payments p SET schedule_counted_status = CASE
+         WHEN o.return_counted_at IS NOT NULL THEN 'returned'
+         WHEN o.settled_counted_at IS NOT NULL THEN 'succeeded'
+         WHEN o.outcome = 'succeeded' THEN 'pending'
+         ELSE p.status END
+  FROM recurring_payment_occurrences o
+ WHERE o.payment_id = p.id AND o.applied_at IS NOT NULL;
+CREATE INDEX payments_bank_answer_idx ON payments (scheduled_date, id)
+  WHERE schedule_counted_status IS NOT NULL AND status IN ('succeeded', 'returned') AND status <> schedule_counted_status;
