@@ -25,3 +25,9 @@ UPDATE payments p SET schedule_counted_status = CASE
  WHERE o.payment_id = p.id AND o.applied_at IS NOT NULL;
 CREATE INDEX payments_bank_answer_idx ON payments (scheduled_date, id)
   WHERE schedule_counted_status IS NOT NULL AND status IN ('succeeded', 'returned') AND status <> schedule_counted_status;
+
+-- The assessments' posting takes the oldest due schedule first (next charge date, then id): with
+-- both in the index, LIMIT 1 reads one entry instead of sorting every schedule due that day for
+-- each charge it posts.
+DROP INDEX assessment_schedules_due_idx;
+CREATE INDEX assessment_schedules_due_idx ON assessment_schedules (next_charge_date, id) WHERE next_charge_date IS NOT NULL;
