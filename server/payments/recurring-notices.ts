@@ -160,15 +160,16 @@ async function send(deps: NoticeDeps, notice: Mailed, now: Date): Promise<void> 
 
 /**
  * Sends again the notices whose sending failed or was left by a crashed process (their date not
- * past). Through the unsent index (send_attempted_at, only notices not sent): the rows are picked
- * once (MATERIALIZED, so LIMIT holds), longest waiting first.
+ * past). Through the unsent index (occurrence date, send_attempted_at; only notices not sent, so
+ * one whose date passed unsent is never read again): the rows are picked once (MATERIALIZED, so
+ * LIMIT holds), the soonest occurrence first.
  */
 async function resendUnsent(deps: NoticeDeps, now: Date): Promise<void> {
   const { rows } = await deps.db.query<{ id: number; to: string | null; account_number: string; auto_draft_id: string | null; occurrence_date: string; text: string }>(
     `WITH picked AS MATERIALIZED (
        SELECT id FROM recurring_debit_notices
         WHERE emailed AND sent_at IS NULL AND send_attempted_at < $2 AND occurrence_date >= $3::date
-        ORDER BY send_attempted_at LIMIT 100 FOR UPDATE SKIP LOCKED),
+        ORDER BY occurrence_date, send_attempted_at LIMIT 100 FOR UPDATE SKIP LOCKED),
      taken AS (
        UPDATE recurring_debit_notices n SET send_attempted_at = $1 FROM picked
         WHERE n.id = picked.id AND n.sent_at IS NULL AND n.send_attempted_at < $2

@@ -4,7 +4,7 @@
 //   the walk reads, migration 210), so a run with nothing new to notice records nothing;
 // - a schedule whose next date moves on is back in it and gets a notice for the new date;
 // - a paused schedule is not noticed; resumed, it is (once), and pausing and resuming again adds nothing;
-// - a notice whose mail failed is sent again after the lease, once, and not before.
+// - a notice whose mail failed is sent again after the lease, once, and not before; not after its date.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { BACKENDS, DEMO, dataOf, signIn, testApp, useTestDatabase } from './helpers.ts';
@@ -135,5 +135,17 @@ describe.each(BACKENDS)('debit notices read only what is new on %s', (kind) => {
     expect(Number(await unsent())).toBe(0);
     await processDebitNotices({ db: db(), mailer: m }, new Date(now.getTime() + 300_000));
     expect(sent).toHaveLength(1);
+  });
+
+  it('a notice whose mail failed is not sent once its date has passed', async () => {
+    const [id] = await seed(1, '2026-03-20', 4000);
+    const { mailer: m, sent, state } = mailer();
+    state.failing = true;
+    expect(await processDebitNotices({ db: db(), mailer: m }, now)).toBe(1);
+    state.failing = false;
+    // 21 March: the occurrence is past (and its schedule, never charged here, still due on the 20th: noticed already).
+    await processDebitNotices({ db: db(), mailer: m }, new Date('2026-03-21T15:00:00Z'));
+    expect(sent).toHaveLength(0);
+    expect(await noticed([id])).toEqual([`${id} 2026-03-20`]);
   });
 });

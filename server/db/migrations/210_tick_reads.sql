@@ -31,3 +31,8 @@ CREATE INDEX payments_bank_answer_idx ON payments (scheduled_date, id)
 -- each charge it posts.
 DROP INDEX assessment_schedules_due_idx;
 CREATE INDEX assessment_schedules_due_idx ON assessment_schedules (next_charge_date, id) WHERE next_charge_date IS NOT NULL;
+
+-- Notices to send again: only those whose occurrence is still to come are read (a notice whose
+-- date passed unsent, e.g. to an address that refuses it, stays unsent but is never read again).
+DROP INDEX recurring_debit_notices_unsent_idx;
+CREATE INDEX recurring_debit_notices_unsent_idx ON recurring_debit_notices (occurrence_date, send_attempted_at) WHERE emailed AND sent_at IS NULL;
