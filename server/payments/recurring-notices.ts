@@ -196,8 +196,8 @@ interface DueSchedule {
  * within NOTICE_DAYS. `concurrency` workers take the pages in turn, each recording its page in one
  * transaction (which sets noticed_date) and mailing what differs (SEND_CONCURRENCY at once). With
  * sliceMs, stops taking pages after that long: the next run walks again from the start (the
- * schedules noticed have left the index). The page's NOT EXISTS (the notices' unique index) still
- * passes over a date noticed before noticed_date was kept.
+ * schedules noticed have left the index). A schedule moved back onto a date noticed before is
+ * read once more: the notice's unique key records nothing new, and noticed_date takes it out.
  */
 export async function processDebitNotices(deps: NoticeDeps, now: Date): Promise<number> {
   return (await recordDueNotices(deps, now)).recorded;
@@ -220,7 +220,6 @@ export async function recordDueNotices(deps: NoticeDeps, now: Date): Promise<{ r
         `SELECT r.id, to_char(r.next_payment_date, 'YYYY-MM-DD') AS next_payment_date FROM recurring_payments r
           WHERE r.status = 'active' AND r.noticed_date IS DISTINCT FROM r.next_payment_date AND r.next_payment_date <= $1::date
             AND (r.next_payment_date, r.id) > ($2::date, $3::text)
-            AND NOT EXISTS (SELECT 1 FROM recurring_debit_notices n WHERE n.recurring_payment_id = r.id AND n.occurrence_date = r.next_payment_date)
           ORDER BY r.next_payment_date, r.id LIMIT ${BATCH}`,
         [horizon, after.date, after.id],
       )).rows;

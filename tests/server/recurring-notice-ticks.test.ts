@@ -2,7 +2,8 @@
 // PGlite and PostgreSQL, with schedules written straight into the database:
 // - a schedule noticed once is not noticed again: it leaves the unnoticed set (the partial index
 //   the walk reads, migration 210), so a run with nothing new to notice records nothing;
-// - a schedule whose next date moves on is back in it and gets a notice for the new date;
+// - a schedule whose next date moves on is back in it and gets a notice for the new date; moved
+//   back onto a date already noticed, it gets none and leaves the index again;
 // - a paused schedule is not noticed; resumed, it is (once), and pausing and resuming again adds nothing;
 // - a notice whose mail failed is sent again after the lease, once, and not before; not after its date.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -101,6 +102,11 @@ describe.each(BACKENDS)('debit notices read only what is new on %s', (kind) => {
     expect(await processDebitNotices({ db: db(), mailer: m }, now)).toBe(1);
     expect(await processDebitNotices({ db: db(), mailer: m }, now)).toBe(0);
     expect(await noticed([moved, kept])).toEqual([`${moved} 2026-03-20`, `${moved} 2026-03-21`, `${kept} 2026-03-20`].sort());
+    // Moved back onto a date already noticed: nothing new, and out of the walk again.
+    await db().query(`UPDATE recurring_payments SET next_payment_date = '2026-03-20' WHERE id = $1`, [moved]);
+    expect(await processDebitNotices({ db: db(), mailer: m }, now)).toBe(0);
+    expect(await unnoticed([moved, kept])).toEqual([]);
+    expect(await noticed([moved, kept])).toHaveLength(3);
   });
 
   it('a paused schedule is not noticed; resumed it is, once; paused and resumed again, not again', async () => {
