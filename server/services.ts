@@ -103,7 +103,7 @@ export async function openServices(options: AppOptions, context: RuntimeContext)
       // The provider's settlement events (charge.settled / charge.returned) on every tick.
       jobs.register('payments.provider-events', async () => (await paymentServiceFor(services).applyProviderEvents()).applied);
       // Future-dated payments are charged on their date (due work payments.future).
-      closers.push(enableFuturePayments(services));
+      closers.push(enableFuturePayments(services, { concurrency: options.dueWorkConcurrency }));
       // Recurring payments are charged on each of their dates (due work payments.recurring).
       closers.push(enableRecurringPayments(services, { concurrency: options.dueWorkConcurrency }));
     }

@@ -1,7 +1,7 @@
 // Future-dated one-time payments through HTTP with the sandbox provider, on PGlite and PostgreSQL:
 // setup and confirm, the duplicate warning for the same date, filters, update and cancel until
 // processed (the 8:00 pm cutoff the day before: billing-future-cutoff.test.ts), ownership (404, nothing written), processing on the date exactly once (also with two
-// instances running the due work at once), a declined card, and removing a saved method cancels
+// instances running the due work at once, and 131 due at once charged by both instances' workers), a declined card, and removing a saved method cancels
 // the future payments tied to it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -220,6 +220,39 @@ describe.each(BACKENDS)('billing: future payments on %s', (kind) => {
       expect(await sandboxCharges(db())).toBe(charges + 1);
       expect(await paymentStatus(db(), s.setup.futurePaymentId)).toBe('succeeded');
       expect(await paymentEntries(db(), s.setup.futurePaymentId)).toEqual([{ kind: 'payment', amount: -10000 }]);
+    } finally {
+      await second.close();
+      await pool?.close();
+    }
+    await signInBoth();
+  });
+
+  it('many due at once: the workers of two instances (4 each on PostgreSQL) charge each once', async () => {
+    let pool: Db | null = null;
+    if (kind === 'postgres') pool = await openPostgres(database.current.url!, 10);
+    const second = await testApp(pool ?? db(), { clock: clock.now, sandboxProvider: true, dueWorkConcurrency: 4 });
+    try {
+      const visa = (await saveMethod(app, home, await associationId(db(), 'cedarpoint'), 'visa')).id;
+      const s = await schedule(home, { subLedgerId: cedar, amountCents: 100, paymentMethodId: visa, scheduledDate: await dateIn(1) });
+      // 130 more like it (more than two claims of 50), written straight into the database.
+      const { rows } = await db().query<{ id: string }>(
+        `INSERT INTO payments SELECT (jsonb_populate_record(NULL::payments, to_jsonb(p) || jsonb_build_object('id', 'pay_many' || lpad(g::text, 12, '0')))).*
+           FROM payments p, generate_series(1, 130) g WHERE p.id = $1 RETURNING id`,
+        [s.setup.futurePaymentId],
+      );
+      const ids = [s.setup.futurePaymentId, ...rows.map((r) => r.id)];
+      const charges = await sandboxCharges(db());
+      clock.advance(DAY);
+      const reports = await Promise.all([app.services.jobs.runDueWork(), second.services.jobs.runDueWork()]);
+      for (const r of reports) expect(r.failed).toEqual({});
+      expect(reports.reduce((sum, r) => sum + (r.ran['payments.future'] ?? 0), 0)).toBe(ids.length);
+      expect(await sandboxCharges(db())).toBe(charges + ids.length);
+      const { rows: done } = await db().query<{ status: string; entries: string | number }>(
+        `SELECT p.status, (SELECT count(*) FROM ledger_entries e WHERE e.payment_id = p.id) AS entries FROM payments p WHERE p.id = ANY($1::text[])`,
+        [ids],
+      );
+      expect(done).toHaveLength(ids.length);
+      for (const d of done) expect([d.status, Number(d.entries)]).toEqual(['succeeded', 1]);
     } finally {
       await second.close();
       await pool?.close();
