@@ -55,7 +55,8 @@ describe.each(BACKENDS)('migration 200 on a database in use, on %s', (kind) => {
   });
 
   it('fills the standing of every account there already', async () => {
-    expect(await migrate(db)).toEqual([200]);
+    // 200 and the migrations after it, none before.
+    expect((await migrate(db))[0]).toBe(200);
     const { rows: associations } = await db.query<{ id: number }>('SELECT id FROM associations ORDER BY id');
     let owing = 0;
     for (const { id } of associations) {
