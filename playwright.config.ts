@@ -14,6 +14,9 @@ function server(onPort: number, staticDir: string, data: string) {
     env: {
       PORT: String(onPort), HOST: '127.0.0.1', DATA_DIR: data, STATIC_DIR: staticDir,
       NODE_ENV: 'test', DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '',
+      // The whole suite signs in from one address, the same demo users many times: its speed must
+      // not decide whether it meets the sign-in limits (tests/server/ratelimit.test.ts tests them).
+      SIGN_IN_ATTEMPTS_PER_EMAIL: '1000', SIGN_IN_ATTEMPTS_PER_IP: '10000',
     },
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,

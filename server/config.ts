@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { AppOptions } from './app.ts';
 import { stdoutLog } from './log-stream.ts';
 import { parseTrustProxy } from './trust-proxy.ts';
+import { defaultRateRules, type RateRule } from './ratelimit.ts';
 
 export interface ServerConfig {
   port: number;
@@ -34,6 +35,20 @@ function dueWorkConcurrency(value: string | undefined): number | undefined {
   const workers = Number(value);
   if (!Number.isInteger(workers) || workers < 1 || workers > 64) throw new Error(`DUE_WORK_CONCURRENCY must be a whole number from 1 to 64, got '${value}'`);
   return workers;
+}
+
+/** Sign-in attempts allowed per 15 minutes (per e-mail and address, and per address), when set. */
+function signInLimits(env: NodeJS.ProcessEnv): { authenticate?: RateRule; authenticateIp?: RateRule } | undefined {
+  const rule = (name: string, value: string | undefined): RateRule | undefined => {
+    if (value === undefined || value === '') return undefined;
+    const limit = Number(value);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100_000) throw new Error(`${name} must be a whole number from 1 to 100000, got '${value}'`);
+    return { limit, windowSeconds: defaultRateRules.authenticate.windowSeconds };
+  };
+  const authenticate = rule('SIGN_IN_ATTEMPTS_PER_EMAIL', env.SIGN_IN_ATTEMPTS_PER_EMAIL);
+  const authenticateIp = rule('SIGN_IN_ATTEMPTS_PER_IP', env.SIGN_IN_ATTEMPTS_PER_IP);
+  if (!authenticate && !authenticateIp) return undefined;
+  return { ...(authenticate ? { authenticate } : {}), ...(authenticateIp ? { authenticateIp } : {}) };
 }
 
 /**
@@ -91,6 +106,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       schemasDir: env.SCHEMAS_DIR ? path.resolve(env.SCHEMAS_DIR) : undefined,
       trustProxy: parseTrustProxy(env.TRUST_PROXY),
       maxUploadMb: uploadMb(env.MAX_UPLOAD_MB),
+      rateLimits: signInLimits(env),
       logger: { level: env.LOG_LEVEL || (nodeEnv === 'production' ? 'info' : 'warn'), stream: stdoutLog() },
     },
   };

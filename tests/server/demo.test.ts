@@ -77,6 +77,11 @@ describe('demo data', () => {
   it('reads DEMO_DATA and the other settings from the environment', () => {
     expect(configFromEnv({ DEMO_DATA: '1' }).app.demoData).toBe(true);
     expect(configFromEnv({ DEMO_DATA: '0' }).app.demoData).toBe(false);
+    expect(configFromEnv({}).app.rateLimits).toBeUndefined();
+    expect(configFromEnv({ SIGN_IN_ATTEMPTS_PER_IP: '500' }).app.rateLimits).toEqual({ authenticateIp: { limit: 500, windowSeconds: 900 } });
+    expect(configFromEnv({ SIGN_IN_ATTEMPTS_PER_EMAIL: '20', SIGN_IN_ATTEMPTS_PER_IP: '400' }).app.rateLimits)
+      .toEqual({ authenticate: { limit: 20, windowSeconds: 900 }, authenticateIp: { limit: 400, windowSeconds: 900 } });
+    expect(() => configFromEnv({ SIGN_IN_ATTEMPTS_PER_EMAIL: '0' })).toThrow('SIGN_IN_ATTEMPTS_PER_EMAIL must be a whole number from 1 to 100000');
     expect(configFromEnv({}).app.demoData).toBeUndefined();
     const c = configFromEnv({ PORT: '18123', HOST: '127.0.0.1', DATA_DIR: 'x', NODE_ENV: 'production', PUBLIC_URL: 'https://a.example', FRAME_ANCESTORS: "'self' https://a.example" });
     expect(c).toMatchObject({ port: 18123, host: '127.0.0.1', app: { nodeEnv: 'production', frameAncestors: "'self' https://a.example" } });
