@@ -1,16 +1,8 @@
 import type { HtmlTagDescriptor, Plugin, Rollup } from 'vite';
+import { withStaticImports } from './static-imports.ts';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
-
-/** The chunk `fileName` and every chunk it imports statically, each once. */
-function withStaticImports(bundle: OutputBundle, fileName: string, into = new Set<string>()): Set<string> {
-  const chunk = bundle[fileName];
-  if (into.has(fileName) || chunk?.type !== 'chunk') return into;
-  into.add(fileName);
-  for (const imported of chunk.imports) withStaticImports(bundle, imported, into);
-  return into;
-}
 
 /**
  * The entry (main.ts) loads the portal with a dynamic import, so that a page rendered ahead of time

@@ -6,17 +6,9 @@
 //   beside the widget that renders it: that widget's own list fetches the same libraries.
 // A list left with only the imported chunk itself is dropped: the import fetches it at once.
 import type { Plugin, Rollup } from 'vite';
+import { withStaticImports } from './static-imports.ts';
 
 type OutputBundle = Rollup.OutputBundle;
-
-/** `fileName` and every chunk it imports statically, each once. */
-function staticClosure(bundle: OutputBundle, fileName: string, into = new Set<string>()): Set<string> {
-  const chunk = bundle[fileName];
-  if (into.has(fileName) || chunk?.type !== 'chunk') return into;
-  into.add(fileName);
-  for (const imported of chunk.imports) staticClosure(bundle, imported, into);
-  return into;
-}
 
 const CONFIGURATION_MODULE = '\0virtual:engine-';
 
@@ -25,7 +17,7 @@ export function preloadListsPlugin(): Plugin {
   const closures = new Map<string, Set<string>>();
   const loadedWith = (host: string) => {
     let closure = closures.get(host);
-    if (!closure) closures.set(host, (closure = bundle ? staticClosure(bundle, host) : new Set()));
+    if (!closure) closures.set(host, (closure = bundle ? withStaticImports(bundle, host) : new Set()));
     return closure;
   };
   const resolveDependencies = (fileName: string, deps: string[], context: { hostId: string }): string[] => {
