@@ -6,13 +6,11 @@
 // board grid's latency (a sorted page of 5,000 homeowners, lib/grid.ts, api.grid.p99). One
 // `name: value unit` line per figure; exits 1 when a budget is exceeded or a figure could not be
 // measured. See docs/bench.md.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildPage, buildPortalForBench, CHROMIUM, forbiddenCode, measureRoute, type RouteResult, type RouteSpec } from './lib/bundle.ts';
 import { expectAnswer } from './lib/answers.ts';
-import { cleanupAll, freePort, onCleanup, startNode, waitForHttp } from './lib/procs.ts';
+import { cleanupAll, freePort, onCleanup, startNode, stopOnLimitOrSignal, tempDir, waitForHttp } from './lib/procs.ts';
 import { apiClients, fetchTransport } from '../support/api/clients.ts';
 import { serveStatic } from './lib/static-server.ts';
 import { runApiBench } from './lib/api.ts';
@@ -43,24 +41,7 @@ const figure = (name: string, value: string, unit = '') => console.log(`${name}:
 const kb = (bytes: number) => (bytes / KB).toFixed(1);
 
 // Everything stops by itself: on a signal, an uncaught error or the hard time limit, clean up and exit.
-const hardLimit = setTimeout(() => {
-  console.error(`bench: stopped after ${HARD_LIMIT_MS / 1000} s (BENCH_TIMEOUT_MS)`);
-  void cleanupAll().finally(() => process.exit(2));
-}, HARD_LIMIT_MS);
-hardLimit.unref();
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-  process.once(signal, () => { void cleanupAll().finally(() => process.exit(130)); });
-}
-process.on('uncaughtException', (error) => {
-  console.error('bench: uncaught', error);
-  void cleanupAll().finally(() => process.exit(2));
-});
-
-function tempDir(prefix: string) {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  onCleanup(`remove ${dir}`, () => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+const liftLimit = stopOnLimitOrSignal('bench', HARD_LIMIT_MS, (message) => console.error(message));
 
 function reportRoute(key: string, result: RouteResult) {
   figure(`js.${key}.gzip`, kb(result.gzipBytes), 'KB');
@@ -325,5 +306,5 @@ try {
   await main();
 } finally {
   await cleanupAll();
-  clearTimeout(hardLimit);
+  liftLimit();
 }

@@ -8,10 +8,9 @@
 //   scale.grid.p50/p99.50000     the homeowners grid's sorted and filtered pages of a 50,000-home association
 // Not part of `npm run bench`. One `name: value unit` line per figure; progress on standard error;
 // exits 1 with `FAIL …` lines when a budget is missed or a figure could not be measured.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { cleanupAll, onCleanup } from './lib/procs.ts';
+import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import { cleanupAll, stopOnLimitOrSignal, tempDir } from './lib/procs.ts';
 import { adminUrlOf } from './scale/database.ts';
 import { runSize, type SizeResult } from './scale/due-run.ts';
 import { runGrid, GRID_HOMES } from './scale/grid.ts';
@@ -32,24 +31,7 @@ const problems: string[] = [];
 const figure = (name: string, value: string, unit = '') => console.log(`${name}: ${value}${unit ? ` ${unit}` : ''}`);
 const log = (line: string) => console.error(`bench:scale: ${line}`);
 
-const hardLimit = setTimeout(() => {
-  console.log(`FAIL bench:scale: stopped after ${HARD_LIMIT_MS / 1000} s (BENCH_TIMEOUT_MS)`);
-  void cleanupAll().finally(() => process.exit(2));
-}, HARD_LIMIT_MS);
-hardLimit.unref();
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-  process.once(signal, () => { void cleanupAll().finally(() => process.exit(130)); });
-}
-process.on('uncaughtException', (error) => {
-  console.error('bench:scale: uncaught', error);
-  void cleanupAll().finally(() => process.exit(2));
-});
-
-function tempDir(prefix: string) {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  onCleanup(`remove ${dir}`, () => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+stopOnLimitOrSignal('bench:scale', HARD_LIMIT_MS, (message) => console.log(`FAIL ${message}`));
 
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 

@@ -1,7 +1,10 @@
 // Child processes, ports and clean-up for the bench: every server it starts is registered here and
 // killed (by its own pid) when the bench ends, fails, times out or is interrupted.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 type Cleanup = { name: string; run: () => Promise<void> | void };
 const cleanups: Cleanup[] = [];
@@ -32,6 +35,34 @@ export function cleanupAll(): Promise<void> {
     }
   })();
   return cleaning;
+}
+
+/**
+ * Makes the bench stop by itself: on a signal, an uncaught error or after `limitMs`, it cleans up
+ * and exits (2; 130 on a signal). `label` prefixes what it says; `onLimit` says the time ran out.
+ * Returns a function that lifts the time limit.
+ */
+export function stopOnLimitOrSignal(label: string, limitMs: number, onLimit: (message: string) => void): () => void {
+  const hardLimit = setTimeout(() => {
+    onLimit(`${label}: stopped after ${limitMs / 1000} s (BENCH_TIMEOUT_MS)`);
+    void cleanupAll().finally(() => process.exit(2));
+  }, limitMs);
+  hardLimit.unref();
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(signal, () => { void cleanupAll().finally(() => process.exit(130)); });
+  }
+  process.on('uncaughtException', (error) => {
+    console.error(`${label}: uncaught`, error);
+    void cleanupAll().finally(() => process.exit(2));
+  });
+  return () => clearTimeout(hardLimit);
+}
+
+/** A temporary directory removed at clean-up. */
+export function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  onCleanup(`remove ${dir}`, () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
