@@ -5,14 +5,16 @@
 //
 // Seeded set-based into a fresh database: every account has an owner (one in ten registered, with
 // a user row; the others owners of record), one Assessments sub-ledger and four ledger entries
-// (two quarterly charges, a payment of the first and, for four accounts in five, of the second;
-// the fifth owes the second and a late fee). The entries go in through ordinary INSERTs into
+// (the demo's large association's: postQuarterLedgers of server/demo/board-lists.ts — two quarterly
+// charges, a payment of the first and, for four accounts in five, of the second; the fifth owes the
+// second and a late fee). The entries go in through ordinary INSERTs into
 // ledger_entries, so whatever triggers keep derived tables (the balance, an account standing
 // table) keep them right, as they would for entries posted one by one.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../../server/db/index.ts';
 import { createPasswordHasher } from '../../../server/auth/passwords.ts';
 import { appDate } from '../../../server/payments/billing.ts';
+import { postQuarterLedgers } from '../../../server/demo/board-lists.ts';
 import { apiClients, fetchTransport } from '../../support/api/clients.ts';
 import { expectAnswer } from '../lib/answers.ts';
 import { createBenchDatabase } from './database.ts';
@@ -61,21 +63,7 @@ export async function seedLargeGrid(db: Db, homes: number, now: Date, passwordHa
       [homes, FIRST_NAMES, LAST_NAMES, now],
     );
     await tx.query(`INSERT INTO sub_ledgers (id, account_id, name, position) SELECT n, n, 'Assessments', 0 FROM generate_series(1, $1::int) AS n`, [homes]);
-    await tx.query(
-      `INSERT INTO ledger_entries (sub_ledger_id, kind, amount_cents, description, effective_date, created_at)
-       SELECT n, e.kind, e.cents, e.description, $2::date - e.days_ago, $3::timestamptz - make_interval(days => e.days_ago)
-         FROM generate_series(1, $1::int) AS n
-        CROSS JOIN LATERAL (SELECT n % 5 = 0 AS owes, 15000 + (n % 7) * 2500 AS quarter, n % 40 AS shift) v
-        CROSS JOIN LATERAL (VALUES
-          ('charge', v.quarter, 'Quarterly assessment', 150 + v.shift),
-          ('payment', -v.quarter, 'Payment, thank you', 140 + v.shift),
-          ('charge', v.quarter, 'Quarterly assessment', 60 + v.shift),
-          (CASE WHEN v.owes THEN 'late_fee' ELSE 'payment' END, CASE WHEN v.owes THEN 2500 ELSE -v.quarter END,
-           CASE WHEN v.owes THEN 'Late fee' ELSE 'Payment, thank you' END, 30 + v.shift)
-        ) AS e(kind, cents, description, days_ago)
-        ORDER BY n, e.days_ago DESC`,
-      [homes, today, now],
-    );
+    await postQuarterLedgers(tx, 1, today, now);
     const board = await tx.query<{ id: number }>(
       `INSERT INTO users (management_company_id, email, password_hash, first_name, last_name) VALUES (1, $1, $2, 'Bea', 'Board') RETURNING id`,
       [boardMember.email, passwordHash],
