@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { StrictMode, useLayoutEffect, useMemo, type ReactNode } from 'react';
 import { SESSION_FIELDS } from '../../core/session-contract.ts';
-import { ComponentRegistryContext } from '../registry.tsx';
+import { ComponentRegistryContext } from '../component-registry-context.ts';
 import { sharedSystem } from '../theme/systems.ts';
 import { showTheme } from '../theme/theme-variables.ts';
 import type { AppParts } from './assemble.ts';

@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
-import { useComponentRegistry } from '../registry.tsx';
-
-export type ShellComponent = (props: { children: ReactNode }) => ReactNode;
+import { useComponentRegistry } from '../component-registry-context.ts';
 
 /** The frame around a layout's screens, chosen by the layout's `shell` in routes.yaml (a registry name). */
 export function ShellFrame({ name, children }: { name: string; children: ReactNode }) {

@@ -3,7 +3,7 @@ import { Suspense, use } from 'react';
 import Markdown from 'markdown-to-jsx/react';
 import { loadContent as load } from '../app/config-chunks.ts';
 import { Busy } from './Busy.tsx';
-import type { WidgetProps } from './WidgetNode.tsx';
+import type { WidgetProps } from '../component-types.ts';
 
 function Document({ id }: { id: string }) {
   const text = use(load(id));

@@ -7,7 +7,8 @@ import { DataScopeProvider, useDataScope, useScope } from '../app/scope.tsx';
 import { useWaitingMark } from '../app/settled.ts';
 import { Busy } from './Busy.tsx';
 import { LoadFailed } from './LoadFailed.tsx';
-import { WidgetChildren, type WidgetProps } from './WidgetNode.tsx';
+import { WidgetChildren } from './WidgetNode.tsx';
+import type { WidgetProps } from '../component-types.ts';
 
 /** Resolves an operation request from a node's `params` / `query` bindings; not ready while a value is missing. */
 export function useOperationRequest(node: Record<string, unknown>): { params: Record<string, unknown>; query: Record<string, unknown>; ready: boolean } {

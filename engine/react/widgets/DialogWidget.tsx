@@ -6,7 +6,8 @@ import { useScope } from '../app/scope.tsx';
 import { useFlowView } from './flow-context.ts';
 import { displayValue } from './format.ts';
 import { useNodeText } from './basic.tsx';
-import { WidgetChildren, type WidgetProps } from './WidgetNode.tsx';
+import { WidgetChildren } from './WidgetNode.tsx';
+import type { WidgetProps } from '../component-types.ts';
 
 interface DialogAction { text: string; event: string }
 

@@ -3,7 +3,7 @@ import { useRuntime } from '../app/runtime.ts';
 import { useScope } from '../app/scope.tsx';
 import { displayValue } from './format.ts';
 import { useNodeText } from './basic.tsx';
-import type { WidgetProps } from './WidgetNode.tsx';
+import type { WidgetProps } from '../component-types.ts';
 
 /**
  * A link that saves a file the server has made (an address, usually a binding) under its name.

@@ -7,7 +7,7 @@ import { useOperationRequest } from './DataWidget.tsx';
 import { useNodeText } from './basic.tsx';
 import { useErrorText } from './error-text.ts';
 import { displayValue } from './format.ts';
-import type { WidgetProps } from './WidgetNode.tsx';
+import type { WidgetProps } from '../component-types.ts';
 
 /**
  * A button that saves a file read through an operation with the caller's token (a link cannot

@@ -9,7 +9,7 @@ import { LoadFailed } from './LoadFailed.tsx';
 import { useOperationRequest } from './DataWidget.tsx';
 import { useNodeText } from './basic.tsx';
 import { displayValue } from './format.ts';
-import type { WidgetProps } from './WidgetNode.tsx';
+import type { WidgetProps } from '../component-types.ts';
 
 /**
  * A file read through an operation with the caller's token, shown in the page: a picture as an

@@ -8,7 +8,8 @@ import { createFlowMachine } from '../../core/flow/create-machine.ts';
 import { flowModuleReady } from '../../core/flow/lazy-modules.ts';
 import { savePersisted } from '../../core/flow/persist.ts';
 import { useRuntime } from '../app/runtime.ts';
-import { useComponentRegistry, type ComponentRegistry } from '../registry.tsx';
+import { useComponentRegistry } from '../component-registry-context.ts';
+import type { ComponentRegistry } from '../component-types.ts';
 import { FlowScopeProvider, useScope } from '../app/scope.tsx';
 import { resolveBinding } from '../../core/bindings.ts';
 import type { FlowDocument } from '../../core/flow/types.ts';
@@ -16,7 +17,8 @@ import { useWaitingMark } from '../app/settled.ts';
 import type { WidgetNodeConfig } from '../app/config-types.ts';
 import { FlowViewContext } from './flow-context.ts';
 import { useFocusKept } from './flow-focus.ts';
-import { WidgetNode, type WidgetProps } from './WidgetNode.tsx';
+import { WidgetNode } from './WidgetNode.tsx';
+import type { WidgetProps } from '../component-types.ts';
 
 interface ViewConfig extends WidgetNodeConfig { states: string[]; busyIn?: string[] }
 

@@ -10,7 +10,8 @@ import { loadForm } from '../app/config-chunks.ts';
 import { useFlowView } from './flow-context.ts';
 import { useErrorText } from './error-text.ts';
 import { useTranslator } from '../app/translation.ts';
-import { WidgetChildren, type WidgetProps } from './WidgetNode.tsx';
+import { WidgetChildren } from './WidgetNode.tsx';
+import type { WidgetProps } from '../component-types.ts';
 
 // Loaded only by a form that guards its changes: most forms never need the dialog.
 const LeaveGuard = lazy(() => import('./LeaveGuardDialog.tsx').then((m) => ({ default: m.LeaveGuard })));

@@ -6,7 +6,7 @@ import { useRuntime } from '../app/runtime.ts';
 import { useScope } from '../app/scope.tsx';
 import { resolveLink } from '../app/route-table.ts';
 import { displayValue } from './format.ts';
-import type { WidgetProps } from './WidgetNode.tsx';
+import type { WidgetProps } from '../component-types.ts';
 
 /** A path on this site: "/…", never "//host", "/\host" or another origin. Null otherwise. */
 export function sameOriginPath(value: string, origin: string): string | null {

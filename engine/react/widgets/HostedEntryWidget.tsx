@@ -5,7 +5,7 @@ import { useRuntime } from '../app/runtime.ts';
 import { useScope } from '../app/scope.tsx';
 import { useFlowView } from './flow-context.ts';
 import { displayValue } from './format.ts';
-import type { WidgetProps } from './WidgetNode.tsx';
+import type { WidgetProps } from '../component-types.ts';
 
 /** Bounds on a height the framed page asks for: it may not collapse the frame nor stretch it without end. */
 const MIN_HEIGHT = 80;

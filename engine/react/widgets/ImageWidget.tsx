@@ -3,7 +3,7 @@ import { useRuntime } from '../app/runtime.ts';
 import { useScope } from '../app/scope.tsx';
 import { useNodeText } from './basic.tsx';
 import { displayValue } from './format.ts';
-import type { WidgetProps } from './WidgetNode.tsx';
+import type { WidgetProps } from '../component-types.ts';
 
 /**
  * A picture from an address (`src`, usually a binding such as a logo URL); nothing when the address

@@ -2,7 +2,8 @@ import { Button, Dialog, Portal } from '@chakra-ui/react';
 import { dialogSlotRecipe } from '@chakra-ui/react/theme';
 import { useState } from 'react';
 import { useTranslator } from '../app/translation.ts';
-import { WidgetChildren, type WidgetProps } from './WidgetNode.tsx';
+import { WidgetChildren } from './WidgetNode.tsx';
+import type { WidgetProps } from '../component-types.ts';
 
 /**
  * A button that opens a window over the page with its children inside. Closing it (its close

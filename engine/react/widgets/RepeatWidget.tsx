@@ -5,7 +5,8 @@ import { ItemScopeProvider, useScope } from '../app/scope.tsx';
 import { Busy } from './Busy.tsx';
 import { LoadFailed } from './LoadFailed.tsx';
 import { useSourceRows, type RowSource } from './source-rows.ts';
-import { WidgetChildren, type WidgetProps } from './WidgetNode.tsx';
+import { WidgetChildren } from './WidgetNode.tsx';
+import type { WidgetProps } from '../component-types.ts';
 
 /**
  * Its children once per item of a list, each seeing the item as `$item`: the list is a binding

@@ -8,7 +8,7 @@ import { useTranslator } from '../app/translation.ts';
 import { useOperationRequest } from './DataWidget.tsx';
 import { useErrorText } from './error-text.ts';
 import { useFlowView } from './flow-context.ts';
-import type { WidgetProps } from './WidgetNode.tsx';
+import type { WidgetProps } from '../component-types.ts';
 
 type Failure = { text: string } | { error: ReturnType<typeof describeError> } | null;
 

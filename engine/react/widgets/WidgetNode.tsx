@@ -1,12 +1,10 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense } from 'react';
 import { resolveBindings } from '../../core/bindings.ts';
 import type { WidgetNodeConfig } from '../app/config-types.ts';
 import { useScope } from '../app/scope.tsx';
-import { useComponentRegistry } from '../registry.tsx';
+import { useComponentRegistry } from '../component-registry-context.ts';
+import type { WidgetProps } from '../component-types.ts';
 import { Busy } from './Busy.tsx';
-
-export interface WidgetProps { node: WidgetNodeConfig }
-export type WidgetComponent = (props: WidgetProps) => ReactNode;
 
 /** Renders one node of a screen by its widget name, honouring `when` / `unless` bindings. */
 export function WidgetNode({ node }: WidgetProps) {

@@ -7,7 +7,7 @@ import { useRuntime } from '../app/runtime.ts';
 import { resolveLink } from '../app/route-table.ts';
 import { useScope } from '../app/scope.tsx';
 import { useFlowView } from './flow-context.ts';
-import type { WidgetProps } from './WidgetNode.tsx';
+import type { WidgetProps } from '../component-types.ts';
 import { awaitingCode, useInteractive } from '../app/interactive.tsx';
 
 /** A button that sends an event to the surrounding flow. */

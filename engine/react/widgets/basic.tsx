@@ -5,7 +5,8 @@ import { useScope } from '../app/scope.tsx';
 import { displayValue } from './format.ts';
 import { useErrorText } from './error-text.ts';
 import { resolveBindings } from '../../core/bindings.ts';
-import { WidgetChildren, type WidgetProps } from './WidgetNode.tsx';
+import { WidgetChildren } from './WidgetNode.tsx';
+import type { WidgetProps } from '../component-types.ts';
 
 /** Translates a node's text key with its `values` (bindings, optionally formatted) interpolated. */
 export function useNodeText(key: unknown, values: unknown): string {

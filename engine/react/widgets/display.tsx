@@ -4,7 +4,7 @@ import { useRuntime, type Runtime } from '../app/runtime.ts';
 import { useScope } from '../app/scope.tsx';
 import { resolveBindings } from '../../core/bindings.ts';
 import { displayValue } from './format.ts';
-import type { WidgetProps } from './WidgetNode.tsx';
+import type { WidgetProps } from '../component-types.ts';
 
 interface SummaryItem { label: string; value: unknown; format?: string; emphasis?: boolean; when?: string; translate?: boolean; labelIsText?: boolean }
 

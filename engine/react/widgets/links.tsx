@@ -4,7 +4,7 @@ import { useTranslator } from '../app/translation.ts';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useRuntime } from '../app/runtime.ts';
 import { isLinkable, resolveLink } from '../app/route-table.ts';
-import type { WidgetProps } from './WidgetNode.tsx';
+import type { WidgetProps } from '../component-types.ts';
 import { useScope } from '../app/scope.tsx';
 import { displayValue } from './format.ts';
 import { useNodeText } from './basic.tsx';

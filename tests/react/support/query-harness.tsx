@@ -13,6 +13,8 @@ import { createTranslator, type Translator } from '../../../engine/react/app/tra
 import { createRuntime } from '../../../engine/react/app/create-runtime.ts';
 import { RuntimeContext, type Runtime } from '../../../engine/react/app/runtime.ts';
 import { WidgetNode } from '../../../engine/react/widgets/WidgetNode.tsx';
+import { createComponentRegistry } from '../../../engine/react/component-registry.ts';
+import { ComponentRegistryContext } from '../../../engine/react/component-registry-context.ts';
 import { productRegistry } from '../../../flows/registry.ts';
 import { operations } from '../../../generated/operations.ts';
 
@@ -56,6 +58,9 @@ export function makeRuntime(config: EngineConfig): { runtime: Runtime; translato
   return { runtime, translator };
 }
 
+// The engine's own widgets, made once: each loads on first use and stays loaded for later tests.
+const builtinComponents = createComponentRegistry();
+
 /**
  * Renders screen nodes as the app does (runtime, messages, query cache, router). Widgets load on
  * first use and suspend until then; React resumes a suspended render only inside an awaited act.
@@ -67,9 +72,11 @@ export async function renderNodes(runtime: Runtime, translator: Translator, node
       <TranslatorContext.Provider value={translator}>
         <RuntimeContext.Provider value={runtime}>
           <QueryClientProvider client={runtime.queryClient}>
-            <MemoryRouter>
-              {nodes.map((node, index) => <WidgetNode key={index} node={node} />)}
-            </MemoryRouter>
+            <ComponentRegistryContext.Provider value={builtinComponents}>
+              <MemoryRouter>
+                {nodes.map((node, index) => <WidgetNode key={index} node={node} />)}
+              </MemoryRouter>
+            </ComponentRegistryContext.Provider>
           </QueryClientProvider>
         </RuntimeContext.Provider>
       </TranslatorContext.Provider>

@@ -1,5 +1,5 @@
 import type { ShellDefinition } from '../../../core/registry.ts';
-import type { ShellComponent } from '../ShellFrame.tsx';
+import type { ShellComponent } from '../../component-types.ts';
 
 export default {
   name: 'express',

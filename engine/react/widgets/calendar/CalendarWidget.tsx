@@ -6,7 +6,7 @@ import { Busy } from '../Busy.tsx';
 import { LoadFailed } from '../LoadFailed.tsx';
 import { useFlowView } from '../flow-context.ts';
 import { useSourceRows, type RowSource } from '../source-rows.ts';
-import type { WidgetProps } from '../WidgetNode.tsx';
+import type { WidgetProps } from '../../component-types.ts';
 import { addDays, addMonths, dayDate, dayKey, firstOfMonth, itemsByDay, lastOfMonth, monthGrid, monthOf, type CalendarItem, type DayKey } from './dates.ts';
 import { DayAgenda, type ItemLook } from './DayAgenda.tsx';
 import { useCalendarFormats } from './formats.ts';

@@ -1,5 +1,5 @@
 import type { WidgetDefinition } from '../../../core/registry.ts';
-import type { WidgetComponent } from '../WidgetNode.tsx';
+import type { WidgetComponent } from '../../component-types.ts';
 
 export default {
   name: 'handoff',

@@ -1,6 +1,6 @@
 // The engine's widgets, one definition module each (name, props schema, component loader).
 import type { WidgetDefinition } from '../../../core/registry.ts';
-import type { WidgetComponent } from '../WidgetNode.tsx';
+import type { WidgetComponent } from '../../component-types.ts';
 import stack from './stack.widget.ts';
 import heading from './heading.widget.ts';
 import text from './text.widget.ts';

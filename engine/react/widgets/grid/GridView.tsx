@@ -15,7 +15,7 @@ import { useScope } from '../../app/scope.tsx';
 import { useFlowView } from '../flow-context.ts';
 import { LoadFailed } from '../LoadFailed.tsx';
 import { useErrorText } from '../error-text.ts';
-import type { WidgetProps } from '../WidgetNode.tsx';
+import type { WidgetProps } from '../../component-types.ts';
 import { columnShown, useReachedBreakpoint } from './breakpoints.ts';
 import type { CellContext } from './cells.tsx';
 import { ColumnChooser } from './ColumnChooser.tsx';

@@ -6,7 +6,7 @@ import { useOperationRequest } from '../DataWidget.tsx';
 import { Busy } from '../Busy.tsx';
 import { LoadFailed } from '../LoadFailed.tsx';
 import { useSourceRows, type RowSource } from '../source-rows.ts';
-import type { WidgetProps } from '../WidgetNode.tsx';
+import type { WidgetProps } from '../../component-types.ts';
 import { GridView } from './GridView.tsx';
 import type { PagedSource } from './paged-rows.ts';
 import type { GridDoc } from './types.ts';

@@ -1,23 +1,10 @@
 // The renderer's side of the registry (engine/core/registry.ts): a component for every widget and
 // shell definition, loaded on first use; eager ones are loaded before the first screen renders.
-import { createContext, createElement, use, useContext, type ComponentType, type ReactNode } from 'react';
-import { buildRegistry, type EngineExtension, type Registry } from '../core/registry.ts';
+import { createElement, use, type ComponentType, type ReactNode } from 'react';
+import { buildRegistry, type EngineExtension } from '../core/registry.ts';
 import { noteChunk } from './app/chunk-usage.ts';
 import { engineBuiltins } from './builtins.ts';
-import type { ShellComponent } from './shells/ShellFrame.tsx';
-import type { WidgetComponent } from './widgets/WidgetNode.tsx';
-
-export interface ComponentRegistry {
-  registry: Registry;
-  widgets: Record<string, WidgetComponent>;
-  shells: Record<string, ShellComponent>;
-  /** Loads the eager widgets and shells (already in the first chunk); rendering after it never waits for them. */
-  preload(): Promise<void>;
-  /** Loads the named widgets (unknown names are left to the renderer to report). */
-  preloadWidgets(names: Iterable<string>): Promise<void>;
-  /** Loads the named shells (unknown names are left to the renderer to report). */
-  preloadShells(names: Iterable<string>): Promise<void>;
-}
+import type { ComponentRegistry, ShellComponent, WidgetComponent } from './component-types.ts';
 
 /** A component that renders the loaded one, suspending until it is loaded (then never again). */
 function loadable<P extends object>(kind: 'widget' | 'shell', name: string, load: () => Promise<unknown>): { Component: (props: P) => ReactNode; preload: () => Promise<unknown> } {
@@ -63,13 +50,4 @@ export function createComponentRegistry(modules: Record<string, EngineExtension>
     preloadWidgets: async (names) => { await Promise.all([...names].map((name) => widgetPreloads[name]?.())); },
     preloadShells: async (names) => { await Promise.all([...names].map((name) => shellPreloads[name]?.())); },
   };
-}
-
-let builtinsOnly: ComponentRegistry | undefined;
-
-/** Given by boot(); without it (tests rendering parts of the engine), the engine's built-ins alone. */
-export const ComponentRegistryContext = createContext<ComponentRegistry | null>(null);
-
-export function useComponentRegistry(): ComponentRegistry {
-  return useContext(ComponentRegistryContext) ?? (builtinsOnly ??= createComponentRegistry());
 }
