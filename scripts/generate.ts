@@ -2,7 +2,8 @@
 // generated/openapi/<group>.ts (openapi-typescript), the index generated/operations.ts and the
 // type map generated/operation-types.ts (operationId -> params, query, body, answers) and a typed
 // client per group generated/clients/<group>.ts (orval, for tests and the bench); from the
-// registry's widget props schemas, docs/widgets.md.
+// registry's widget props schemas, docs/widgets.md; from the meta-schemas and the widget props
+// schemas, one JSON Schema per kind of configuration file for editors, generated/config-schemas/<kind>.schema.json.
 // With --check nothing is written; exit 1 when any of them is stale.
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,8 @@ import { generate as orval } from 'orval';
 import { parse } from 'yaml';
 import { loadProductModules } from '../engine/cli/check.ts';
 import { buildOperationIndex, renderOperationIndex, renderOperationTypes } from '../engine/core/operation-index.ts';
+import { editorSchemas } from '../engine/core/config/editor/schemas.ts';
+import { metaSchemas } from '../engine/core/config/validate.ts';
 import { buildRegistry, type JsonSchema } from '../engine/core/registry.ts';
 import { renderWidgetsDoc } from '../engine/core/widgets-doc.ts';
 import { engineBuiltins } from '../engine/react/builtins.ts';
@@ -22,6 +25,12 @@ const HEADER = (group: string) =>
 
 /** The one fetch layer every generated client calls (orval's mutator). */
 const CLIENT_MUTATOR = 'tests/support/api/fetch.ts';
+
+/** Where the editor schemas go (.vscode/settings.json names these files). */
+const CONFIG_SCHEMAS = 'generated/config-schemas';
+
+/** Folders whose every file of the extension is an output: one left without a source is removed. */
+const OWNED_FOLDERS: Array<[dir: string, extension: string]> = [['generated/openapi', '.ts'], ['generated/clients', '.ts'], [CONFIG_SCHEMAS, '.json']];
 
 export async function generate(root: string): Promise<Map<string, string>> {
   const dir = join(root, 'openapi');
@@ -39,7 +48,11 @@ export async function generate(root: string): Promise<Map<string, string>> {
   const index = buildOperationIndex(docs);
   outputs.set('generated/operations.ts', renderOperationIndex(index));
   outputs.set('generated/operation-types.ts', renderOperationTypes(index));
-  outputs.set('docs/widgets.md', await widgetsDoc(root));
+  const { registry, props } = await widgetProps(root);
+  outputs.set('docs/widgets.md', renderWidgetsDoc(registry, props));
+  for (const [kind, schema] of Object.entries(editorSchemas(metaSchemas(), props))) {
+    outputs.set(`${CONFIG_SCHEMAS}/${kind}.schema.json`, `${JSON.stringify(schema, null, 2)}\n`);
+  }
   return outputs;
 }
 
@@ -84,13 +97,13 @@ async function generateClients(root: string, groups: string[]): Promise<Map<stri
   return outputs;
 }
 
-/** docs/widgets.md from the engine's built-ins and the product's modules (`npm run check` names any clash). */
-async function widgetsDoc(root: string): Promise<string> {
+/** The registry of the engine's built-ins and the product's modules (`npm run check` names any clash), and each widget's props schema. */
+async function widgetProps(root: string) {
   const { modules } = await loadProductModules(root);
   const { registry } = buildRegistry(engineBuiltins, modules);
   const props: Record<string, JsonSchema> = {};
   for (const [name, definition] of Object.entries(registry.widgets)) props[name] = await definition.props();
-  return renderWidgetsDoc(registry, props);
+  return { registry, props };
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -98,8 +111,8 @@ async function main(argv: string[]): Promise<number> {
   const root = resolve(at >= 0 && argv[at + 1] ? argv[at + 1] : process.cwd());
   const check = argv.includes('--check');
   const outputs = await generate(root);
-  const stale = ['generated/openapi', 'generated/clients'].flatMap((dir) =>
-    existsSync(join(root, dir)) ? readdirSync(join(root, dir)).filter((f) => f.endsWith('.ts')).map((f) => `${dir}/${f}`).filter((f) => !outputs.has(f)) : [],
+  const stale = OWNED_FOLDERS.flatMap(([dir, extension]) =>
+    existsSync(join(root, dir)) ? readdirSync(join(root, dir)).filter((f) => f.endsWith(extension)).map((f) => `${dir}/${f}`).filter((f) => !outputs.has(f)) : [],
   );
   const changed = [...outputs].filter(([file, text]) => {
     const full = join(root, file);
@@ -107,7 +120,7 @@ async function main(argv: string[]): Promise<number> {
   });
   if (check) {
     for (const [file] of changed) console.log(`${file} is out of date`);
-    for (const file of stale) console.log(`${file} has no openapi/ source`);
+    for (const file of stale) console.log(`${file} has no source any more`);
     if (changed.length + stale.length > 0) {
       console.log('run `npm run generate`');
       return 1;

@@ -1,6 +1,7 @@
 // Validates every loaded document against the engine's own meta-schemas (meta/*.json).
 import { readdirSync, readFileSync } from 'node:fs';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { JsonSchema } from '../registry.ts';
 import type { Project } from './load.ts';
 import { formatPath, type PathSegment, type Problem } from './problem.ts';
 import type { SourceDoc } from './source.ts';
@@ -13,11 +14,17 @@ export function metaValidators(): Record<string, ValidateFunction> {
   if (validators) return validators;
   const ajv = new Ajv({ allErrors: true, verbose: true, allowUnionTypes: true, strict: true, strictRequired: false });
   validators = {};
-  for (const name of readdirSync(metaDir).filter((f) => f.endsWith('.json')).sort()) {
-    const schema = JSON.parse(readFileSync(new URL(name, metaDir), 'utf8'));
-    validators[name.replace(/\.json$/, '')] = ajv.compile(schema);
-  }
+  for (const [name, schema] of Object.entries(metaSchemas())) validators[name] = ajv.compile(schema);
   return validators;
+}
+
+/** The meta-schemas as written, by name (the file name without .json). */
+export function metaSchemas(): Record<string, JsonSchema> {
+  const schemas: Record<string, JsonSchema> = {};
+  for (const name of readdirSync(metaDir).filter((f) => f.endsWith('.json')).sort()) {
+    schemas[name.replace(/\.json$/, '')] = JSON.parse(readFileSync(new URL(name, metaDir), 'utf8'));
+  }
+  return schemas;
 }
 
 /** Which meta-schema applies to each document of the project. */
