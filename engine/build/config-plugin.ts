@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parse } from 'yaml';
 import type { Plugin } from 'vite';
+import { readConfigData } from '../core/config/read-config.ts';
 import { resolveFeatures } from '../core/features.ts';
 import { flatMessages, pickNamespaces, screenNamespaces } from './message-split.ts';
 import type { StorageExpectation } from '../core/first-visit.ts';
@@ -75,10 +75,10 @@ function files(dir: string, extension: string): string[] {
  * initial values. A page rendered ahead of time shows that state, so the browser hydrates it only
  * when its storage says the same (engine/react/boot.tsx); otherwise it renders afresh.
  */
-function firstVisitStorage(api: { tokens?: Record<string, { storage: 'local' | 'session'; key: string }> }, root: string): StorageExpectation[] {
+function firstVisitStorage(api: { tokens?: Record<string, { storage: 'local' | 'session'; key: string }> }, root: string, read: (path: string) => unknown): StorageExpectation[] {
   const expected: StorageExpectation[] = Object.values(api.tokens ?? {}).map(({ storage, key }) => ({ storage, key, values: [null] }));
   for (const name of files(join(root, 'flows'), '.machine.yaml')) {
-    const doc = parse(readFileSync(join(root, 'flows', name), 'utf8')) as FlowDocument;
+    const doc = read(join(root, 'flows', name)) as FlowDocument;
     if (!doc.persist) continue;
     const initial = (doc.context ?? {}) as Record<string, unknown>;
     const picked = Object.fromEntries(doc.persist.fields.map((field) => [field, initial[field]]));
@@ -98,9 +98,9 @@ interface AppDoc { sessionFlow: string; sharedMessages?: string[]; failureMessag
  */
 export function configPlugin({ root, features }: { root: string; features?: string }): Plugin {
   const schemas = join(root, 'schemas');
-  const read = (path: string) => parse(readFileSync(path, 'utf8'));
   const watched: string[] = [];
-  const load = (path: string) => { watched.push(path); return read(path); };
+  // Screens and machines come with their fragments expanded; the files each was made from are watched.
+  const load = (path: string) => { const { data, files: from } = readConfigData(root, path); watched.push(...from); return data; };
 
   /** routes.yaml as the browser reads it: `prerender` is the build's concern (prerender-entry.ts), left out. */
   function browserRoutes(doc: unknown): unknown {
@@ -131,7 +131,7 @@ export function configPlugin({ root, features }: { root: string; features?: stri
         .filter((name) => name === appDoc.sessionFlow)
         .map((name) => [name, load(join(root, 'flows', `${name}.machine.yaml`))])),
     };
-    return `export default ${JSON.stringify({ ...config, firstVisit: firstVisitStorage(config.api, root) })};`;
+    return `export default ${JSON.stringify({ ...config, firstVisit: firstVisitStorage(config.api, root, load) })};`;
   }
 
   /** The operation index `npm run generate` writes from openapi/ (generated/operations.ts). */

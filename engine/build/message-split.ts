@@ -1,8 +1,8 @@
 // Splits the message catalogue: namespaces every page needs travel with the configuration; the
 // rest travel with the screens that use them. A namespace is the part of a key before its first dot.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
+import { readConfigData } from '../core/config/read-config.ts';
 
 const KEY = /^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9_-]+)+$/;
 
@@ -44,7 +44,7 @@ export function screenNamespaces(root: string, screen: unknown): Set<string> {
   const namespaces = new Set<string>();
   const refs = noRefs();
   collect(screen, namespaces, refs);
-  const read = (path: string) => (existsSync(path) ? parse(readFileSync(path, 'utf8')) : null);
+  const read = (path: string) => (existsSync(path) ? readConfigData(root, path).data : null);
   for (const form of refs.forms) collect(read(join(root, 'schemas', 'forms', `${form}.yaml`)), namespaces, noRefs());
   for (const flow of refs.flows) collect(read(join(root, 'flows', `${flow}.machine.yaml`)), namespaces, noRefs());
   for (const grid of refs.grids) collect(read(join(root, 'schemas', 'grids', `${grid}.yaml`)), namespaces, noRefs());

@@ -1,14 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { parse } from 'yaml';
+import { readConfigData } from '../../engine/core/config/read-config.ts';
 import { createFlowMachine } from '../../engine/core/flow/create-machine.ts';
 import type { FlowEnvironment, OperationRequest } from '../../engine/core/flow/types.ts';
 import { flowCatalog } from '../../flows/registry.ts';
 
 const root = join(import.meta.dirname, '..', '..');
-const machineDoc = (name: string) => parse(readFileSync(join(root, 'flows', `${name}.machine.yaml`), 'utf8'));
+const machineDoc = (name: string) => readConfigData(root, join('flows', `${name}.machine.yaml`)).data;
 
 /** A host whose operations answer from a table; records what the flow did. */
 function host(answers: Record<string, (request: OperationRequest) => unknown>, now = 1_000_000) {

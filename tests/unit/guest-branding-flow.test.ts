@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { parse } from 'yaml';
+import { readConfigData } from '../../engine/core/config/read-config.ts';
 import { createFlowMachine } from '../../engine/core/flow/create-machine.ts';
 import type { FlowEnvironment, OperationRequest } from '../../engine/core/flow/types.ts';
 import { loadAllFlowModules } from '../../engine/core/flow/lazy-modules.ts';
@@ -13,7 +12,7 @@ await loadAllFlowModules(flowCatalog);
 
 // Which association brands the guest payment page (flows/guest-payment.machine.yaml).
 
-const doc = parse(readFileSync(join(import.meta.dirname, '..', '..', 'flows', 'guest-payment.machine.yaml'), 'utf8'));
+const doc = readConfigData(join(import.meta.dirname, '..', '..'), 'flows/guest-payment.machine.yaml').data;
 
 const configuration = (code: string, name: string, designTemplate: string) => ({
   association: { id: 1, code, name, logoUrl: null, designTemplate },

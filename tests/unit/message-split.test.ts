@@ -3,10 +3,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { readConfigData } from '../../engine/core/config/read-config.ts';
 import { flatMessages, namespaceOf, pickNamespaces, screenNamespaces } from '../../engine/build/message-split.ts';
 
 const root = join(import.meta.dirname, '..', '..');
-const screen = (id: string) => parse(readFileSync(join(root, 'schemas', 'screens', `${id}.yaml`), 'utf8'));
+const screen = (id: string) => readConfigData(root, `schemas/screens/${id}.yaml`).data;
 
 describe('message catalogue split', () => {
   it('gives a screen the namespaces of its own keys, its forms, flows and grids', () => {

@@ -2,11 +2,10 @@
 // createFlowMachine with the product's flow modules, each name looked up in the flow's own namespace) against a fake host: operations answer from a
 // per-test table, and everything the flow does to the world is recorded. A coverage tracker fails a
 // suite that leaves a state unreached or an onDone/onError branch untaken.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { vi } from 'vitest';
 import { createActor, waitFor, type AnyActorRef, type AnyStateMachine, type InspectionEvent } from 'xstate';
-import { parseSource } from '../../../engine/core/config/source.ts';
+import { readConfigFile } from '../../../engine/core/config/read-config.ts';
 import { createFlowMachine } from '../../../engine/core/flow/create-machine.ts';
 import { savePersisted } from '../../../engine/core/flow/persist.ts';
 import type {
@@ -24,7 +23,7 @@ const root = join(import.meta.dirname, '..', '..', '..');
 /** A machine of flows/ read the way `npm run check` reads it. */
 export function loadFlow(name: string): FlowDocument {
   const file = `flows/${name}.machine.yaml`;
-  const { doc, problems } = parseSource(file, readFileSync(join(root, file), 'utf8'));
+  const { doc, problems } = readConfigFile(root, file);
   if (problems.length > 0) throw new Error(`${file}: ${problems.map((p) => p.message).join('; ')}`);
   return doc.data as FlowDocument;
 }
