@@ -1,8 +1,8 @@
 // `npm run check` on broken copies of tests/fixtures/project: one kind of mistake per test.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const FIXTURE = join(import.meta.dirname, '../fixtures/project');
@@ -16,11 +16,15 @@ interface Edit {
   to: string;
 }
 
-/** Copies the fixture, applies the edits, runs the checker; returns its output and exit code. */
-function checkBroken(edits: Edit[]): { status: number | null; out: string; root: string } {
+/** Copies the fixture, adds the files `adds` (path → text), applies the edits, runs the checker; returns its output and exit code. */
+function checkBroken(edits: Edit[], adds: Record<string, string> = {}): { status: number | null; out: string; root: string } {
   const root = mkdtempSync(join(tmpdir(), 'check-'));
   temps.push(root);
   cpSync(FIXTURE, root, { recursive: true });
+  for (const [file, text] of Object.entries(adds)) {
+    mkdirSync(dirname(join(root, file)), { recursive: true });
+    writeFileSync(join(root, file), text);
+  }
   for (const e of edits) {
     const path = join(root, e.file);
     const before = readFileSync(path, 'utf8');
@@ -40,8 +44,8 @@ function lineOf(root: string, file: string, needle: string): number {
 }
 
 /** `at`: a text on the expected line, or that text and how many lines below it the problem is. */
-function expectProblem(edits: Edit[], file: string, at: string | [string, number], path: string, reason: string): void {
-  const { status, out, root } = checkBroken(edits);
+function expectProblem(edits: Edit[], file: string, at: string | [string, number], path: string, reason: string, adds: Record<string, string> = {}): void {
+  const { status, out, root } = checkBroken(edits, adds);
   expect(status, out).toBe(1);
   const line = typeof at === 'string' ? lineOf(root, file, at) : lineOf(root, file, at[0]) + at[1];
   const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -406,6 +410,35 @@ describe('npm run check', { timeout: 30_000 }, () => {
     it('reports a session flow without a machine', () => {
       expectProblem([{ file: 'schemas/app.yaml', from: 'sessionFlow: session', to: 'sessionFlow: portalSession' }],
         'schemas/app.yaml', 'portalSession', 'sessionFlow', 'flow "portalSession" has no flows/portalSession.machine.yaml');
+    });
+  });
+  describe('fragments', () => {
+    const heading = { file: 'schemas/screens/home.yaml', from: '{ widget: heading, text: home.heading }', to: '{ $fragment: greeting }' };
+
+    it('reads a screen with its fragments expanded', () => {
+      const { status, out } = checkBroken([heading], { 'schemas/fragments/greeting.yaml': 'content: { widget: heading, text: home.heading }\n' });
+      expect(out).toMatch(/^configuration ok/m);
+      expect(status).toBe(0);
+    });
+
+    it('reports a fragment that does not exist', () => {
+      expectProblem([heading], 'schemas/screens/home.yaml', '$fragment: greeting', 'children[0].$fragment', 'unknown fragment "greeting" (schemas/fragments/ holds none)');
+    });
+
+    it('reports a mistake inside included content at the include', () => {
+      expectProblem([heading], 'schemas/screens/home.yaml', '$fragment: greeting', 'children[0].text', 'message "home.welcome" is not in schemas/messages/en.json',
+        { 'schemas/fragments/greeting.yaml': 'content: { widget: heading, text: home.welcome }\n' });
+    });
+
+    it('reports a machine fragment used without its parameter', () => {
+      expectProblem([{ file: 'flows/demo.machine.yaml', from: 'onError: { target: idle, guard: { type: canSave }, actions: resetForm }', to: 'onError: { $fragment: back-to }' }],
+        'flows/demo.machine.yaml', '$fragment: back-to', 'states.saving.invoke.onError.$fragment', 'fragment "back-to" needs parameter "state" (where to go)',
+        { 'flows/fragments/back-to.yaml': 'params:\n  state: { description: where to go }\ncontent: { target: $with.state, actions: resetForm }\n' });
+    });
+
+    it('reports fragments where they are not expanded', () => {
+      expectProblem([{ file: 'schemas/forms/item-form.yaml', from: /^schema:/m, to: '$fragment: shared-form\nschema:' }],
+        'schemas/forms/item-form.yaml', '$fragment: shared-form', '$fragment', 'fragments are expanded only in screens (schemas/screens/) and machines (flows/*.machine.yaml)');
     });
   });
 });
