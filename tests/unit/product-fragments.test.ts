@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { configPlugin } from '../../engine/build/config-plugin.ts';
 import { readConfigData } from '../../engine/core/config/read-config.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -65,5 +66,20 @@ describe('product fragments', () => {
     expect(machine.states.noAccount).toEqual({});
     const names = Object.keys(machine.states);
     expect(names.indexOf('checkingAccount')).toBe(names.indexOf('loadingOptions') - 2);
+  });
+
+  it('the build serves a screen expanded and watches the fragment files it was made from', () => {
+    const plugin = configPlugin({ root, features: 'all' }) as unknown as { load(id: string): string; buildEnd(this: { addWatchFile(path: string): void }): void };
+    const module = plugin.load('\0virtual:engine-screen/documents');
+    expect(module).not.toContain('$fragment');
+    expect(module).toContain('"operation":"downloadDocument"');
+    const watched: string[] = [];
+    plugin.buildEnd.call({ addWatchFile: (path) => watched.push(path) });
+    expect(watched).toEqual(expect.arrayContaining([
+      join(root, 'schemas', 'screens', 'documents.yaml'),
+      join(root, 'schemas', 'fragments', 'document-download.yaml'),
+      join(root, 'schemas', 'fragments', 'try-again.yaml'),
+      join(root, 'schemas', 'fragments', 'retry-button.yaml'),
+    ]));
   });
 });
