@@ -40,8 +40,8 @@ const PARAM_REF = /^\$with\.([A-Za-z0-9_-]+)$/;
 const FILE_KEYS = ['params', 'content'];
 const PARAM_KEYS = ['description', 'default'];
 
-type Map_ = Record<string, unknown>;
-const isMap = (value: unknown): value is Map_ => typeof value === 'object' && value !== null && !Array.isArray(value);
+type Mapping = Record<string, unknown>;
+const isMap = (value: unknown): value is Mapping => typeof value === 'object' && value !== null && !Array.isArray(value);
 const kindOf = (value: unknown) => (Array.isArray(value) ? 'a list' : isMap(value) ? 'a map' : value === null ? 'empty' : `a ${typeof value}`);
 
 /** The fragment name a file of `dir` defines: its path below dir without the extension. */
@@ -87,7 +87,7 @@ export function fragmentLibrary(dir: string, docs: SourceDoc[]): { library: Frag
 
 function readParams(doc: SourceDoc, report: (path: PathSegment[], message: string) => void): Map<string, FragmentParam> {
   const params = new Map<string, FragmentParam>();
-  const raw = (doc.data as Map_).params;
+  const raw = (doc.data as Mapping).params;
   if (raw === undefined || raw === null) return params;
   if (!isMap(raw)) {
     report(['params'], 'must be a map of parameter names to { description, default }');
@@ -217,7 +217,7 @@ class Expander {
     if (isMap(raw)) {
       if (FRAGMENT in raw) return this.include(raw, scope, place);
       if (WITH in raw) this.report(child(place, WITH), '`$with` gives the parameters of a `$fragment`, and this map has none');
-      const value: Map_ = {};
+      const value: Mapping = {};
       const origins = new Map<PathSegment, PathSegment[]>();
       for (const [key, item] of Object.entries(raw)) {
         if (key === WITH) continue;
@@ -267,7 +267,7 @@ class Expander {
     return { value, mapped: place.mapped };
   }
 
-  private include(raw: Map_, scope: Scope, place: Place): Out | typeof FAILED {
+  private include(raw: Mapping, scope: Scope, place: Place): Out | typeof FAILED {
     const namesPlace = child(place, FRAGMENT);
     const names = typeof raw[FRAGMENT] === 'string' ? [raw[FRAGMENT]] : raw[FRAGMENT];
     if (!Array.isArray(names) || names.length === 0 || !names.every((n) => typeof n === 'string' && n !== '')) {
@@ -291,7 +291,7 @@ class Expander {
     }
 
     const withPlace = child(place, WITH);
-    let given: Map_ = {};
+    let given: Mapping = {};
     if (raw[WITH] !== undefined && raw[WITH] !== null) {
       if (isMap(raw[WITH])) given = raw[WITH];
       else this.report(withPlace, '`$with` is a map of parameter values');
@@ -360,15 +360,15 @@ class Expander {
   }
 
   /** The fragments' maps (later ones over earlier ones) where `$fragment` stands, the map's own keys over them, in the map's order. */
-  private merge(raw: Map_, own: string[], contents: Out[], scope: Scope, place: Place): Out {
-    const value: Map_ = {};
+  private merge(raw: Mapping, own: string[], contents: Out[], scope: Scope, place: Place): Out {
+    const value: Mapping = {};
     const origins = new Map<PathSegment, PathSegment[]>();
     for (const key of Object.keys(raw)) {
       if (key === WITH) continue;
       if (key === FRAGMENT) {
         for (const content of contents) {
           const inner = this.origins.get(content.value as object);
-          for (const [k, item] of Object.entries(content.value as Map_)) {
+          for (const [k, item] of Object.entries(content.value as Mapping)) {
             if (own.includes(k)) continue;
             delete value[k]; // a later fragment's key takes the place of an earlier one's
             value[k] = item;
@@ -392,7 +392,7 @@ class Expander {
   }
 }
 
-function onlyInclude(map: Map_): boolean {
+function onlyInclude(map: Mapping): boolean {
   return Object.keys(map).every((key) => key === FRAGMENT || key === WITH);
 }
 
