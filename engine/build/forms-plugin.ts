@@ -44,6 +44,10 @@ export function formsPlugin({ formsDir }: FormsPluginOptions): Plugin {
     }
   };
 
+  // The development server watches the folder itself (configureServer); a folder given to
+  // addWatchFile there becomes an import of the index that cannot be resolved.
+  let serving = false;
+
   return {
     name: 'engine-forms',
     config() {
@@ -61,7 +65,7 @@ export function formsPlugin({ formsDir }: FormsPluginOptions): Plugin {
     },
     load(id) {
       if (id === RESOLVED_INDEX) {
-        this.addWatchFile(dir);
+        if (!serving) this.addWatchFile(dir);
         const files = listFormFiles(dir);
         for (const f of files) this.addWatchFile(f);
         return formsIndexSource(files.map(formIdOf));
@@ -81,6 +85,7 @@ export function formsPlugin({ formsDir }: FormsPluginOptions): Plugin {
       return null;
     },
     configureServer(server) {
+      serving = true;
       server.watcher.add(dir);
       const onListChange = (file: string) => {
         if (resolve(file).startsWith(dir)) {
