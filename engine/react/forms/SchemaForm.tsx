@@ -90,6 +90,12 @@ export interface SchemaFormProps {
    * (there is nothing to submit that a missing value could stop).
    */
   appliesOnChange?: boolean;
+  /**
+   * Validates each field as it is changed, not first on submit (a field left as it started shows no
+   * error until submit). For previews of a form in development builds only: the portal's forms wait
+   * for the first submit, and its production build leaves this out.
+   */
+  liveValidate?: boolean;
 }
 
 interface ShownError {
@@ -137,6 +143,7 @@ function toErrorSchema(errors: ShownError[]): ErrorSchema {
 
 export function SchemaForm(props: SchemaFormProps) {
   const { id, form, validator, conditions, busy = false, serverError, extraActions, beforeSubmit } = props;
+  const liveValidate = import.meta.env.DEV && props.liveValidate === true;
   const tr: Translator = useTranslator();
   const interactive = useInteractive();
 
@@ -241,6 +248,8 @@ export function SchemaForm(props: SchemaFormProps) {
         return { states, translated, ui: markFieldStates(translated, form.schema, states, sameTexts ? prev : undefined) };
       });
       const shown = shownRef.current;
+      // A preview validates live, besides the fields that showed an error, every field changed from where it started.
+      if (liveValidate && onScreen.current) for (const path of order) if (!deepEquals(valueAt(next, path), valueAt(baselineRef.current, path))) shown.add(path);
       if (shown.size > 0) {
         const live = validate(next, shown);
         setErrors((prev) => (sameErrors(prev, live) ? prev : live));
@@ -254,7 +263,7 @@ export function SchemaForm(props: SchemaFormProps) {
         reportedBeforeOnScreen.current = next;
       }
     },
-    [evaluate, translated, form.schema, validate, markDirty],
+    [evaluate, translated, form.schema, validate, markDirty, liveValidate, order],
   );
 
   const handleSubmit = useCallback(
