@@ -23,6 +23,8 @@ const EARLY = 'virtual:engine-early-requests';
 const OPERATIONS = 'virtual:engine-operations';
 const REDIRECTS = 'virtual:engine-redirects';
 const FAILURE_HANDLING = 'virtual:engine-failure-handling';
+/** Every text of the catalogue at once: for development tools only (the portal splits them by screen). */
+const ALL_MESSAGES = 'virtual:engine-all-messages';
 
 interface EarlyRequestDoc { operation: string; params?: Record<string, { tokenClaim: string }> }
 interface OperationEntry { group: string; basePath: string; method: string; path: string; pathParams: string[]; hasBody: boolean }
@@ -152,6 +154,7 @@ export function configPlugin({ root, features }: { root: string; features?: stri
       if (id === CONFIG || id === SCREENS || id === CONTENT_INDEX || id === FLOWS) return `\0${id}`;
       if (id.startsWith(SCREEN) || id.startsWith(CONTENT) || id.startsWith(FLOW)) return `\0${id}`;
       if (id === GRIDS || id.startsWith(GRID) || id === EARLY || id === OPERATIONS || id === REDIRECTS || id === FAILURE_HANDLING) return `\0${id}`;
+      if (id === ALL_MESSAGES) return `\0${id}`;
       return null;
     },
     // Synchronous but for the two modules read from the operation index (tests call it directly).
@@ -167,6 +170,7 @@ export function configPlugin({ root, features }: { root: string; features?: stri
         const messages = pickNamespaces(flatMessages(load(join(schemas, 'messages', 'en.json'))), new Set(appDoc.failureMessages ?? []));
         return `export const rules = ${JSON.stringify(load(join(schemas, 'errors.yaml')))};\nexport const messages = ${JSON.stringify(messages)};`;
       }
+      if (name === ALL_MESSAGES) return `export default ${JSON.stringify(flatMessages(load(join(schemas, 'messages', 'en.json'))))};`;
       if (name === OPERATIONS) return operationIndex().then(browserOperations);
       if (name === EARLY) {
         const appDoc = load(join(schemas, 'app.yaml')) as { earlyRequests?: EarlyRequestDoc[] };

@@ -31,3 +31,8 @@ declare module 'virtual:engine-failure-handling' {
   /** The texts of app.yaml `failureMessages`. */
   export const messages: Record<string, string>;
 }
+declare module 'virtual:engine-all-messages' {
+  /** Every text of schemas/messages/en.json by its dotted key (development tools only). */
+  const messages: Record<string, string>;
+  export default messages;
+}
