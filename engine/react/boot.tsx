@@ -42,6 +42,12 @@ function nextTask(): Promise<void> {
 
 /** Starts the portal: configuration in, a running single-page application out. */
 export async function boot({ config, modules, operations, element }: BootOptions) {
+  // The development gallery of the configuration (engine/react/studio); a production build has none.
+  if (import.meta.env.DEV && window.location.pathname.startsWith('/studio')) {
+    const { mountStudio } = await import('./studio/mount.tsx');
+    mountStudio(config, element);
+    return;
+  }
   // Decided before the session starts: starting it remembers its state in storage.
   const hydrate = adoptsPrerendered(element, config);
   document.documentElement.lang = 'en';

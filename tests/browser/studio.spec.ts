@@ -1,0 +1,113 @@
+import { resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { createServer, type ViteDevServer } from 'vite';
+import { listFormFiles, readFormFile } from '../../engine/build/form-files.ts';
+import { expectAccessible } from './helpers.ts';
+
+// The configuration gallery exists only in development: these tests start Vite's development server
+// on the project themselves (the portal's API is not needed: the gallery reads the configuration only).
+const root = resolve(import.meta.dirname, '..', '..');
+let server: ViteDevServer;
+let base = '';
+
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+test.beforeAll(async () => {
+  server = await createServer({
+    configFile: resolve(root, 'vite.config.ts'),
+    root,
+    logLevel: 'warn',
+    // Its own cache: the dependencies it prepares for the browser are not shared with another server.
+    cacheDir: resolve(root, '.tmp', 'vite-studio-cache'),
+    // Any free port: the portal's test servers have theirs.
+    server: { port: 0, strictPort: false, host: '127.0.0.1', hmr: false },
+    // Prepared up front: a dependency found only when a page asks for it would reload that page.
+    optimizeDeps: { include: ['@dagrejs/dagre', '@stoplight/json-schema-sampler', 'react-error-boundary'] },
+  });
+  await server.listen();
+  base = (server.resolvedUrls?.local[0] ?? '').replace(/\/$/, '');
+});
+
+test.afterAll(async () => {
+  await server?.close();
+});
+
+test('the studio links its three parts and passes axe', async ({ page }) => {
+  await page.goto(`${base}/studio`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Studio' })).toBeVisible({ timeout: 60_000 });
+  const main = page.getByRole('main');
+  for (const part of ['Routes', 'Forms', 'Flows']) await expect(main.getByRole('link', { name: part })).toBeVisible();
+  await expectAccessible(page);
+  // Keyboard: the parts are reached by Tab and opened by Enter.
+  await main.getByRole('link', { name: 'Routes' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Routes' })).toBeVisible();
+});
+
+test('the routes list every route with its screen file and a link to the live page', async ({ page }) => {
+  await page.goto(`${base}/studio/routes`);
+  const table = page.getByRole('table');
+  await expect(table.getByRole('row').nth(1)).toBeVisible({ timeout: 60_000 });
+  expect(await table.getByRole('row').count()).toBeGreaterThan(10);
+  const withScreen = table.getByRole('row').filter({ has: page.getByText(/^schemas\/screens\/.+\.yaml$/) }).first();
+  const link = withScreen.getByRole('link').first();
+  const href = await link.getAttribute('href');
+  expect(href).toMatch(/^\//);
+  await expectAccessible(page);
+});
+
+test('a form alone: two widths in frames, a theme picker, sample values and messages as one types', async ({ page }) => {
+  await page.goto(`${base}/studio/forms`);
+  const firstForm = page.getByRole('main').getByRole('listitem').first().getByRole('link');
+  await expect(firstForm).toBeVisible({ timeout: 60_000 });
+  await expectAccessible(page);
+
+  // A form with an e-mail field: the sampler gives it a valid address.
+  const id = listFormFiles(resolve(root, 'schemas', 'forms')).map(readFormFile)
+    .find((form) => Object.values(form.schema.properties ?? {}).some((property) => typeof property === 'object' && property.format === 'email'))?.id;
+  expect(id).not.toBeNull();
+  await page.goto(`${base}/studio/forms/${id}`);
+  const frames = page.locator('iframe');
+  await expect(frames).toHaveCount(2);
+  expect(await frames.evaluateAll((elements) => elements.map((frame) => Math.round(frame.getBoundingClientRect().width)))).toEqual([390, 1280]);
+  const themes = await page.getByLabel('Theme').locator('option').allTextContents();
+  expect(themes.length).toBeGreaterThan(1);
+
+  const narrow = page.frameLocator('iframe').first();
+  const email = narrow.locator('input[type="email"]').first();
+  await expect(email).toHaveValue(/@/, { timeout: 60_000 });
+  await email.fill('not an address');
+  // The product's own message, shown while typing, without a submit.
+  await expect(narrow.locator('[id$="__error"]').first()).toBeVisible();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page);
+
+  // Another theme: the frames show the form in it.
+  await page.getByLabel('Theme').selectOption({ index: 1 });
+  await expect(page.locator('iframe').first()).toHaveAttribute('src', new RegExp(`theme=${encodeURIComponent(themes[1])}$`));
+  await expect(page.frameLocator('iframe').first().locator('html')).toHaveAttribute('data-theme-name', themes[1]);
+});
+
+test('a flow drawn from its machine, with its transitions in words and the views of each state', async ({ page }) => {
+  await page.goto(`${base}/studio/flows`);
+  const links = page.getByRole('main').getByRole('listitem').getByRole('link');
+  await expect(links.first()).toBeVisible({ timeout: 60_000 });
+  await expectAccessible(page);
+  // The machine with the most views on screens is a good one to look at: any with a flow widget will do.
+  const names = await links.allTextContents();
+  let shown = false;
+  for (const name of names) {
+    await page.goto(`${base}/studio/flows/${name}`);
+    await expect(page.getByRole('heading', { level: 1, name: `Flow ${name}` })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('img', { name: /^States and transitions of/ })).toBeVisible();
+    expect(await page.locator('svg rect').count()).toBeGreaterThan(1);
+    await expect(page.getByRole('heading', { level: 2, name: 'States and transitions' })).toBeVisible();
+    if (await page.getByText(/^Shown by: .+, view \d+/).count() > 0) {
+      shown = true;
+      break;
+    }
+  }
+  expect(shown).toBe(true);
+  await expect(page.getByText(/→/).first()).toBeVisible();
+  await expectAccessible(page);
+});
