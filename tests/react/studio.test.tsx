@@ -28,6 +28,9 @@ import { loadFormModule } from '../unit/support/form-module.ts';
 
 afterEach(cleanup);
 
+// Reading every screen, machine or form of the product compiles each one first: room for a busy machine.
+const EVERY_MODULE_MS = 60_000;
+
 const wizardMachine: FlowDocument = {
   id: 'checkout',
   initial: 'loading',
@@ -81,7 +84,7 @@ describe('machineGraph', () => {
   it('names invoked operations, guards, delays, always and targetless transitions', () => {
     expect(from('loading')).toEqual(['done: getCart → steps', 'error: getCart [offline] → offline', 'error: getCart → failed']);
     expect(from('offline')).toEqual(['after 1000 ms → loading']);
-    expect(from('steps.choose')).toEqual(['always [hasOne] → steps.pay', 'NEXT → steps.pay', 'TYPE → (stays)']);
+    expect(from('steps.choose')).toEqual(['always [hasOne(n: 1)] → steps.pay', 'NEXT → steps.pay', 'TYPE → (stays)']);
     const done = graph.transitions.find((t) => t.trigger === 'done: getCart')!;
     expect(done).toMatchObject({ kind: 'done', actions: ['assign'] });
     expect(graph.transitions.find((t) => t.trigger === 'TYPE')).toMatchObject({ to: [], actions: ['remember'] });
@@ -96,7 +99,7 @@ describe('machineGraph', () => {
       expect(layout.boxes.length).toBeGreaterThanOrEqual(graph.states.filter((s) => !s.compound).length);
       for (const edge of layout.edges) expect(edge.points.every((p) => Number.isFinite(p.x) && Number.isFinite(p.y))).toBe(true);
     }
-  });
+  }, EVERY_MODULE_MS);
 });
 
 describe('viewsShowing', () => {
@@ -130,7 +133,7 @@ describe('viewsShowing', () => {
         for (const state of view.states) expect(graph.states.map((s) => s.path), `${view.screen} view ${view.number}`).toContain(state);
       }
     }
-  });
+  }, EVERY_MODULE_MS);
 });
 
 describe('routeRows', () => {
@@ -208,7 +211,7 @@ describe('sampleForm', () => {
         .filter((path: string) => path.split('.')[0] in kept);
       expect(left, id).toEqual([]);
     }
-  });
+  }, EVERY_MODULE_MS);
 });
 
 describe('a form validating as typed (liveValidate)', () => {

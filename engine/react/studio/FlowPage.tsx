@@ -1,14 +1,25 @@
-import { Box, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
-import { use, useId, useMemo } from 'react';
+import { Box, Heading, HStack, Link as ChakraLink, List, Stack, Text } from '@chakra-ui/react';
+import { Fragment, use, useId, useMemo } from 'react';
 import { useParams } from 'react-router';
 import type { RoutesDoc } from '../../core/routes.ts';
 import { viewsOfFlow, viewsShowing } from './flow-views.ts';
 import { describeTransition, machineGraph, MACHINE_STATE, type GraphTransition } from './machine-graph.ts';
 import { MachineDiagram } from './MachineDiagram.tsx';
-import { routeRows } from './route-rows.ts';
+import { routeRows, type RouteRow } from './route-rows.ts';
 import { flowNames, loadMachine, loadScreens } from './studio-data.ts';
 import { useStudioConfig } from './studio-config.ts';
 import { Mark, Mono, STUDIO, StudioLink, usePageTitle } from './studio-parts.tsx';
+
+/** A screen's routes, each opening the live page when it can be opened as it is. */
+function ScreenRoutes({ routes }: { routes: RouteRow[] }) {
+  if (routes.length === 0) return <>no route</>;
+  return routes.map((route, i) => (
+    <Fragment key={route.id}>
+      {i > 0 ? ', ' : ''}
+      {route.href ? <ChakraLink href={route.href} color="brand.fg" textDecoration="underline">{route.path}</ChakraLink> : route.path}
+    </Fragment>
+  ));
+}
 
 function TransitionList({ transitions }: { transitions: GraphTransition[] }) {
   if (transitions.length === 0) return <Text color="fg.muted">No transitions of its own.</Text>;
@@ -43,7 +54,7 @@ function LoadedFlow({ name }: { name: string }) {
   const listId = useId();
   const routesOf = useMemo(() => {
     const rows = routeRows(config.routesDoc as RoutesDoc, config.enabledFeatures).filter((row) => !row.mirror);
-    return (screen: string) => rows.filter((row) => row.screen === screen).map((row) => row.path);
+    return (screen: string) => rows.filter((row) => row.screen === screen);
   }, [config]);
   const screensRunning = [...new Set(views.map((view) => view.screen))];
   const own = graph.transitions.filter((t) => t.from === MACHINE_STATE);
@@ -53,7 +64,11 @@ function LoadedFlow({ name }: { name: string }) {
       <Heading as="h1" size="2xl">Flow {name}</Heading>
       <Text>
         <Mono>flows/{name}.machine.yaml</Mono> (machine <Mono>{graph.id}</Mono>), run by{' '}
-        {screensRunning.length > 0 ? screensRunning.map((screen) => `${screen} (${routesOf(screen).join(', ') || 'no route'})`).join('; ') : 'no screen'}.{' '}
+        {screensRunning.length > 0 ? screensRunning.map((screen, i) => (
+          <Fragment key={screen}>
+            {i > 0 ? '; ' : ''}{screen} (<ScreenRoutes routes={routesOf(screen)} />)
+          </Fragment>
+        )) : 'no screen'}.{' '}
         <StudioLink to={`${STUDIO}/flows`}>All flows</StudioLink>
       </Text>
       <Text color="fg.muted" fontSize="sm">

@@ -53,6 +53,13 @@ function nameOf(value: unknown): string | undefined {
   return undefined;
 }
 
+/** A guard's name, with the values it is given: `stepIs(step: 4)`. */
+function guardName(value: unknown): string | undefined {
+  const name = nameOf(value);
+  if (!name || !isObj(value) || !isObj(value.params)) return name;
+  return `${name}(${Object.entries(value.params).map(([key, param]) => `${key}: ${JSON.stringify(param)}`).join(', ')})`;
+}
+
 /** What an invoked actor is called in a trigger: the operation an `operation` actor calls, else its source. */
 function actorName(invoke: Obj): string {
   const input = isObj(invoke.input) ? invoke.input : {};
@@ -116,7 +123,7 @@ export function machineGraph(doc: FlowDocument): MachineGraph {
         if (path === null) unresolved.push(target);
         else to.push(path);
       }
-      const guard = nameOf(spec.guard);
+      const guard = guardName(spec.guard);
       transitions.push({
         from, to, kind, trigger,
         ...(guard ? { guard } : {}),
