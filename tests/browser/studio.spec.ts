@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { createServer, type ViteDevServer } from 'vite';
 import { listFormFiles, readFormFile } from '../../engine/build/form-files.ts';
+import { flatMessages } from '../../engine/build/message-split.ts';
 import { expectAccessible } from './helpers.ts';
 
 // The configuration gallery exists only in development: these tests start Vite's development server
@@ -62,9 +64,15 @@ test('a form alone: two widths in frames, a theme picker, sample values and mess
   await expect(firstForm).toBeVisible({ timeout: 60_000 });
   await expectAccessible(page);
 
-  // A form with an e-mail field: the sampler gives it a valid address.
-  const id = listFormFiles(resolve(root, 'schemas', 'forms')).map(readFormFile)
-    .find((form) => Object.values(form.schema.properties ?? {}).some((property) => typeof property === 'object' && property.format === 'email'))?.id;
+  // A form with an e-mail field whose format has a message of its own: the sampler gives it a valid
+  // address, and typing a wrong one shows the product's text.
+  const catalog = flatMessages(JSON.parse(readFileSync(resolve(root, 'schemas', 'messages', 'en.json'), 'utf8')) as Record<string, unknown>);
+  const form = listFormFiles(resolve(root, 'schemas', 'forms')).map(readFormFile).find((candidate) => Object.entries(candidate.schema.properties ?? {})
+    .some(([name, property]) => typeof property === 'object' && property.format === 'email' && candidate.messages?.[`${name}.format`]));
+  const id = form?.id;
+  const field = Object.entries(form?.schema.properties ?? {}).find(([name]) => form?.messages?.[`${name}.format`])?.[0] ?? '';
+  const message = catalog[form?.messages?.[`${field}.format`] ?? ''];
+  expect(message).toBeTruthy();
   expect(id).not.toBeNull();
   await page.goto(`${base}/studio/forms/${id}`);
   const frames = page.locator('iframe');
@@ -78,7 +86,7 @@ test('a form alone: two widths in frames, a theme picker, sample values and mess
   await expect(email).toHaveValue(/@/, { timeout: 60_000 });
   await email.fill('not an address');
   // The product's own message, shown while typing, without a submit.
-  await expect(narrow.locator('[id$="__error"]').first()).toBeVisible();
+  await expect(narrow.locator('[id$="__error"]').first()).toContainText(message);
   await expect(email).toHaveAttribute('aria-invalid', 'true');
   await expectAccessible(page);
 
