@@ -44,6 +44,8 @@ test('the studio links its three parts and passes axe', async ({ page }) => {
   await main.getByRole('link', { name: 'Routes' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Routes' })).toBeVisible();
+  // The new page's content has the focus, as after a page load.
+  await expect(page.getByRole('main')).toBeFocused();
 });
 
 test('the routes list every route with its screen file and a link to the live page', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { Box, Container, HStack, Link as ChakraLink, Spinner, Text } from '@chakra-ui/react';
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { Link as RouterLink, Route, Routes, useLocation } from 'react-router';
 import { FlowPage } from './FlowPage.tsx';
@@ -28,6 +28,12 @@ function Loading() {
 
 function StudioFrame({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
+  // Another page: the keyboard and screen reader start from its content, as after a page load.
+  const main = useRef<HTMLDivElement>(null);
+  const firstPath = useRef(pathname);
+  useEffect(() => {
+    if (pathname !== firstPath.current) main.current?.focus();
+  }, [pathname]);
   const current = (section: (typeof sections)[number]) => (section.end ? pathname === section.to || pathname === `${section.to}/` : pathname.startsWith(section.to));
   return (
     <>
@@ -46,7 +52,7 @@ function StudioFrame({ children }: { children: ReactNode }) {
           </nav>
         </Container>
       </Box>
-      <Container as="main" maxW="7xl" py="6">
+      <Container as="main" ref={main} tabIndex={-1} outline="none" maxW="7xl" py="6">
         <ErrorBoundary FallbackComponent={Failed} resetKeys={[pathname]}>
           <Suspense fallback={<Loading />}>{children}</Suspense>
         </ErrorBoundary>
