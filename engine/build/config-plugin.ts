@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'vite';
 import { readConfigData } from '../core/config/read-config.ts';
 import { resolveFeatures } from '../core/features.ts';
-import { flatMessages, pickNamespaces, screenNamespaces } from './message-split.ts';
+import { flatMessages, pickNamespaces, screenNamespaces, sharedMessages } from './message-split.ts';
 import type { StorageExpectation } from '../core/first-visit.ts';
 import type { FlowDocument } from '../core/flow/types.ts';
 import type { ThemeDocument } from '../react/app/config-types.ts';
@@ -122,7 +122,8 @@ export function configPlugin({ root, features }: { root: string; features?: stri
       navigation: load(join(schemas, 'navigation.yaml')),
       site: load(join(schemas, 'site.yaml')),
       api: load(join(schemas, 'api.yaml')),
-      messages: pickNamespaces(flatMessages(load(join(schemas, 'messages', 'en.json'))), new Set(appDoc.sharedMessages ?? [])),
+      // With the product's own texts for the engine's keys, whatever their namespace (message-split.ts).
+      messages: sharedMessages(load(join(schemas, 'messages', 'en.json')), appDoc.sharedMessages ?? []),
       app: appDoc,
       themes,
       themeStyles: themeVariablesCss(themes, appDoc.defaultTheme, appDoc.breakpoints),

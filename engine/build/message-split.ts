@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { readConfigData } from '../core/config/read-config.ts';
+import { isEngineMessage } from '../core/default-messages.ts';
 
 const KEY = /^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9_-]+)+$/;
 
@@ -19,6 +20,18 @@ export function flatMessages(catalog: Record<string, unknown>, prefix = ''): Rec
 
 export function pickNamespaces(messages: Record<string, string>, namespaces: Set<string>): Record<string, string> {
   return Object.fromEntries(Object.entries(messages).filter(([key]) => namespaces.has(namespaceOf(key))));
+}
+
+/**
+ * The texts every page carries: the product's shared namespaces, and the product's own text for
+ * each key the engine shows of its own accord (engine/core/default-messages.ts), whatever its
+ * namespace: the engine may show it on any page. The engine's default texts themselves come with
+ * its code (the translator puts them under these).
+ */
+export function sharedMessages(catalog: Record<string, unknown>, namespaces: readonly string[]): Record<string, string> {
+  const flat = flatMessages(catalog);
+  const shared = new Set(namespaces);
+  return Object.fromEntries(Object.entries(flat).filter(([key]) => shared.has(namespaceOf(key)) || isEngineMessage(key)));
 }
 
 interface Refs { forms: Set<string>; flows: Set<string>; grids: Set<string> }

@@ -5,7 +5,9 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { engineBuiltins } from '../react/builtins.ts';
 import { checkProject, type CheckNames } from '../core/config/check.ts';
-import { REGISTRY_FILE } from '../core/config/context.ts';
+import { CATALOG_FILE, REGISTRY_FILE } from '../core/config/context.ts';
+import { overriddenEngineMessages } from '../core/default-messages.ts';
+import type { Catalog } from '../core/messages.ts';
 import { loadProject } from '../core/config/load.ts';
 import { formatProblem, sortProblems, type Problem } from '../core/config/problem.ts';
 import { validateProject } from '../core/config/validate.ts';
@@ -17,6 +19,8 @@ export interface CheckResult {
   /** One formatted line per problem (formatProblem). */
   lines: string[];
   files: number;
+  /** The engine's texts the product's catalogue gives its own (informational: not a problem). */
+  overridden: string[];
 }
 
 /** The product's modules (`productModules` of flows/registry.ts), or a problem saying why there are none. */
@@ -86,13 +90,16 @@ export async function runCheck(root: string): Promise<CheckResult> {
     problems.push({ file: '(cross-checks)', path: '', message: `stopped early: ${(e as Error).message}` });
   }
   const sorted = sortProblems(problems);
-  return { problems: sorted, lines: sorted.map(formatProblem), files: project.files.length };
+  const catalog = project.collections.messages?.en?.data;
+  const overridden = catalog && typeof catalog === 'object' ? overriddenEngineMessages(catalog as Catalog) : [];
+  return { problems: sorted, lines: sorted.map(formatProblem), files: project.files.length, overridden };
 }
 
 async function main(argv: string[]): Promise<number> {
   const at = argv.indexOf('--root');
   const root = resolve(at >= 0 && argv[at + 1] ? argv[at + 1] : process.cwd());
-  const { problems, lines, files } = await runCheck(root);
+  const { problems, lines, files, overridden } = await runCheck(root);
+  if (overridden.length > 0) console.log(`note: ${CATALOG_FILE} overrides ${overridden.length} of the engine's own texts: ${overridden.join(', ')}`);
   for (const line of lines) console.log(line);
   if (problems.length > 0) {
     console.log(`${problems.length} problem${problems.length === 1 ? '' : 's'}`);

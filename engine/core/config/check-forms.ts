@@ -4,7 +4,7 @@
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { conditionFields, readsOwnField } from '../form-conditions.ts';
-import { hasMessage, isMessageKey } from '../messages.ts';
+import { isMessageKey } from '../messages.ts';
 import { CATALOG_FILE, isObject, walk, type CheckContext } from './context.ts';
 import { checkOperations } from './check-refs.ts';
 import type { SourceDoc } from './source.ts';
@@ -48,12 +48,7 @@ export function checkForms(ctx: CheckContext, operations: Map<string, string>): 
     for (const key of ['submit', 'title', 'description', 'cancel']) ctx.messageKey(doc, [key], form[key]);
     if (Array.isArray(form.rules) && isObject(form.schema)) checkRules(ctx, ajv, doc, form.rules, form.schema);
   }
-  const forms = Object.keys(ctx.project.collections.forms ?? {});
-  const catalogDoc = ctx.project.collections.messages?.en;
-  if (forms.length > 0 && ctx.catalog && !hasMessage(ctx.catalog, 'validation.default') && catalogDoc) {
-    ctx.report(catalogDoc, [], 'message "validation.default" is missing (every form validation message falls back to it)');
-  }
-  if (!catalogDoc) ctx.problems.push({ file: CATALOG_FILE, path: '', message: 'file is missing' });
+  if (!ctx.project.collections.messages?.en) ctx.problems.push({ file: CATALOG_FILE, path: '', message: 'file is missing' });
 }
 
 /** Reports `schema` (at `at` in `doc`) when it is not valid draft-07 JSON Schema or does not compile. */
@@ -101,7 +96,7 @@ function checkRules(ctx: CheckContext, ajv: Ajv, doc: SourceDoc, rules: unknown[
 }
 
 /** Whether a dotted field path names a property of the schema (through objects, arrays, allOf/oneOf/anyOf, dependencies). */
-function hasField(schema: Record<string, unknown>, field: string[]): boolean {
+export function hasField(schema: Record<string, unknown>, field: string[]): boolean {
   if (field.length === 0) return true;
   const [head, ...rest] = field;
   const candidates: unknown[] = [];

@@ -1,6 +1,7 @@
 // Cross-checks between the project's files (item by item in the check-*.ts modules).
 import { CheckContext, REGISTRY_FILE, type CheckNames } from './context.ts';
 import { checkApi } from './check-api.ts';
+import { checkEngineMessages } from './check-engine-messages.ts';
 import { checkErrorRules } from './check-errors.ts';
 import { checkForms } from './check-forms.ts';
 import { checkFormContracts } from './check-form-contracts.ts';
@@ -31,6 +32,7 @@ export function checkProject(project: Project, names: CheckNames): Problem[] {
   checkSession(ctx);
   checkThemes(ctx);
   checkErrorRules(ctx);
+  checkEngineMessages(ctx);
   const contracts = operationContracts(project);
   checkOperationBindings(ctx, contracts);
   checkFormContracts(ctx, contracts);

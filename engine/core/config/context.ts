@@ -1,4 +1,5 @@
 // Shared helpers for the cross-checks: reporting at a located path, walking documents.
+import { isEngineMessage } from '../default-messages.ts';
 import { hasMessage, isMessageKey, type Catalog } from '../messages.ts';
 import type { FlowCatalog } from '../flow/types.ts';
 import type { JsonSchema } from '../registry.ts';
@@ -40,9 +41,12 @@ export class CheckContext {
     this.problems.push({ file: doc.file, line: at?.line, column: at?.column, path: formatPath(path), message });
   }
 
-  /** Reports `value` when it looks like a message key and the catalog lacks it. */
+  /**
+   * Reports `value` when it looks like a message key that neither the catalog nor the engine's own
+   * texts (engine/core/default-messages.ts) have.
+   */
   messageKey(doc: SourceDoc, path: readonly PathSegment[], value: unknown): void {
-    if (!this.catalog || !isMessageKey(value) || hasMessage(this.catalog, value)) return;
+    if (!this.catalog || !isMessageKey(value) || hasMessage(this.catalog, value) || isEngineMessage(value)) return;
     this.report(doc, path, `message "${value}" is not in ${CATALOG_FILE}`);
   }
 }

@@ -8,6 +8,7 @@ import { clearStorageKey, savePersisted } from '../../core/flow/persist.ts';
 import type { FlowCatalog, FlowEnvironment, Formatter, OperationRequest, ToastRequest } from '../../core/flow/types.ts';
 import { compileRoutes } from '../../core/routes.ts';
 import { SESSION_EVENTS, SESSION_FIELDS } from '../../core/session-contract.ts';
+import { withEngineMessages } from '../../core/default-messages.ts';
 import type { EngineConfig } from './config-types.ts';
 import { invalidateAfter, operationQueryKey, operationStaleTime } from './operation-queries.ts';
 import { resolveLink } from './route-table.ts';
@@ -52,7 +53,7 @@ export function createRuntime({ config, flows, formatters, operations, translato
 
   // The error rules and the texts only failures are told in come with the first failed answer (or
   // once the page has settled); the rules look texts up in this catalogue.
-  const failures = lazyFailureHandling(translator, { ...config.messages });
+  const failures = lazyFailureHandling(translator, withEngineMessages(config.messages));
   fetchWhenSettled(failures.load);
   const api = createApiClient({
     operations,

@@ -1,4 +1,5 @@
 import rosetta from 'rosetta';
+import { withEngineMessages } from '../../core/default-messages.ts';
 
 /** Texts by key. Keys are flat, such as `login.title`: a dot is part of the key, not a level. */
 export type Messages = Record<string, string>;
@@ -13,8 +14,9 @@ export interface Translator {
   add: (messages: Messages) => void;
 }
 
+/** The engine's own texts (engine/core/default-messages.ts) stand under `messages`: a key the product leaves out shows the engine's text. */
 export function createTranslator(messages: Messages, language = 'en'): Translator {
-  const texts = rosetta<Messages>({ [language]: { ...messages } });
+  const texts = rosetta<Messages>({ [language]: withEngineMessages(messages) });
   texts.locale(language);
   const exists = (key: string) => Object.hasOwn(texts.table(language) ?? {}, key);
   return {

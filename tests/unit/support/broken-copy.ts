@@ -1,0 +1,60 @@
+// `npm run check` on a broken copy of a project root (by default tests/fixtures/project): copy,
+// apply text edits, run the checker's CLI, and read where a problem is expected.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, expect } from 'vitest';
+
+export const FIXTURE = join(import.meta.dirname, '../../fixtures/project');
+export const CLI = join(import.meta.dirname, '../../../engine/cli/check.ts');
+const temps: string[] = [];
+afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+export interface Edit {
+  file: string;
+  from: string | RegExp;
+  to: string;
+}
+
+/** Copies the fixture, adds the files `adds` (path → text), applies the edits, runs the checker; returns its output and exit code. */
+export function checkBroken(edits: Edit[], fixture = FIXTURE, adds: Record<string, string> = {}): { status: number | null; out: string; root: string } {
+  const root = mkdtempSync(join(tmpdir(), 'check-'));
+  temps.push(root);
+  cpSync(fixture, root, { recursive: true });
+  for (const [file, text] of Object.entries(adds)) {
+    mkdirSync(dirname(join(root, file)), { recursive: true });
+    writeFileSync(join(root, file), text);
+  }
+  for (const e of edits) {
+    const path = join(root, e.file);
+    const before = readFileSync(path, 'utf8');
+    const after = before.replace(e.from, e.to);
+    if (after === before) throw new Error(`edit did not apply to ${e.file}: ${e.from}`);
+    writeFileSync(path, after);
+  }
+  const run = spawnSync(process.execPath, [CLI, '--root', root], { encoding: 'utf8' });
+  return { status: run.status, out: run.stdout + run.stderr, root };
+}
+
+/** 1-based line of the first line containing `needle` in the (broken) copy. */
+export function lineOf(root: string, file: string, needle: string): number {
+  const index = readFileSync(join(root, file), 'utf8').split('\n').findIndex((l) => l.includes(needle));
+  if (index < 0) throw new Error(`${needle} not in ${file}`);
+  return index + 1;
+}
+
+/** Whether `out` reports `reason` at `file`, on the line of `at` (or that many lines below it), at `path`. */
+export function expectReported(out: string, root: string, file: string, at: string | [string, number], path: string, reason: string): void {
+  const line = typeof at === 'string' ? lineOf(root, file, at) : lineOf(root, file, at[0]) + at[1];
+  const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  expect(out).toMatch(new RegExp(`^${escaped(file)}:${line}:\\d+ ${escaped(path)}: .*${escaped(reason)}`, 'm'));
+}
+
+/** `at`: a text on the expected line, or that text and how many lines below it the problem is. */
+export function expectProblem(edits: Edit[], file: string, at: string | [string, number], path: string, reason: string, adds: Record<string, string> = {}): void {
+  const { status, out, root } = checkBroken(edits, FIXTURE, adds);
+  expect(status, out).toBe(1);
+  expectReported(out, root, file, at, path, reason);
+  expect(out).toMatch(/^\d+ problems?$/m);
+}
