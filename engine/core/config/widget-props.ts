@@ -21,6 +21,8 @@ export const POSITION_PROPS = {
 /** The shared schemas, by the `$ref` name props schemas use; `label` is how the docs show them. */
 export const SHARED_SCHEMAS: Record<string, { label: string; schema: JsonSchema }> = {
   message: { label: 'message key', schema: { type: 'string' } },
+  // An event the widget sends to the flow around it: `npm run check` looks for a state that takes it.
+  event: { label: 'event sent to the flow', schema: { type: 'string' } },
   binding: { label: 'binding', schema: { type: 'string', pattern: '^\\$[A-Za-z_]' } },
   display: {
     label: 'value or binding, or `{ value, format }`',
