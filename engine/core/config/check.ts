@@ -13,6 +13,9 @@ import { checkSession } from './check-session.ts';
 import { checkNavigation, checkRedirects, checkRoutes } from './check-routes.ts';
 import { checkThemes } from './check-themes.ts';
 import { checkWidgetProps } from './check-widgets.ts';
+import { checkViewContext } from './check-view-context.ts';
+import { checkViewEvents } from './check-view-events.ts';
+import { checkViewStates } from './check-view-states.ts';
 import type { Project } from './load.ts';
 import type { Problem } from './problem.ts';
 
@@ -27,6 +30,9 @@ export function checkProject(project: Project, names: CheckNames): Problem[] {
   checkScreens(ctx, operations, routes);
   for (const message of checkWidgetProps(ctx, { ...names.widgetProps })) ctx.problems.push({ file: REGISTRY_FILE, path: '', message });
   checkGrids(ctx);
+  checkViewStates(ctx);
+  checkViewEvents(ctx);
+  checkViewContext(ctx);
   checkForms(ctx, operations);
   checkFlows(ctx, operations);
   checkSession(ctx);
