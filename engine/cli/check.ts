@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { engineBuiltins } from '../react/builtins.ts';
+import { rjsfNames } from '../react/forms/rjsf-names.ts';
 import { checkProject, type CheckNames } from '../core/config/check.ts';
 import { CATALOG_FILE, REGISTRY_FILE } from '../core/config/context.ts';
 import { overriddenEngineMessages } from '../core/default-messages.ts';
@@ -73,6 +74,7 @@ export async function loadNames(root: string): Promise<{ names: CheckNames; prob
       formatters: Object.keys(registry.formatters),
       flows: registry.flows,
       widgetProps,
+      forms: rjsfNames(),
     },
     problems,
   };

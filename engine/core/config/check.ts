@@ -4,6 +4,8 @@ import { checkApi } from './check-api.ts';
 import { checkEngineMessages } from './check-engine-messages.ts';
 import { checkErrorRules } from './check-errors.ts';
 import { checkForms } from './check-forms.ts';
+import { checkFormFields } from './check-form-fields.ts';
+import { checkFormUi } from './check-form-ui.ts';
 import { checkFormContracts } from './check-form-contracts.ts';
 import { checkErrorRuleOperations, checkOperationBindings } from './check-operations.ts';
 import { operationContracts } from './operation-contracts.ts';
@@ -34,6 +36,8 @@ export function checkProject(project: Project, names: CheckNames): Problem[] {
   checkViewEvents(ctx);
   checkViewContext(ctx);
   checkForms(ctx, operations);
+  checkFormUi(ctx);
+  checkFormFields(ctx);
   checkFlows(ctx, operations);
   checkSession(ctx);
   checkThemes(ctx);

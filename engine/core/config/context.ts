@@ -16,6 +16,19 @@ export interface CheckNames {
   flows: FlowCatalog;
   /** Each widget's props JSON Schema, by widget name. */
   widgetProps: Readonly<Record<string, JsonSchema>>;
+  /** What forms may name for rjsf; without it the forms' widgets, fields, templates and formats are not checked. */
+  forms?: FormNames;
+}
+
+/** The names a form's uiSchema and JSON Schema may use (engine/react/forms/rjsf-names.ts). */
+export interface FormNames {
+  /** Whether `ui:widget: widget` can render a field of this schema (rjsf's lookup by name, then by the schema's type). */
+  widgetFits(schema: Record<string, unknown>, widget: string): boolean;
+  widgets: readonly string[];
+  fields: readonly string[];
+  templates: readonly string[];
+  /** The `format`s the forms' validators know. */
+  formats: readonly string[];
 }
 
 /** The product's registry modules (`productModules`). */

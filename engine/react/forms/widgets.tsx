@@ -13,6 +13,7 @@ import { useTranslator } from '../app/translation.ts';
 
 import { fieldAria, isRequired } from './aria.ts';
 import { RequiredMark } from './templates.tsx';
+import type { EngineFormWidget } from './widget-names.ts';
 
 function autocompleteOf(props: WidgetProps, fallback?: string): string | undefined {
   const value = props.options.autocomplete ?? props.uiSchema?.['ui:autocomplete'];
@@ -311,7 +312,7 @@ export function ChoiceWidget(props: WidgetProps) {
   );
 }
 
-export const engineWidgets: RegistryWidgetsType = {
+export const engineWidgets = {
   MoneyWidget,
   money: MoneyWidget,
   ChoiceWidget,
@@ -330,4 +331,4 @@ export const engineWidgets: RegistryWidgetsType = {
   radio: RadioWidget,
   CheckboxWidget,
   checkbox: CheckboxWidget,
-};
+} satisfies Record<EngineFormWidget | `${Capitalize<EngineFormWidget>}Widget`, RegistryWidgetsType[string]>;
