@@ -10,6 +10,9 @@ import { definitionSite, registrationSite } from './definition-sites.ts';
 import type { PathSegment } from './problem.ts';
 import type { SourceDoc } from './source.ts';
 
+/** The message keys of a toast's params (engine/core/flow/types.ts ToastRequest). */
+const TOAST_KEYS = new Set(['titleKey', 'descriptionKey']);
+
 /** A machine's `uses`, as far as it is a list of names (the meta-schema reports the rest). */
 export function usesOf(doc: SourceDoc): string[] {
   const uses = isObject(doc.data) ? doc.data.uses : undefined;
@@ -81,7 +84,8 @@ export function checkFlows(ctx: CheckContext, operations: Map<string, string>): 
       else ids.set(id, doc.file);
     }
     walk(doc.data, (value, path, key) => {
-      if (typeof key === 'string' && MESSAGE_PROPS.has(key) && path.includes('params')) ctx.messageKey(doc, path, value);
+      if (typeof key !== 'string' || !path.includes('params')) return;
+      if (MESSAGE_PROPS.has(key) || TOAST_KEYS.has(key)) ctx.messageKey(doc, path, value);
     });
     const uses = usesOf(doc);
     usesByFlow[flow] = uses;

@@ -16,6 +16,7 @@ import { checkNavigation, checkRedirects, checkRoutes } from './check-routes.ts'
 import { checkThemes } from './check-themes.ts';
 import { checkWidgetProps } from './check-widgets.ts';
 import { checkViewContext } from './check-view-context.ts';
+import { checkWidgetMessages } from './check-widget-messages.ts';
 import { checkViewEvents } from './check-view-events.ts';
 import { checkViewStates } from './check-view-states.ts';
 import type { Project } from './load.ts';
@@ -32,6 +33,7 @@ export function checkProject(project: Project, names: CheckNames): Problem[] {
   checkScreens(ctx, operations, routes);
   for (const message of checkWidgetProps(ctx, { ...names.widgetProps })) ctx.problems.push({ file: REGISTRY_FILE, path: '', message });
   checkGrids(ctx);
+  checkWidgetMessages(ctx);
   checkViewStates(ctx);
   checkViewEvents(ctx);
   checkViewContext(ctx);

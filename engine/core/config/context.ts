@@ -38,6 +38,7 @@ export const CATALOG_FILE = 'schemas/messages/en.json';
 
 export class CheckContext {
   readonly problems: Problem[] = [];
+  private readonly reported = new Set<string>();
   readonly catalog: Catalog | undefined;
   readonly project: Project;
   readonly names: CheckNames;
@@ -49,7 +50,11 @@ export class CheckContext {
     this.catalog = en && typeof en === 'object' ? (en as Catalog) : undefined;
   }
 
+  /** Once per place and reason: two checks that reach the same mistake report it once. */
   report(doc: SourceDoc, path: readonly PathSegment[], message: string): void {
+    const key = `${doc.file}\0${formatPath(path)}\0${message}`;
+    if (this.reported.has(key)) return;
+    this.reported.add(key);
     const at = doc.locate(path);
     this.problems.push({ file: doc.file, line: at?.line, column: at?.column, path: formatPath(path), message });
   }
