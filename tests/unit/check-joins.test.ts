@@ -2,7 +2,12 @@
 // lacks, an event no state the view shows takes, an unknown form widget, field, template or format,
 // a message key no catalogue has, a `$context` field the machine never has, a form naming a field
 // it lacks, and tells the engine's own texts from the product's.
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadNames } from '../../engine/cli/check.ts';
+import { checkProject } from '../../engine/core/config/check.ts';
+import { loadProject } from '../../engine/core/config/load.ts';
+import { formatProblem } from '../../engine/core/config/problem.ts';
 import { checkBroken, expectProblem, expectReported, type Edit } from './support/broken-copy.ts';
 
 const HOME = 'schemas/screens/home.yaml';
@@ -130,5 +135,36 @@ describe('npm run check: joins between files', { timeout: 60_000 }, () => {
     const { status, out } = checkBroken([{ file: CATALOG, from: '"app.name": "Example",', to: '' }]);
     expect(status, out).toBe(1);
     expect(out).toMatch(/^schemas\/messages\/en\.json:1:1 message "app\.name" is missing \(the engine shows it/m);
+  });
+});
+
+describe("npm run check: joins on the product's own configuration", { timeout: 60_000 }, () => {
+  /** The product's configuration with `plant` applied to its loaded documents (lines stay those of the files). */
+  async function checkPlanted(plant: (data: (dir: string, id: string) => Record<string, unknown>) => void): Promise<string[]> {
+    const root = join(import.meta.dirname, '..', '..');
+    const { project } = loadProject(root);
+    const { names } = await loadNames(root);
+    expect(checkProject(project, names).map(formatProblem)).toEqual([]);
+    plant((dir, id) => project.collections[dir][id].data as Record<string, unknown>);
+    return checkProject(project, names).map(formatProblem);
+  }
+
+  it('reports a nested state misspelt in a view, with the likely one, and leaves its events until it is fixed', async () => {
+    const lines = await checkPlanted((data) => {
+      const views = data('screens', 'express-payment').views as Array<{ states: string[] }>;
+      const view = views.find((v) => v.states.includes('paying.entering'))!;
+      view.states[view.states.indexOf('paying.entering')] = 'paying.entring';
+    });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^schemas\/screens\/express-payment\.yaml:\d+:\d+ views\[\d+\]\.states\[0\]: state "paying\.entring" is not a state of flows\/express-pay\.machine\.yaml \(did you mean "paying\.entering"\?\)/);
+  });
+
+  it("reports a grid's row action whose event the view's machine does not take, naming the grid's line", async () => {
+    const lines = await checkPlanted((data) => {
+      const columns = data('grids', 'board-invoices').columns as Array<{ actions?: Array<{ event: string }> }>;
+      columns.find((column) => column.actions)!.actions![0].event = 'APPROVE_ALL';
+    });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^schemas\/screens\/board-invoices\.yaml:\d+:\d+ [^ ]+\.grid: event "APPROVE_ALL" \(a row action of grid "board-invoices", schemas\/grids\/board-invoices\.yaml:\d+\) is taken by no state this view is shown in \(states .* of flows\/invoice-decision\.machine\.yaml\)$/);
   });
 });
