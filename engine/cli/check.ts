@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { engineBuiltins } from '../react/builtins.ts';
 import { rjsfNames } from '../react/forms/rjsf-names.ts';
+import { assignFields } from './assign-fields.ts';
 import { checkProject, type CheckNames } from '../core/config/check.ts';
 import { CATALOG_FILE, REGISTRY_FILE } from '../core/config/context.ts';
 import { overriddenEngineMessages } from '../core/default-messages.ts';
@@ -75,6 +76,7 @@ export async function loadNames(root: string): Promise<{ names: CheckNames; prob
       flows: registry.flows,
       widgetProps,
       forms: rjsfNames(),
+      assignFields,
     },
     problems,
   };

@@ -18,11 +18,8 @@ const VIEW = '      - { states: [idle, saving], widget: form, form: item-form, e
 
 /** Adds a view after the fixture's one form view of the demo flow. */
 const addView = (view: string): Edit => ({ file: HOME, from: VIEW, to: `${VIEW}\n      - ${view}` });
-/** The demo machine with only the engine's assigns: its document tells every field it has. */
-const plainAssigns: Edit[] = [
-  { file: MACHINE, from: 'actions: { type: markSaved, params: { flag: true } }', to: 'actions: { type: assign, params: { saved: true } }' },
-  { file: MACHINE, from: /resetForm/g, to: 'clearError' },
-];
+/** The demo flow module's markSaved made in a way its source does not tell what it returns. */
+const unreadableAssign: Edit = { file: 'flows/demo.ts', from: 'markSaved: () => ({ saved: true }),', to: 'markSaved: () => Object.assign({}, { saved: true }),' };
 
 describe('npm run check: joins between files', { timeout: 60_000 }, () => {
   it('(a) reports a view naming a state its machine does not have, in states and busyIn', () => {
@@ -92,19 +89,18 @@ describe('npm run check: joins between files', { timeout: 60_000 }, () => {
     expectReported(out, root, MACHINE, 'items.savedNow', 'states.done.entry.params.titleKey', 'message "items.savedNow" is not in schemas/messages/en.json');
   });
 
-  it('(e) reports a $context field the machine never has, when its document is the whole story', () => {
-    expectProblem([...plainAssigns, addView('{ states: [done], widget: text, text: $context.savedd }')],
-      HOME, '$context.savedd', 'children[1].views[1].text', 'field "savedd" of $context is never set by flows/demo.machine.yaml (did you mean "saved"?) (its fields: saved, error)');
+  it('(e) reports a $context field the machine never has: its context, its assigns and what its flow modules\' assigns return', () => {
+    expectProblem([addView('{ states: [done], widget: text, text: $context.savedd }')],
+      HOME, '$context.savedd', 'children[1].views[1].text', 'field "savedd" of $context is never set by flows/demo.machine.yaml (did you mean "saved"?) (its fields: error, saved)');
   });
 
-  it("(e) accepts a field an assign sets, and any field of a machine whose flow module's assigns the check cannot read", () => {
+  it("(e) accepts a field an assign sets, and any field of a machine with an assign whose source does not tell its fields", () => {
     const known = checkBroken([
       { file: MACHINE, from: 'entry: resetForm', to: 'entry: [resetForm, { type: assign, params: { note: hello } }]' },
-      ...plainAssigns,
       addView('{ states: [done], widget: text, text: $context.note }'),
     ]);
     expect(known.status, known.out).toBe(0);
-    const unseen = checkBroken([addView('{ states: [done], widget: text, text: $context.anything }')]);
+    const unseen = checkBroken([unreadableAssign, addView('{ states: [done], widget: text, text: $context.anything }')]);
     expect(unseen.status, unseen.out).toBe(0);
   });
 
@@ -166,5 +162,14 @@ describe("npm run check: joins on the product's own configuration", { timeout: 6
     });
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^schemas\/screens\/board-invoices\.yaml:\d+:\d+ [^ ]+\.grid: event "APPROVE_ALL" \(a row action of grid "board-invoices", schemas\/grids\/board-invoices\.yaml:\d+\) is taken by no state this view is shown in \(states .* of flows\/invoice-decision\.machine\.yaml\)$/);
+  });
+
+  it('reports a $context field a machine never has, reading what its flow modules\' assigns return', async () => {
+    const lines = await checkPlanted((data) => {
+      const text = JSON.stringify(data('screens', 'make-payment')).replace('$context.subLedgerOptions', '$context.subLedgerChoices');
+      Object.assign(data('screens', 'make-payment'), JSON.parse(text));
+    });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^schemas\/screens\/make-payment\.yaml:\d+:\d+ [^ ]+\.options\.subLedgers: field "subLedgerChoices" of \$context is never set by flows\/make-payment\.machine\.yaml/);
   });
 });

@@ -1,6 +1,6 @@
-// A view's `$context.<field>` bindings name a field its machine has. Only a machine whose document
-// is the whole story is checked (machine-context.ts): a flow module's assign may set fields the
-// check cannot see, and a field it sets must not be reported.
+// A view's `$context.<field>` bindings name a field its machine has. Only a machine whose fields
+// are all told is checked (machine-context.ts): a flow module's assign whose source does not tell
+// what it returns may set any field, and a field it sets must not be reported.
 import { flowNamespace } from '../flow/lookup.ts';
 import { usesOf } from './check-flows.ts';
 import { closest } from './check-refs.ts';
@@ -15,7 +15,7 @@ export function checkViewContext(ctx: CheckContext): void {
   const contextOf = (flow: string, machine: NonNullable<ReturnType<typeof flowViews>[number]['machine']>) => {
     let known = contexts.get(flow);
     if (!known) {
-      known = machineContext(machine.data, flowNamespace(ctx.names.flows, flow, usesOf(machine)).namespace);
+      known = machineContext(machine.data, flowNamespace(ctx.names.flows, flow, usesOf(machine)).namespace, ctx.names.assignFields);
       contexts.set(flow, known);
     }
     return known;

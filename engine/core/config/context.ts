@@ -2,6 +2,7 @@
 import { isEngineMessage } from '../default-messages.ts';
 import { hasMessage, isMessageKey, type Catalog } from '../messages.ts';
 import type { FlowCatalog } from '../flow/types.ts';
+import type { AssignFields } from './machine-context.ts';
 import type { JsonSchema } from '../registry.ts';
 import type { Project } from './load.ts';
 import { formatPath, type PathSegment, type Problem } from './problem.ts';
@@ -18,6 +19,8 @@ export interface CheckNames {
   widgetProps: Readonly<Record<string, JsonSchema>>;
   /** What forms may name for rjsf; without it the forms' widgets, fields, templates and formats are not checked. */
   forms?: FormNames;
+  /** The fields a flow module's assign returns, when its source tells; without it only machines using built-in assigns alone have their `$context` fields checked. */
+  assignFields?: AssignFields;
 }
 
 /** The names a form's uiSchema and JSON Schema may use (engine/react/forms/rjsf-names.ts). */

@@ -1,8 +1,10 @@
-// The context fields a machine can have, as far as its document tells: its initial `context`, the
-// fields its `persist` restores, and those its built-in assigns set (`assign`'s params, `error` of
-// assignError/clearError, startCountdown's field). An assign of a flow module returns fields the
-// check cannot see: a machine that names one is not the whole story (`complete` false).
+// The context fields a machine can have: `error` (the engine starts every context with it), its
+// initial `context`, the fields its `persist` restores, those its built-in assigns set (`assign`'s
+// params, `error` of assignError/clearError, startCountdown's field), and those its flow modules'
+// assigns return when their source tells (`fieldsOf`). A machine naming an assign whose fields are
+// not told is not the whole story (`complete` false): it may have any field.
 import type { FlowNamespace } from '../flow/lookup.ts';
+import type { FlowAssign } from '../flow/types.ts';
 import { isObject, walk } from './context.ts';
 
 export interface MachineContext {
@@ -21,8 +23,11 @@ const BUILTIN_ASSIGNS: Record<string, (params: Record<string, unknown>) => strin
 
 const ACTION_KEYS = new Set(['actions', 'entry', 'exit']);
 
-export function machineContext(machine: unknown, namespace: FlowNamespace): MachineContext {
-  const fields = new Set<string>();
+/** The fields a flow module's assign returns, or undefined when they cannot be told. */
+export type AssignFields = (assign: FlowAssign) => readonly string[] | undefined;
+
+export function machineContext(machine: unknown, namespace: FlowNamespace, fieldsOf?: AssignFields): MachineContext {
+  const fields = new Set<string>(['error']);
   let complete = true;
   if (!isObject(machine)) return { fields, complete: false };
   if (isObject(machine.context)) for (const key of Object.keys(machine.context)) fields.add(key);
@@ -35,11 +40,9 @@ export function machineContext(machine: unknown, namespace: FlowNamespace): Mach
     const resolved = namespace.actions[name];
     if (!resolved || resolved.kind !== 'assign') return;
     const builtin = namespace.origin('action', name)?.kind === 'engine' ? BUILTIN_ASSIGNS[name] : undefined;
-    if (!builtin) {
-      complete = false;
-      return;
-    }
-    for (const field of builtin(isObject(value) && isObject(value.params) ? value.params : {})) fields.add(field);
+    const set = builtin ? builtin(isObject(value) && isObject(value.params) ? value.params : {}) : fieldsOf?.(resolved.run);
+    if (!set) complete = false;
+    else for (const field of set) fields.add(field);
   };
   walk(machine, (value, path, key) => {
     // `actions` of a transition, `entry`/`exit` of a state; not a key of `context` or of params.
