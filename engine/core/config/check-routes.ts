@@ -103,7 +103,8 @@ export function checkNavigation(ctx: CheckContext, routes: CompiledRoute[]): voi
   const flags = featureFlags(ctx);
   walk(doc.data, (value, path) => {
     if (!isObject(value)) return;
-    if (typeof value.text === 'string') ctx.messageKey(doc, [...path, 'text'], value.text);
+    // A link's `text`, the frame's picker's `label`.
+    for (const key of ['text', 'label']) if (typeof value[key] === 'string') ctx.messageKey(doc, [...path, key], value[key]);
     targetExists(ctx, doc, [...path, 'to'], value.to, routes);
     if (typeof value.feature === 'string' && flags && !flags.has(value.feature)) {
       ctx.report(doc, [...path, 'feature'], `feature flag "${value.feature}" is not in schemas/features.yaml`);
