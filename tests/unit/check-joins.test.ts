@@ -79,14 +79,16 @@ describe('npm run check: joins between files', { timeout: 60_000 }, () => {
     expect(status, out).toBe(0);
   });
 
-  it("(d) reports a message key of a widget prop its schema marks as a message, and of a machine's toast", () => {
+  it("(d) reports a message key of a widget prop its schema marks as a message, of a machine's toast, and of a form's choice names", () => {
     const { status, out, root } = checkBroken([
       addView('{ states: [idle], widget: countdown, until: 0, text: home.heading, doneText: home.again, event: SUBMIT }'),
       { file: MACHINE, from: '  done:\n    type: final', to: '  done:\n    type: final\n    entry: { type: toast, params: { status: success, titleKey: items.savedNow } }' },
+      { file: FORM, from: 'name: { "ui:help": fields.nameHelp }', to: 'name: { "ui:help": fields.nameHelp, "ui:enumNames": [fields.nameA] }' },
     ]);
     expect(status, out).toBe(1);
     expectReported(out, root, HOME, 'home.again', 'children[1].views[1].doneText', 'message "home.again" is not in schemas/messages/en.json');
     expectReported(out, root, MACHINE, 'items.savedNow', 'states.done.entry.params.titleKey', 'message "items.savedNow" is not in schemas/messages/en.json');
+    expectReported(out, root, FORM, 'fields.nameA', 'ui.name["ui:enumNames"][0]', 'message "fields.nameA" is not in schemas/messages/en.json');
   });
 
   it('(e) reports a $context field the machine never has: its context, its assigns and what its flow modules\' assigns return', () => {

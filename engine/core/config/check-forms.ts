@@ -10,7 +10,18 @@ import { checkOperations } from './check-refs.ts';
 import type { SourceDoc } from './source.ts';
 import { toProblems } from './validate.ts';
 
+// The uiSchema's texts the form translates (engine/react/forms/messages.ts translateUiSchema).
 const UI_MESSAGE_PROPS = new Set(['ui:title', 'ui:description', 'ui:help', 'ui:placeholder']);
+const UI_OPTION_MESSAGE_PROPS = new Set(['title', 'description', 'help', 'placeholder']);
+
+/** Whether the uiSchema value at `path` is a text the form translates: also inside `ui:options` and each of `enumNames`. */
+function isUiText(path: readonly (string | number)[]): boolean {
+  const key = path[path.length - 1];
+  const parent = path[path.length - 2];
+  if (typeof key === 'string' && UI_MESSAGE_PROPS.has(key)) return true;
+  if (parent === 'ui:options' && typeof key === 'string' && UI_OPTION_MESSAGE_PROPS.has(key)) return true;
+  return parent === 'ui:enumNames' || (parent === 'enumNames' && path[path.length - 3] === 'ui:options');
+}
 
 export function checkForms(ctx: CheckContext, operations: Map<string, string>): void {
   const ajv = new Ajv({ strict: false, allErrors: true, logger: false });
@@ -27,8 +38,8 @@ export function checkForms(ctx: CheckContext, operations: Map<string, string>): 
         if ((key === 'title' || key === 'description') && parent !== 'properties') ctx.messageKey(doc, ['schema', ...path], value);
       });
     }
-    walk(form.ui, (value, path, key) => {
-      if (typeof key === 'string' && UI_MESSAGE_PROPS.has(key)) ctx.messageKey(doc, ['ui', ...path], value);
+    walk(form.ui, (value, path) => {
+      if (isUiText(path)) ctx.messageKey(doc, ['ui', ...path], value);
     });
     if (isObject(form.messages)) {
       for (const [entry, key] of Object.entries(form.messages)) {
