@@ -8,7 +8,7 @@ import { loadNames } from '../../engine/cli/check.ts';
 import { checkProject } from '../../engine/core/config/check.ts';
 import { loadProject } from '../../engine/core/config/load.ts';
 import { formatProblem } from '../../engine/core/config/problem.ts';
-import { checkBroken, expectProblem, expectReported, type Edit } from './support/broken-copy.ts';
+import { checkBroken, expectProblem, expectReported, lineOf, type Edit } from './support/broken-copy.ts';
 
 const HOME = 'schemas/screens/home.yaml';
 const FORM = 'schemas/forms/item-form.yaml';
@@ -94,6 +94,18 @@ describe('npm run check: joins between files', { timeout: 60_000 }, () => {
   it('(e) reports a $context field the machine never has: its context, its assigns and what its flow modules\' assigns return', () => {
     expectProblem([addView('{ states: [done], widget: text, text: $context.savedd }')],
       HOME, '$context.savedd', 'children[1].views[1].text', 'field "savedd" of $context is never set by flows/demo.machine.yaml (did you mean "saved"?) (its fields: error, saved)');
+  });
+
+  it("(e) reports a $context field the machine never has, read by the machine itself or by a form a view shows", () => {
+    const { status, out, root } = checkBroken([
+      { file: MACHINE, from: 'query: { dry: false }', to: 'query: { dry: $context.dryRun }' },
+      { file: FORM, from: 'submit: items.save', to: 'submit: items.save\nchecks:\n  - { type: maximum, field: name, limit: $context.longest }' },
+    ]);
+    expect(status, out).toBe(1);
+    expectReported(out, root, MACHINE, '$context.dryRun', 'states.saving.invoke.input.query.dry', 'field "dryRun" of $context is never set by flows/demo.machine.yaml');
+    expectReported(out, root, HOME, 'form: item-form', 'children[1].views[0].form',
+      `field "longest" of $context is never set by flows/demo.machine.yaml (its fields: error, saved): the form reads it at schemas/forms/item-form.yaml:${lineOf(root, FORM, '$context.longest')}`);
+    expect(out).toMatch(/^2 problems$/m);
   });
 
   it("(e) accepts a field an assign sets, and any field of a machine with an assign whose source does not tell its fields", () => {

@@ -16,6 +16,7 @@ import { checkNavigation, checkRedirects, checkRoutes } from './check-routes.ts'
 import { checkThemes } from './check-themes.ts';
 import { checkWidgetProps } from './check-widgets.ts';
 import { checkViewContext } from './check-view-context.ts';
+import { checkMachineContext } from './check-machine-context.ts';
 import { checkWidgetMessages } from './check-widget-messages.ts';
 import { checkViewEvents } from './check-view-events.ts';
 import { checkViewStates } from './check-view-states.ts';
@@ -41,6 +42,7 @@ export function checkProject(project: Project, names: CheckNames): Problem[] {
   checkFormUi(ctx);
   checkFormFields(ctx);
   checkFlows(ctx, operations);
+  checkMachineContext(ctx);
   checkSession(ctx);
   checkThemes(ctx);
   checkErrorRules(ctx);

@@ -3,9 +3,12 @@
 // params, `error` of assignError/clearError, startCountdown's field), and those its flow modules'
 // assigns return when their source tells (`fieldsOf`). A machine naming an assign whose fields are
 // not told is not the whole story (`complete` false): it may have any field.
-import type { FlowNamespace } from '../flow/lookup.ts';
+import { flowNamespace, type FlowNamespace } from '../flow/lookup.ts';
 import type { FlowAssign } from '../flow/types.ts';
-import { isObject, walk } from './context.ts';
+import { usesOf } from './check-flows.ts';
+import { closest } from './check-refs.ts';
+import { isObject, walk, type CheckContext } from './context.ts';
+import type { PathSegment } from './problem.ts';
 
 export interface MachineContext {
   fields: Set<string>;
@@ -51,4 +54,39 @@ export function machineContext(machine: unknown, namespace: FlowNamespace, field
     else action(value);
   });
   return { fields, complete };
+}
+
+const contexts = new WeakMap<CheckContext, Map<string, MachineContext>>();
+
+/** The fields of flow `flow`'s machine (flows/<flow>.machine.yaml), once per check. */
+export function contextOfFlow(ctx: CheckContext, flow: string): MachineContext | undefined {
+  const machine = ctx.project.flows[flow];
+  if (!machine) return undefined;
+  let known = contexts.get(ctx);
+  if (!known) contexts.set(ctx, (known = new Map()));
+  let context = known.get(flow);
+  if (!context) {
+    context = machineContext(machine.data, flowNamespace(ctx.names.flows, flow, usesOf(machine)).namespace, ctx.names.assignFields);
+    known.set(flow, context);
+  }
+  return context;
+}
+
+const CONTEXT_FIELD = /\$context\.([A-Za-z_$][A-Za-z0-9_$]*)/g;
+
+/** Each `$context.<field>` read in `value` (bindings, and bindings inside texts), with where it is. */
+export function contextReads(value: unknown, skip?: (at: PathSegment[]) => boolean): Array<{ field: string; at: PathSegment[] }> {
+  const reads: Array<{ field: string; at: PathSegment[] }> = [];
+  walk(value, (text, at) => {
+    if (typeof text !== 'string' || skip?.(at)) return;
+    for (const [, field] of text.matchAll(CONTEXT_FIELD)) reads.push({ field, at });
+  });
+  return reads;
+}
+
+/** Why `field` is not a field of a machine: with the likely one and the fields it has. */
+export function unknownField(field: string, context: MachineContext, machineFile: string): string {
+  const fields = [...context.fields];
+  const near = closest(field, fields);
+  return `field "${field}" of $context is never set by ${machineFile}${near ? ` (did you mean "${near}"?)` : ''} (its fields: ${fields.join(', ')})`;
 }
