@@ -41,6 +41,8 @@ function checkUiFields(ctx: CheckContext, doc: SourceDoc, ui: Schema, schema: Sc
   for (const [key, value] of Object.entries(ui)) {
     if (key.startsWith('ui:') || !isObject(value)) continue;
     const inner = [...field, key];
+    // `items` describes a list's items, `additionalProperties` a map's values (whose keys are data): not fields.
+    if (key === 'additionalProperties') continue;
     if (key !== 'items' && !hasField(schema, inner)) {
       ctx.report(doc, [...path, key], `field "${inner.join('.')}" is not in the form's schema`);
       continue;

@@ -53,7 +53,7 @@ function checkWidget(ctx: CheckContext, names: FormNames, doc: SourceDoc, widget
 /** The schema of a uiSchema key below `schema`: a property, or `items` of a list. */
 function childSchema(schema: Schema | undefined, key: string): Schema | undefined {
   if (!schema) return undefined;
-  if (key === 'items') return isObject(schema.items) ? schema.items : undefined;
+  if (key === 'items' || key === 'additionalProperties') return isObject(schema[key]) ? schema[key] as Schema : undefined;
   if (isObject(schema.properties) && isObject(schema.properties[key])) return schema.properties[key];
   for (const k of ['allOf', 'anyOf', 'oneOf']) {
     const list = schema[k];
