@@ -15,6 +15,8 @@ import { productRegistry } from '../../flows/registry.ts';
 import { operations } from '../../generated/operations.ts';
 import { LegacyRedirectOrNotFound } from '../../engine/react/router/LegacyRedirect.tsx';
 import { compileRedirects } from '../../engine/core/redirects.ts';
+import { createComponentRegistry } from '../../engine/react/component-registry.ts';
+import { ComponentRegistryContext } from '../../engine/react/component-registry-context.ts';
 
 const repoRoot = path.join(import.meta.dirname, '..', '..');
 
@@ -32,6 +34,9 @@ function Where() {
   return <p>{`at ${location.pathname}${location.search}`}</p>;
 }
 
+// The not-found screen renders widgets once its chunk has arrived.
+const components = createComponentRegistry();
+
 function renderAt(config: Built, url: string) {
   const redirects = Promise.resolve({ redirectTable: (mirrors: string[]) => compileRedirects(config.redirectsDoc as never, { mirrors }) });
   const translator = createTranslator(config.messages);
@@ -43,6 +48,7 @@ function renderAt(config: Built, url: string) {
     <ChakraProvider value={defaultSystem}>
     <TranslatorContext.Provider value={translator}>
     <RuntimeContext.Provider value={runtime}>
+    <ComponentRegistryContext.Provider value={components}>
       <MemoryRouter initialEntries={[url]}>
         <Routes>
           <Route path="/community/*" element={<Where />} />
@@ -50,6 +56,7 @@ function renderAt(config: Built, url: string) {
           <Route path="*" element={<LegacyRedirectOrNotFound notFoundScreen="not-found" redirects={redirects} />} />
         </Routes>
       </MemoryRouter>
+    </ComponentRegistryContext.Provider>
     </RuntimeContext.Provider>
     </TranslatorContext.Provider>
     </ChakraProvider>,
