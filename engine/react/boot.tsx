@@ -50,6 +50,11 @@ export async function boot({ config, modules, operations, element }: BootOptions
   // Each step its own task: a page already painted stays responsive while the portal starts.
   await nextTask();
   const parts = assembleApp({ config, modules, operations, navigator });
+  // Development mode (npm run dev): updates taken in place, the problems overlay, development-only pages.
+  if (import.meta.env.DEV) {
+    const { startDevTools } = await import('./dev/dev-tools.tsx');
+    parts.routeObjects = startDevTools({ config, translator: parts.translator, routes: parts.routeObjects });
+  }
   await nextTask();
   // The shells and the widgets of most first screens are in this chunk already: no request, no flash of a busy state.
   await parts.components.preload();
