@@ -1,4 +1,4 @@
-import { onChunkReplaced } from '../dev/hot-updates.ts';
+import { onChunkReplaced, sameDocument } from '../dev/hot-updates.ts';
 import { noteChunk } from './chunk-usage.ts';
 
 /** A promise as React's `use` reads it: once settled, `use` returns its value without suspending. */
@@ -34,7 +34,16 @@ export function chunkCache<Module, Value>(
 ): (id: string) => Promise<Value> {
   const loaded = new Map<string, Promise<Value>>();
   // Development mode: a saved configuration file replaces its chunk in place (engine/react/dev/hot-updates.ts).
-  if (import.meta.env.DEV) onChunkReplaced(kind, (id, module) => loaded.set(id, settled(pick(module as Module))));
+  if (import.meta.env.DEV) {
+    onChunkReplaced(kind, (id, module) => {
+      const next = pick(module as Module);
+      const current = loaded.get(id) as TrackedPromise<Value> | undefined;
+      // The same document saved again (a comment, or a save of a file it includes that changed nothing
+      // here) keeps its object: nothing that depends on it starts again.
+      if (current?.status === 'fulfilled' && sameDocument(current.value, next)) return;
+      loaded.set(id, settled(next));
+    });
+  }
   return (id) => {
     noteChunk(kind, id);
     let promise = loaded.get(id);

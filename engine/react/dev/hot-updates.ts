@@ -69,6 +69,11 @@ export function useHotVersion(): number {
   return useSyncExternalStore(subscribe, () => version, () => version);
 }
 
+/** Whether two configuration documents are the same data (functions, such as a form's validator, follow the data). */
+export function sameDocument(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
 const identities = new WeakMap<object, number>();
 let lastIdentity = 0;
 /** A number that changes when an object is replaced by an update (to restart what cannot change in place). */
