@@ -6,9 +6,8 @@ import { relative, sep } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Plugin, ViteDevServer } from 'vite';
 import { formatProblem, type Problem } from '../core/config/problem.ts';
+import { PROBLEMS_EVENT, PROBLEMS_REQUEST_EVENT, type ProblemsPayload } from '../core/config/problem-events.ts';
 
-const PROBLEMS_EVENT = 'engine:problems';
-const PROBLEMS_REQUEST_EVENT = 'engine:problems-request';
 const WATCHED = ['schemas', 'flows', 'themes'];
 /** Saves come in bursts (an editor writes, then renames): one check after the last of them. */
 const SETTLE_MS = 100;
@@ -37,7 +36,7 @@ export function problemsPlugin({ root }: { root: string }): Plugin {
     } else {
       logger.info('configuration ok', { timestamp: true });
     }
-    server.ws.send(PROBLEMS_EVENT, { problems });
+    server.ws.send(PROBLEMS_EVENT, { problems } satisfies ProblemsPayload);
   }
 
   function schedule(server: ViteDevServer): void {
@@ -64,7 +63,7 @@ export function problemsPlugin({ root }: { root: string }): Plugin {
       server.watcher.on('add', onChange);
       server.watcher.on('unlink', onChange);
       // A page that opens (or reconnects) is told the problems known now.
-      server.ws.on(PROBLEMS_REQUEST_EVENT, (_data, client) => { client.send(PROBLEMS_EVENT, { problems }); });
+      server.ws.on(PROBLEMS_REQUEST_EVENT, (_data, client) => { client.send(PROBLEMS_EVENT, { problems } satisfies ProblemsPayload); });
     },
   };
 }

@@ -1,12 +1,6 @@
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import type { Problem } from '../../core/config/problem.ts';
-
-/** The event the development server sends with the configuration's problems (engine/build/problems-plugin.ts). */
-export const PROBLEMS_EVENT = 'engine:problems';
-/** The event the page sends to be told the current problems when it starts. */
-export const PROBLEMS_REQUEST_EVENT = 'engine:problems-request';
-
-export interface ProblemsPayload { problems: Problem[] }
+import { PROBLEMS_EVENT, PROBLEMS_REQUEST_EVENT, type ProblemsPayload } from '../../core/config/problem-events.ts';
 
 const panel: CSSProperties = {
   position: 'fixed', insetInline: '1rem', bottom: '1rem', zIndex: 2147483647, maxHeight: '50vh', overflow: 'auto',
@@ -27,7 +21,6 @@ function where(problem: Problem): string {
 export function ProblemsOverlay() {
   const [problems, setProblems] = useState<Problem[]>([]);
   const [hidden, setHidden] = useState(false);
-  const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     const hot = import.meta.hot;
     if (!hot) return;
@@ -46,7 +39,7 @@ export function ProblemsOverlay() {
   if (!shown) return null;
   return (
     <section role="alert" aria-labelledby="engine-problems-heading" data-engine-problems="" style={panel}>
-      <h2 id="engine-problems-heading" ref={heading} style={{ margin: '0 0 0.5rem', fontSize: '1.125rem', color: '#9b2c2c' }}>
+      <h2 id="engine-problems-heading" style={{ margin: '0 0 0.5rem', fontSize: '1.125rem', color: '#9b2c2c' }}>
         {problems.length === 1 ? 'The configuration has 1 problem' : `The configuration has ${problems.length} problems`}
       </h2>
       <ul style={{ margin: 0, paddingInlineStart: '1.25rem' }}>
