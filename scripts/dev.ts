@@ -11,6 +11,7 @@
 //
 // PORTAL_ROOT: a project folder other than this one (its schemas/, flows/, themes/...); the
 // browser tests run a copy of the configuration this way.
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createServer, type ViteDevServer } from 'vite';
 import { startServer } from '../server/start-server.ts';
@@ -33,10 +34,9 @@ await startServer({
     schemasDir: join(root, 'schemas'),
     devSite: {
       middleware: (req, res, next) => ready().middlewares(req, res, next),
-      page: async (url) => {
-        const { readFile } = await import('node:fs/promises');
-        return ready().transformIndexHtml(url, await readFile(join(root, 'index.html'), 'utf8'));
-      },
+      // index.html as Vite prepares it (its client, React's refresh): no page was rendered ahead of
+      // time here, so the entry (main.ts) starts the portal at once.
+      page: async (url) => ready().transformIndexHtml(url, await readFile(join(root, 'index.html'), 'utf8')),
     },
   },
   beforeListen: async (app) => {
