@@ -86,8 +86,11 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       // Missing hashed assets must not turn into HTML (the browser would try to run it).
       const lastSegment = pathname.split('/').pop() ?? '';
       const looksLikeFile = /^\/assets\//i.test(pathname) || (/\.[a-z0-9]{1,8}$/i.test(lastSegment) && !/\.html?$/i.test(lastSegment));
+      // Development mode: /@id/..., /@fs/... are the module server's; one it could not make (a file that
+      // does not parse) falls through to here, and must not turn into the page either.
+      const moduleAddress = devSite !== undefined && pathname.startsWith('/@');
       // Development mode: every other address gets the live page, which renders not-found itself.
-      if (devSite && !looksLikeFile) {
+      if (devSite && !looksLikeFile && !moduleAddress) {
         return reply.code(200).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(await devSite.page(url));
       }
       if (root && !looksLikeFile) {

@@ -45,6 +45,12 @@ describe('development site', () => {
     expect(mailbox.body).toContain('Development mailbox');
   });
 
+  it('never answers a module the module server could not make with the page', async () => {
+    const module = await app.inject({ method: 'GET', url: '/@id/__x00__virtual:engine-form/login' });
+    expect(module.statusCode).toBe(404);
+    expect(module.headers['content-type']).not.toContain('text/html');
+  });
+
   it('never runs in production', async () => {
     await expect(testApp(database.current.db, { devSite: moduleServer, nodeEnv: 'production' })).rejects.toThrow(/never runs in production/);
   });
