@@ -53,6 +53,8 @@ await startServer({
         // The engine shows the configuration's problems itself (engine/react/dev/ProblemsOverlay.tsx).
         hmr: { overlay: false },
         fs: { allow: [root, repoRoot] },
+        // The database and build output change all the time and are no source of the page.
+        watch: { ignored: ['**/data/**', '**/dist/**', '**/.tmp/**', '**/test-results/**', '**/playwright-report/**', `${resolve(process.env.DATA_DIR ?? 'data')}/**`] },
       },
     });
   },
