@@ -4,6 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startDevServer, type DevServer } from '../support/dev-server.ts';
+import { expectAccessible } from './helpers.ts';
 
 let server: DevServer;
 
@@ -48,6 +49,7 @@ test('a saved form updates the open page in place; a mistake shows over the page
   await expect(problems).toBeVisible({ timeout: 15_000 });
   await expect(problems).toContainText(`schemas/forms/login.yaml:${brokenLine}`);
   await expect(problems).toContainText('YAML');
+  await expectAccessible(page);
 
   // Fixed: the overlay goes by itself, and the form still holds what was typed.
   writeFileSync(formFile, original);
