@@ -16,7 +16,7 @@ function where(problem: Problem): string {
 /**
  * Development mode: the configuration's problems, as the development server's check finds them on
  * every save, over the page. It goes away by itself once they are fixed; Escape or the button hides
- * it until the problems change.
+ * it until the next check.
  */
 export function ProblemsOverlay() {
   const [problems, setProblems] = useState<Problem[]>([]);
