@@ -2,7 +2,7 @@
 // development server starts and after every saved file under schemas/, flows/ or themes/; its
 // problems are printed here and sent to the open pages (engine/react/dev/ProblemsOverlay.tsx), which
 // show them until a check finds none. A build fails on them instead (check-plugin.ts).
-import { relative, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Plugin, ViteDevServer } from 'vite';
 import { formatProblem, type Problem } from '../core/config/problem.ts';
@@ -50,9 +50,13 @@ export function problemsPlugin({ root }: { root: string }): Plugin {
     }, SETTLE_MS);
   }
 
+  // The overlay's own script, by file address: the engine may live outside the project folder.
+  const overlayEntry = `/@fs/${join(import.meta.dirname, '..', 'react', 'dev', 'problems-entry.tsx').replace(/^\/+/, '')}`;
+
   return {
     name: 'engine-problems',
     apply: 'serve',
+    transformIndexHtml: () => [{ tag: 'script', attrs: { type: 'module', src: overlayEntry }, injectTo: 'body' }],
     configureServer(server) {
       schedule(server);
       const onChange = (file: string) => {

@@ -52,7 +52,7 @@ export async function boot({ config, modules, operations, element }: BootOptions
   const parts = assembleApp({ config, modules, operations, navigator });
   // Development mode (npm run dev): updates taken in place, the problems overlay, development-only pages.
   if (import.meta.env.DEV) {
-    const { startDevTools } = await import('./dev/dev-tools.tsx');
+    const { startDevTools } = await import('./dev/dev-tools.ts');
     parts.routeObjects = startDevTools({ config, translator: parts.translator, routes: parts.routeObjects });
   }
   await nextTask();
