@@ -50,7 +50,7 @@ export async function boot({ config, modules, operations, element }: BootOptions
   // Each step its own task: a page already painted stays responsive while the portal starts.
   await nextTask();
   const parts = assembleApp({ config, modules, operations, navigator });
-  // Development mode (npm run dev): updates taken in place, the problems overlay, development-only pages.
+  // Development mode (npm run dev): configuration updates taken in place, development-only pages.
   if (import.meta.env.DEV) {
     const { startDevTools } = await import('./dev/dev-tools.ts');
     parts.routeObjects = startDevTools({ config, translator: parts.translator, routes: parts.routeObjects });
