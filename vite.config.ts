@@ -1,15 +1,18 @@
+import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { configPlugin } from './engine/build/config-plugin.ts';
 import { formsPlugin } from './engine/build/forms-plugin.ts';
 import { checkPlugin } from './engine/build/check-plugin.ts';
+import { problemsPlugin } from './engine/build/problems-plugin.ts';
 import { definitionsPlugin } from './engine/build/definitions-plugin.ts';
 import { rjsfSubstitutesPlugin } from './engine/build/rjsf-substitutes-plugin.ts';
 import { entryPreloadPlugin } from './engine/build/entry-preload-plugin.ts';
 import { pureAnatomiesPlugin } from './engine/build/pure-anatomies-plugin.ts';
 import { preloadListsPlugin } from './engine/build/preload-lists-plugin.ts';
 
-const root = import.meta.dirname;
+// PORTAL_ROOT: another project folder (its schemas/, flows/, themes/) built by this engine; `npm run dev` sets it.
+const root = process.env.PORTAL_ROOT ? resolve(process.env.PORTAL_ROOT) : import.meta.dirname;
 
 // The portal build: the engine plus this product's configuration. PORTAL_FEATURES picks the
 // build-time feature flags (see docs/configuration.md).
@@ -17,6 +20,7 @@ export default defineConfig({
   root,
   plugins: [
     checkPlugin({ root }),
+    problemsPlugin({ root }),
     definitionsPlugin(),
     rjsfSubstitutesPlugin(),
     pureAnatomiesPlugin(),

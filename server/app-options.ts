@@ -10,6 +10,7 @@ import type { HandlerMap } from './handlers/types.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import type { JobsQueueOptions } from './jobs/index.ts';
 import type { TrustProxy } from './trust-proxy.ts';
+import type { DevSite } from './dev-site.ts';
 
 export const repoRoot = fileURLToPath(new URL('../', import.meta.url));
 export const BODY_LIMIT = 100 * 1024;
@@ -40,6 +41,8 @@ export interface AppOptions {
   frameAncestors?: string;
   /** A Vite build (index.html + assets/); null: serve no site. Default <repo>/dist. */
   staticDir?: string | null;
+  /** Development mode (scripts/dev.ts): pages and modules served live instead of staticDir; refused in production. */
+  devSite?: DevSite;
   /** Where redirects.yaml and routes.yaml live. Default <repo>/schemas. */
   schemasDir?: string;
   openapiDir?: string;

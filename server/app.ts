@@ -35,6 +35,8 @@ export { checkHandlers } from './operation-routes.ts';
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
   const production = (options.nodeEnv ?? 'development') === 'production';
   const sandboxInUse = options.paymentProvider === undefined && options.sandboxProvider === true;
+  if (production && options.devSite) throw new Error('Development mode (npm run dev) never runs in production: unset NODE_ENV=production or use npm start');
+  const devSite = options.devSite !== undefined;
   const safety = startupSafety({ production, jwtSecret: options.jwtSecret, demoData: options.demoData, devRoutes: options.devRoutes, sandboxInUse });
   const schemasDir = options.schemasDir ?? path.join(repoRoot, 'schemas');
   // The contract first: a mismatch between openapi/ and the handlers fails before anything opens.
@@ -49,7 +51,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     return503OnClosing: true,
     genReqId: () => newErrorId(),
     logController: new OneLinePerRequest(),
-    clientErrorHandler: clientErrorHandler(securityHeadersFor(appSecurityOptions({ frameAncestors, production }))),
+    clientErrorHandler: clientErrorHandler(securityHeadersFor(appSecurityOptions({ frameAncestors, production, devSite }))),
   });
   for (const warning of safety.warnings) app.log.warn(warning);
   let runtime: Runtime | null = null;
@@ -62,7 +64,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     if (movable) app.addHook('onRequest', () => movable.refresh());
 
     registerErrorHandling(app);
-    registerSecurityHeaders(app, { frameAncestors, production });
+    registerSecurityHeaders(app, { frameAncestors, production, devSite });
     app.addHook('preValidation', refuseControlCharacters);
     registerOperationRoutes(app, routes, {
       services: runtime.services,
@@ -77,6 +79,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       mailbox: safety.devRoutes,
       db: runtime.services.db,
       schemasDir,
+      devSite: options.devSite,
     });
     await app.ready();
   } catch (error) {

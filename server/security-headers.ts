@@ -36,18 +36,21 @@ export function securityHeadersFor(options: HelmetOptions): Readonly<Record<stri
   return Object.freeze(headers);
 }
 
-export function appSecurityOptions(options: { frameAncestors: string[]; production: boolean }): HelmetOptions {
+export function appSecurityOptions(options: { frameAncestors: string[]; production: boolean; devSite?: boolean }): HelmetOptions {
+  // Development mode only: the module server's page starts hot updates with an inline script and
+  // receives them over a WebSocket to this same address.
+  const dev = options.devSite === true && !options.production;
   return {
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // blob: a document read with the caller's token and shown in the page (file-preview).
         imgSrc: ["'self'", 'data:', 'blob:'],
         frameSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
+        connectSrc: dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
         fontSrc: ["'self'", 'data:'],
         frameAncestors: options.frameAncestors,
         upgradeInsecureRequests: null,
@@ -59,7 +62,7 @@ export function appSecurityOptions(options: { frameAncestors: string[]; producti
   };
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, options: { frameAncestors: string[]; production: boolean }): void {
+export function registerSecurityHeaders(app: FastifyInstance, options: { frameAncestors: string[]; production: boolean; devSite?: boolean }): void {
   const appOptions = appSecurityOptions(options);
   const appHeaders = securityHeadersFor(appOptions);
   app.addHook('onRoute', (route) => {

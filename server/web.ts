@@ -13,6 +13,7 @@ import type { Db } from './db/index.ts';
 import { readOutbox } from './mail/index.ts';
 import { errorBody } from './errors.ts';
 import { loadSiteRoutes } from './site-routes.ts';
+import { isApiOrDev, registerDevSite, type DevSite } from './dev-site.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
@@ -24,6 +25,8 @@ export interface WebOptions {
   db: Db;
   /** Where routes.yaml and features.yaml live (which addresses are pages). */
   schemasDir: string;
+  /** Development mode: pages and modules served live (server/dev-site.ts) instead of staticDir. */
+  devSite?: DevSite;
 }
 
 /** The paths the build rendered ahead of time, read once: `prerendered/public/paynow.html` → `/public/paynow`. */
@@ -37,15 +40,13 @@ function listPrerendered(root: string): Set<string> {
   }));
 }
 
-function isApiOrDev(url: string): boolean {
-  return /^\/(api|dev)(\/|$|\?)/i.test(url);
-}
-
 export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<void> {
-  const root = options.staticDir && existsSync(path.join(options.staticDir, 'index.html')) ? path.resolve(options.staticDir) : null;
+  const devSite = options.devSite;
+  if (devSite) await registerDevSite(app, devSite);
+  const root = devSite ? null : options.staticDir && existsSync(path.join(options.staticDir, 'index.html')) ? path.resolve(options.staticDir) : null;
   const siteRoutes = root ? await loadSiteRoutes(options.schemasDir, root) : null;
   const prerenderedPages = root ? listPrerendered(root) : new Set<string>();
-  if (options.staticDir && !root) app.log.warn({ staticDir: options.staticDir }, 'static directory has no index.html: the site is not served (run npm run build)');
+  if (options.staticDir && !root && !devSite) app.log.warn({ staticDir: options.staticDir }, 'static directory has no index.html: the site is not served (run npm run build)');
 
   if (root) {
     await app.register(fastifyStatic, {
@@ -85,6 +86,13 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       // Missing hashed assets must not turn into HTML (the browser would try to run it).
       const lastSegment = pathname.split('/').pop() ?? '';
       const looksLikeFile = /^\/assets\//i.test(pathname) || (/\.[a-z0-9]{1,8}$/i.test(lastSegment) && !/\.html?$/i.test(lastSegment));
+      // Development mode: /@id/..., /@fs/... are the module server's; one it could not make (a file that
+      // does not parse) falls through to here, and must not turn into the page either.
+      const moduleAddress = devSite !== undefined && pathname.startsWith('/@');
+      // Development mode: every other address gets the live page, which renders not-found itself.
+      if (devSite && !looksLikeFile && !moduleAddress) {
+        return reply.code(200).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(await devSite.page(url));
+      }
       if (root && !looksLikeFile) {
         reply.header('cache-control', NO_CACHE);
         // Not a page (or a planned one): the app renders not-found, and the status says so too.

@@ -5,6 +5,8 @@ import type * as CheckModule from '../cli/check.ts';
 export function checkPlugin({ root }: { root: string }): Plugin {
   return {
     name: 'engine-check',
+    // The development server reports problems in the page instead (problems-plugin.ts).
+    apply: 'build',
     async buildStart() {
       // Loaded by address, not bundled with the Vite config: the check reads the registry's
       // definitions, whose component loaders must stay unfollowed here.

@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Plugin } from 'vite';
+import type { EnvironmentModuleNode, Plugin } from 'vite';
 import { readConfigData } from '../core/config/read-config.ts';
+import { hotAcceptSource, isConfigurationFile, takesUpdatesInPlace } from './hot-accept.ts';
 import { resolveFeatures } from '../core/features.ts';
 import { flatMessages, pickNamespaces, screenNamespaces, sharedMessages } from './message-split.ts';
 import type { StorageExpectation } from '../core/first-visit.ts';
@@ -25,6 +26,8 @@ const REDIRECTS = 'virtual:engine-redirects';
 const FAILURE_HANDLING = 'virtual:engine-failure-handling';
 /** Every text of the catalogue at once: for development tools only (the portal splits them by screen). */
 const ALL_MESSAGES = 'virtual:engine-all-messages';
+/** The ids of the engine's configuration modules (this plugin's and the forms plugin's). */
+const OWN = '\0virtual:engine-';
 
 interface EarlyRequestDoc { operation: string; params?: Record<string, { tokenClaim: string }> }
 interface OperationEntry { group: string; basePath: string; method: string; path: string; pathParams: string[]; hasBody: boolean }
@@ -101,13 +104,34 @@ interface AppDoc { sessionFlow: string; sharedMessages?: string[]; failureMessag
 export function configPlugin({ root, features }: { root: string; features?: string }): Plugin {
   const schemas = join(root, 'schemas');
   const watched: string[] = [];
-  // Screens and machines come with their fragments expanded; the files each was made from are watched.
-  const load = (path: string) => { const { data, files: from } = readConfigData(root, path); watched.push(...from); return data; };
+  // Development mode: which modules each file was read for, so that saving it updates exactly those.
+  let serving = false;
+  let loading = '';
+  const readFor = new Map<string, Set<string>>();
+  const note = (path: string) => {
+    watched.push(path);
+    if (serving && loading) {
+      let ids = readFor.get(path);
+      if (!ids) readFor.set(path, (ids = new Set()));
+      ids.add(loading);
+    }
+  };
+  // Screens and machines come with their fragments expanded; each file one was made from is noted.
+  const load = (path: string) => { const { data, files: from } = readConfigData(root, path); from.forEach(note); return data; };
 
   /** routes.yaml as the browser reads it: `prerender` is the build's concern (prerender-entry.ts), left out. */
   function browserRoutes(doc: unknown): unknown {
     return JSON.parse(JSON.stringify(doc), (key, value: unknown) => (key === 'prerender' ? undefined : value));
   }
+
+  // The themes' CSS takes a good half second to work out: a saved file other than a theme (in
+  // development mode) reuses it.
+  let themeCss = { key: '', css: '' };
+  const themeStylesOf = (themes: Record<string, ThemeDocument>, appDoc: AppDoc) => {
+    const key = JSON.stringify([themes, appDoc.defaultTheme, appDoc.breakpoints]);
+    if (themeCss.key !== key) themeCss = { key, css: themeVariablesCss(themes, appDoc.defaultTheme, appDoc.breakpoints) };
+    return themeCss.css;
+  };
 
   function configModule(ssr: boolean): string {
     const featuresDoc = load(join(schemas, 'features.yaml'));
@@ -126,7 +150,7 @@ export function configPlugin({ root, features }: { root: string; features?: stri
       messages: sharedMessages(load(join(schemas, 'messages', 'en.json')), appDoc.sharedMessages ?? []),
       app: appDoc,
       themes,
-      themeStyles: themeVariablesCss(themes, appDoc.defaultTheme, appDoc.breakpoints),
+      themeStyles: themeStylesOf(themes, appDoc),
       // Only the flow that runs for the whole page travels with the configuration; every other
       // machine is fetched with the screen that runs it (virtual:engine-flows).
       flows: Object.fromEntries(files(join(root, 'flows'), '.machine.yaml')
@@ -140,7 +164,7 @@ export function configPlugin({ root, features }: { root: string; features?: stri
   /** The operation index `npm run generate` writes from openapi/ (generated/operations.ts). */
   async function operationIndex(): Promise<Record<string, OperationEntry>> {
     const indexFile = join(root, 'generated', 'operations.ts');
-    watched.push(indexFile);
+    note(indexFile);
     return (await import(pathToFileURL(indexFile).href) as { operations: Record<string, OperationEntry> }).operations;
   }
 
@@ -149,8 +173,11 @@ export function configPlugin({ root, features }: { root: string; features?: stri
     return `export const ${exportName} = {\n${entries.join('\n')}\n};`;
   }
 
-  return {
+  const plugin: Plugin = {
     name: 'engine-config',
+    buildEnd() {
+      for (const path of watched) this.addWatchFile(path);
+    },
     resolveId(id) {
       if (id === CONFIG || id === SCREENS || id === CONTENT_INDEX || id === FLOWS) return `\0${id}`;
       if (id.startsWith(SCREEN) || id.startsWith(CONTENT) || id.startsWith(FLOW)) return `\0${id}`;
@@ -158,49 +185,74 @@ export function configPlugin({ root, features }: { root: string; features?: stri
       if (id === ALL_MESSAGES) return `\0${id}`;
       return null;
     },
+    configResolved(config) { serving = config.command === 'serve'; },
     // Synchronous but for the two modules read from the operation index (tests call it directly).
     load(id, options) {
       if (!id.startsWith('\0virtual:engine-')) return null;
-      const name = id.slice(1);
-      if (name === CONFIG) return configModule(options?.ssr === true);
-      // Legacy addresses: read only when no route matches, so they come with that rare case.
-      if (name === REDIRECTS) return `export default ${JSON.stringify(load(join(schemas, 'redirects.yaml')))};`;
-      // The error rules and the texts only failed answers are told in (engine/react/app/failure-handling.ts).
-      if (name === FAILURE_HANDLING) {
-        const appDoc = load(join(schemas, 'app.yaml')) as AppDoc;
-        const messages = pickNamespaces(flatMessages(load(join(schemas, 'messages', 'en.json'))), new Set(appDoc.failureMessages ?? []));
-        return `export const rules = ${JSON.stringify(load(join(schemas, 'errors.yaml')))};\nexport const messages = ${JSON.stringify(messages)};`;
+      loading = id;
+      try {
+        const source = loadModule(id.slice(1), options?.ssr === true);
+        return serving && typeof source === 'string' ? source + hotAcceptSource(id.slice(1)) : source;
+      } finally {
+        loading = '';
       }
-      if (name === ALL_MESSAGES) return `export default ${JSON.stringify(flatMessages(load(join(schemas, 'messages', 'en.json'))))};`;
-      if (name === OPERATIONS) return operationIndex().then(browserOperations);
-      if (name === EARLY) {
-        const appDoc = load(join(schemas, 'app.yaml')) as { earlyRequests?: EarlyRequestDoc[] };
-        const api = load(join(schemas, 'api.yaml'));
-        return operationIndex().then((operations) => `export const earlyRequests = ${JSON.stringify(earlyRequests(appDoc.earlyRequests ?? [], operations, api))};`);
-      }
-      if (name === SCREENS) return loaderIndex(files(join(schemas, 'screens'), '.yaml').map((f) => basename(f, '.yaml')), SCREEN, 'screenLoaders');
-      if (name === CONTENT_INDEX) return loaderIndex(files(join(schemas, 'content'), '.md').map((f) => basename(f, '.md')), CONTENT, 'contentLoaders');
-      if (name === GRIDS) return loaderIndex(files(join(schemas, 'grids'), '.yaml').map((f) => basename(f, '.yaml')), GRID, 'gridLoaders');
-      if (name.startsWith(GRID)) return `export default ${JSON.stringify(load(join(schemas, 'grids', `${name.slice(GRID.length)}.yaml`)))};`;
-      if (name === FLOWS) return loaderIndex(files(join(root, 'flows'), '.machine.yaml').map((f) => basename(f, '.machine.yaml')), FLOW, 'flowLoaders');
-      if (name.startsWith(FLOW)) return `export default ${JSON.stringify(load(join(root, 'flows', `${name.slice(FLOW.length)}.machine.yaml`)))};`;
-      if (name.startsWith(SCREEN)) {
-        const screen = load(join(schemas, 'screens', `${name.slice(SCREEN.length)}.yaml`));
-        const appDoc = load(join(schemas, 'app.yaml')) as AppDoc;
-        const shared = new Set([...appDoc.sharedMessages ?? [], ...appDoc.failureMessages ?? []]);
-        const own = new Set([...screenNamespaces(root, screen)].filter((namespace) => !shared.has(namespace)));
-        const messages = pickNamespaces(flatMessages(load(join(schemas, 'messages', 'en.json'))), own);
-        return `export default ${JSON.stringify(screen)};\nexport const messages = ${JSON.stringify(messages)};`;
-      }
-      if (name.startsWith(CONTENT)) {
-        const path = join(schemas, 'content', `${name.slice(CONTENT.length)}.md`);
-        watched.push(path);
-        return `export default ${JSON.stringify(readFileSync(path, 'utf8'))};`;
-      }
-      return null;
     },
-    buildEnd() {
-      for (const path of watched) this.addWatchFile(path);
+    // Development mode: saving a file updates the modules read from it, and only those (each accepts
+    // its own update in the page: hot-accept.ts). A file read by none (a new one, or one read through
+    // another, such as an included fragment) updates every configuration module the page has.
+    hotUpdate({ file, type, modules }) {
+      if (this.environment.name !== 'client' || !isConfigurationFile(root, file)) return;
+      const tracked = type === 'update' ? readFor.get(file) : undefined;
+      // The forms plugin answers for form files (forms-plugin.ts).
+      if (!tracked && file.startsWith(join(schemas, 'forms'))) return;
+      const graph = this.environment.moduleGraph;
+      // An untracked file saved updates the modules that take updates in place; one added or removed
+      // may change a list of screens, forms...: every module, and so a reload.
+      const ids = tracked ? [...tracked] : [...graph.idToModuleMap.keys()]
+        .filter((id) => id.startsWith(OWN) && (type !== 'update' || takesUpdatesInPlace(id.slice(1))));
+      const mine = ids.map((id) => graph.getModuleById(id)).filter((module): module is EnvironmentModuleNode => Boolean(module));
+      for (const module of mine) graph.invalidateModule(module);
+      return [...modules, ...mine];
     },
   };
+  return plugin;
+
+  function loadModule(name: string, ssr: boolean): string | Promise<string> | null {
+    if (name === CONFIG) return configModule(ssr);
+    // Legacy addresses: read only when no route matches, so they come with that rare case.
+    if (name === REDIRECTS) return `export default ${JSON.stringify(load(join(schemas, 'redirects.yaml')))};`;
+    // The error rules and the texts only failed answers are told in (engine/react/app/failure-handling.ts).
+    if (name === FAILURE_HANDLING) {
+      const appDoc = load(join(schemas, 'app.yaml')) as AppDoc;
+      const messages = pickNamespaces(flatMessages(load(join(schemas, 'messages', 'en.json'))), new Set(appDoc.failureMessages ?? []));
+      return `export const rules = ${JSON.stringify(load(join(schemas, 'errors.yaml')))};\nexport const messages = ${JSON.stringify(messages)};`;
+    }
+    if (name === ALL_MESSAGES) return `export default ${JSON.stringify(flatMessages(load(join(schemas, 'messages', 'en.json'))))};`;
+    if (name === OPERATIONS) return operationIndex().then(browserOperations);
+    if (name === EARLY) {
+      const appDoc = load(join(schemas, 'app.yaml')) as { earlyRequests?: EarlyRequestDoc[] };
+      const api = load(join(schemas, 'api.yaml'));
+      return operationIndex().then((operations) => `export const earlyRequests = ${JSON.stringify(earlyRequests(appDoc.earlyRequests ?? [], operations, api))};`);
+    }
+    if (name === SCREENS) return loaderIndex(files(join(schemas, 'screens'), '.yaml').map((f) => basename(f, '.yaml')), SCREEN, 'screenLoaders');
+    if (name === CONTENT_INDEX) return loaderIndex(files(join(schemas, 'content'), '.md').map((f) => basename(f, '.md')), CONTENT, 'contentLoaders');
+    if (name === GRIDS) return loaderIndex(files(join(schemas, 'grids'), '.yaml').map((f) => basename(f, '.yaml')), GRID, 'gridLoaders');
+    if (name.startsWith(GRID)) return `export default ${JSON.stringify(load(join(schemas, 'grids', `${name.slice(GRID.length)}.yaml`)))};`;
+    if (name === FLOWS) return loaderIndex(files(join(root, 'flows'), '.machine.yaml').map((f) => basename(f, '.machine.yaml')), FLOW, 'flowLoaders');
+    if (name.startsWith(FLOW)) return `export default ${JSON.stringify(load(join(root, 'flows', `${name.slice(FLOW.length)}.machine.yaml`)))};`;
+    if (name.startsWith(SCREEN)) {
+      const screen = load(join(schemas, 'screens', `${name.slice(SCREEN.length)}.yaml`));
+      const appDoc = load(join(schemas, 'app.yaml')) as AppDoc;
+      const shared = new Set([...appDoc.sharedMessages ?? [], ...appDoc.failureMessages ?? []]);
+      const own = new Set([...screenNamespaces(root, screen)].filter((namespace) => !shared.has(namespace)));
+      const messages = pickNamespaces(flatMessages(load(join(schemas, 'messages', 'en.json'))), own);
+      return `export default ${JSON.stringify(screen)};\nexport const messages = ${JSON.stringify(messages)};`;
+    }
+    if (name.startsWith(CONTENT)) {
+      const path = join(schemas, 'content', `${name.slice(CONTENT.length)}.md`);
+      note(path);
+      return `export default ${JSON.stringify(readFileSync(path, 'utf8'))};`;
+    }
+    return null;
+  }
 }

@@ -4,7 +4,8 @@
 // Texts stay message keys; the renderer translates them at run time.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Plugin, ViteDevServer } from 'vite';
+import type { EnvironmentModuleNode, Plugin, ViteDevServer } from 'vite';
+import { hotAcceptSource } from './hot-accept.ts';
 
 import { FormConfigError, formIdOf, listFormFiles, readFormFile } from './form-files.ts';
 import { PRECOMPILED_VALIDATOR_MODULE, formModuleSource } from './form-validator.ts';
@@ -44,17 +45,15 @@ export function formsPlugin({ formsDir }: FormsPluginOptions): Plugin {
     }
   };
 
-  // The development server watches the folder itself (configureServer); a folder given to
-  // addWatchFile there becomes an import of the index that cannot be resolved.
   let serving = false;
-
   return {
     name: 'engine-forms',
+    configResolved(config) { serving = config.command === 'serve'; },
     config() {
       // The generated validators import ajv's small runtime helpers; pre-bundle them for dev.
       return {
         optimizeDeps: {
-          include: ['ajv/dist/runtime/ucs2length', 'ajv/dist/runtime/equal', 'ajv/dist/runtime/uri', 'ajv-formats/dist/formats'],
+          include: [PRECOMPILED_VALIDATOR_MODULE, 'ajv/dist/runtime/ucs2length', 'ajv/dist/runtime/equal', 'ajv/dist/runtime/uri', 'ajv-formats/dist/formats'],
         },
       };
     },
@@ -65,7 +64,10 @@ export function formsPlugin({ formsDir }: FormsPluginOptions): Plugin {
     },
     load(id) {
       if (id === RESOLVED_INDEX) {
-        if (!serving) this.addWatchFile(dir);
+        // Development mode watches the folder itself (configureServer, hotUpdate); in Vite's
+        // development server a watched file would count as an import of the module.
+        if (serving) return formsIndexSource(listFormFiles(dir).map(formIdOf));
+        this.addWatchFile(dir);
         const files = listFormFiles(dir);
         for (const f of files) this.addWatchFile(f);
         return formsIndexSource(files.map(formIdOf));
@@ -73,10 +75,11 @@ export function formsPlugin({ formsDir }: FormsPluginOptions): Plugin {
       if (id.startsWith(RESOLVED_PREFIX)) {
         const formId = id.slice(RESOLVED_PREFIX.length);
         const file = fileOf(formId);
-        this.addWatchFile(file);
+        if (!serving) this.addWatchFile(file);
         if (!existsSync(file)) this.error(`${FORM_MODULE_PREFIX}${formId}: no form file ${file}`);
         try {
-          return formModuleSource(readFormFile(file), PRECOMPILED_VALIDATOR_MODULE);
+          const source = formModuleSource(readFormFile(file), PRECOMPILED_VALIDATOR_MODULE);
+          return serving ? source + hotAcceptSource(id.slice(1)) : source;
         } catch (err) {
           if (err instanceof FormConfigError) this.error(err.message);
           this.error(`${file}: schema: ${(err as Error).message}`);
@@ -85,7 +88,6 @@ export function formsPlugin({ formsDir }: FormsPluginOptions): Plugin {
       return null;
     },
     configureServer(server) {
-      serving = true;
       server.watcher.add(dir);
       const onListChange = (file: string) => {
         if (resolve(file).startsWith(dir)) {
@@ -96,13 +98,15 @@ export function formsPlugin({ formsDir }: FormsPluginOptions): Plugin {
       server.watcher.on('add', onListChange);
       server.watcher.on('unlink', onListChange);
     },
-    handleHotUpdate({ file, server }) {
-      if (!resolve(file).startsWith(dir) || !/\.ya?ml$/i.test(file)) return;
-      const mods = [RESOLVED_INDEX, RESOLVED_PREFIX + formIdOf(file)]
-        .map((id) => server.moduleGraph.getModuleById(id))
-        .filter((m): m is NonNullable<typeof m> => Boolean(m));
-      for (const m of mods) server.moduleGraph.invalidateModule(m);
-      return mods;
+    // A saved form updates its own module only, which the open page takes in place (hot-accept.ts);
+    // a form added or removed changes the index, which reloads the page (configureServer).
+    hotUpdate({ file, type, modules }) {
+      if (this.environment.name !== 'client' || type !== 'update' || !resolve(file).startsWith(dir) || !/\.ya?ml$/i.test(file)) return;
+      const mine = [RESOLVED_PREFIX + formIdOf(file)]
+        .map((id) => this.environment.moduleGraph.getModuleById(id))
+        .filter((module): module is EnvironmentModuleNode => Boolean(module));
+      for (const module of mine) this.environment.moduleGraph.invalidateModule(module);
+      return [...modules, ...mine];
     },
   };
 }

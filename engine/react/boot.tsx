@@ -56,6 +56,11 @@ export async function boot({ config, modules, operations, element }: BootOptions
   // Each step its own task: a page already painted stays responsive while the portal starts.
   await nextTask();
   const parts = assembleApp({ config, modules, operations, navigator });
+  // Development mode (npm run dev): configuration updates taken in place.
+  if (import.meta.env.DEV) {
+    const { startDevTools } = await import('./dev/dev-tools.ts');
+    startDevTools({ config, translator: parts.translator });
+  }
   await nextTask();
   // The shells and the widgets of most first screens are in this chunk already: no request, no flash of a busy state.
   await parts.components.preload();

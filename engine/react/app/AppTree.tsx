@@ -8,6 +8,7 @@ import { sharedSystem } from '../theme/systems.ts';
 import { showTheme } from '../theme/theme-variables.ts';
 import type { AppParts } from './assemble.ts';
 import { RuntimeContext, type Runtime } from './runtime.ts';
+import { useConfigVersion } from './config-version.ts';
 import { InteractiveProvider } from './interactive.tsx';
 import { Toaster } from './toaster.tsx';
 import { TranslatorContext } from './translation.ts';
@@ -33,7 +34,14 @@ function Themed({ runtime, children }: { runtime: Runtime; children: ReactNode }
  * `adopting`: the tree is rendered ahead of time, or adopts such markup (controls start inert).
  */
 export function AppTree({ parts, router, adopting }: { parts: Omit<AppParts, 'routeObjects'>; router: ReactNode; adopting: boolean }) {
-  const { components, runtime, translator } = parts;
+  const { components, runtime } = parts;
+  const version = useConfigVersion();
+  // Development mode: after an update of the texts, every component reading them gets a new
+  // translator and so renders them again, memoized texts included.
+  const translator = useMemo(
+    () => (version === 0 ? parts.translator : { ...parts.translator, t: parts.translator.t.bind(null) }),
+    [parts.translator, version],
+  );
   return (
     <StrictMode>
       <ComponentRegistryContext.Provider value={components}>

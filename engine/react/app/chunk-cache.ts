@@ -1,3 +1,4 @@
+import { onChunkReplaced, sameDocument } from '../dev/hot-updates.ts';
 import { noteChunk } from './chunk-usage.ts';
 
 /** A promise as React's `use` reads it: once settled, `use` returns its value without suspending. */
@@ -14,6 +15,14 @@ export function tracked<Value>(promise: Promise<Value>): Promise<Value> {
   return promise;
 }
 
+/** A promise already fulfilled with `value`, which `use` reads without suspending. */
+export function settled<Value>(value: Value): Promise<Value> {
+  const promise = Promise.resolve(value) as TrackedPromise<Value>;
+  promise.status = 'fulfilled';
+  promise.value = value;
+  return promise;
+}
+
 /**
  * A loader for lazily fetched configuration chunks (screens, flows, forms, texts) that fetches
  * each at most once and hands React's `use` the same promise on every render.
@@ -24,6 +33,17 @@ export function chunkCache<Module, Value>(
   pick: (module: Module) => Value,
 ): (id: string) => Promise<Value> {
   const loaded = new Map<string, Promise<Value>>();
+  // Development mode: a saved configuration file replaces its chunk in place (engine/react/dev/hot-updates.ts).
+  if (import.meta.env.DEV) {
+    onChunkReplaced(kind, (id, module) => {
+      const next = pick(module as Module);
+      const current = loaded.get(id) as TrackedPromise<Value> | undefined;
+      // The same document saved again (a comment, or a save of a file it includes that changed nothing
+      // here) keeps its object: nothing that depends on it starts again.
+      if (current?.status === 'fulfilled' && sameDocument(current.value, next)) return;
+      loaded.set(id, settled(next));
+    });
+  }
   return (id) => {
     noteChunk(kind, id);
     let promise = loaded.get(id);

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useConfigVersion } from '../app/config-version.ts';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useLocation } from 'react-router';
 
@@ -8,5 +9,7 @@ import { useLocation } from 'react-router';
  */
 export function FailSafe({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
   const { pathname } = useLocation();
-  return <ErrorBoundary fallback={fallback} resetKeys={[pathname]}>{children}</ErrorBoundary>;
+  // Development mode: a configuration update may fix what failed, so it tries again.
+  const version = useConfigVersion();
+  return <ErrorBoundary fallback={fallback} resetKeys={[pathname, version]}>{children}</ErrorBoundary>;
 }

@@ -6,6 +6,7 @@ import type { WidgetNodeConfig } from '../app/config-types.ts';
 import { WidgetNode } from '../widgets/WidgetNode.tsx';
 import { Busy } from '../widgets/Busy.tsx';
 import { chunkCache } from '../app/chunk-cache.ts';
+import { useConfigVersion } from '../app/config-version.ts';
 
 const loadScreen = chunkCache(screenLoaders, 'screen', (module) => ({
   screen: module.default as WidgetNodeConfig,
@@ -18,6 +19,7 @@ export function preloadScreen(screenId: string): Promise<WidgetNodeConfig> {
 }
 
 function Screen({ screenId, titleKey }: { screenId: string; titleKey?: string }) {
+  useConfigVersion();
   const { screen, messages } = use(loadScreen(screenId));
   const { t, add } = useTranslator();
   // The screen's own texts arrive with its chunk; adding them again is harmless.

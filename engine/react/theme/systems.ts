@@ -41,20 +41,21 @@ function makeSystem(doc: ThemeDocument | undefined, paletteDocs: (ThemeDocument 
   );
 }
 
-const cache = new Map<string, SystemContext>();
+// By the themes' record, then by name: a record saved again (development mode) makes its systems afresh.
+const cache = new WeakMap<object, Map<string, SystemContext>>();
 
-function cached(key: string, make: () => SystemContext): SystemContext {
-  const known = cache.get(key);
-  if (known) return known;
-  const system = make();
-  cache.set(key, system);
+function cached(themes: Record<string, ThemeDocument>, key: string, make: () => SystemContext): SystemContext {
+  let known = cache.get(themes);
+  if (!known) cache.set(themes, (known = new Map()));
+  const system = known.get(key) ?? make();
+  known.set(key, system);
   return system;
 }
 
 /** A theme document's own Chakra system. Unknown names fall back to the default theme. */
 export function systemFor(themes: Record<string, ThemeDocument>, name: string, fallback: string, breakpoints?: Record<string, string>): SystemContext {
   const doc = themes[name] ?? themes[fallback];
-  return cached(`own:${doc?.name ?? ''}`, () => makeSystem(doc, [doc], breakpoints));
+  return cached(themes, `own:${doc?.name ?? ''}`, () => makeSystem(doc, [doc], breakpoints));
 }
 
 /**
@@ -64,5 +65,5 @@ export function systemFor(themes: Record<string, ThemeDocument>, name: string, f
  */
 export function sharedSystem(themes: Record<string, ThemeDocument>, defaultName: string, breakpoints?: Record<string, string>): SystemContext {
   const docs = Object.values(themes);
-  return cached(`shared:${defaultName}:${docs.map((doc) => doc.name).join(',')}`, () => makeSystem(themes[defaultName], docs, breakpoints));
+  return cached(themes, `shared:${defaultName}:${docs.map((doc) => doc.name).join(',')}`, () => makeSystem(themes[defaultName], docs, breakpoints));
 }

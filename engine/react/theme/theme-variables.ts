@@ -56,10 +56,13 @@ export function themeVariablesCss(themes: Record<string, ThemeDocument>, default
   return rules.length ? `@layer tokens { ${rules.join(' ')} }` : '';
 }
 
+/** The style element holding the themes' rules. */
+export const THEME_STYLES_ID = 'engine-theme-variables';
+
 /** Shows the page in the theme named (the default theme when null), adding the themes' rules once. */
 export function showTheme(root: HTMLElement, css: string, name: string | null): void {
   const doc = root.ownerDocument;
-  const id = 'engine-theme-variables';
+  const id = THEME_STYLES_ID;
   if (css && !doc.getElementById(id)) {
     const style = doc.createElement('style');
     style.id = id;

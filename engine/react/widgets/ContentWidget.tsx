@@ -2,10 +2,12 @@ import { Box } from '@chakra-ui/react';
 import { Suspense, use } from 'react';
 import Markdown from 'markdown-to-jsx/react';
 import { loadContent as load } from '../app/config-chunks.ts';
+import { useConfigVersion } from '../app/config-version.ts';
 import { Busy } from './Busy.tsx';
 import type { WidgetProps } from '../component-types.ts';
 
 function Document({ id }: { id: string }) {
+  useConfigVersion();
   const text = use(load(id));
   return (
     <Box className="engine-prose" maxWidth="48rem">

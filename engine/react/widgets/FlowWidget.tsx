@@ -2,6 +2,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { memo, use, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { tracked } from '../app/chunk-cache.ts';
 import { loadFlow, loadForm } from '../app/config-chunks.ts';
+import { useConfigVersion } from '../app/config-version.ts';
+import { identityOf } from '../dev/hot-updates.ts';
 import { namesIn } from '../app/named-parts.ts';
 import { useParams } from 'react-router';
 import { createFlowMachine } from '../../core/flow/create-machine.ts';
@@ -55,10 +57,12 @@ function partsOf(view: ViewConfig, components: ComponentRegistry): Promise<unkno
  * started, for the old value is never shown or sent for the new one.
  */
 export function FlowWidget({ node }: WidgetProps) {
+  useConfigVersion();
   const doc = use(loadFlow(String(node.flow)));
   const scope = useScope();
   const generation = doc.restartOn ? JSON.stringify(doc.restartOn.map((binding) => resolveBinding(binding, scope) ?? null)) : '';
-  return <FlowRun key={generation} node={node} doc={doc} />;
+  // Development mode: a machine saved with changes starts afresh (a running machine cannot take a new definition).
+  return <FlowRun key={import.meta.env.DEV ? `${generation}:${identityOf(doc)}` : generation} node={node} doc={doc} />;
 }
 
 // Memoized: the session changes that restart no machine re-render nothing of a running one.
@@ -92,13 +96,14 @@ const FlowRun = memo(function FlowRun({ node, doc }: WidgetProps & { doc: FlowDo
   // tree, as inert content is, until the next view replaces it.
   const leaving = viewOf(views, stateName(current.value)) !== viewIndex;
   const components = useComponentRegistry();
-  const committedView = useRef(view);
-  useLayoutEffect(() => { committedView.current = view; }, [view]);
+  // By index: the same view in a screen document saved again (development mode) is no move.
+  const committedView = useRef(viewIndex);
+  useLayoutEffect(() => { committedView.current = viewIndex; }, [viewIndex]);
   // Moving to another view waits here for its code, while the view before it stays on screen (the
   // snapshot is deferred). The first view renders at once: its parts suspend on their own, or were
   // loaded with the page it was rendered into ahead of time.
   // eslint-disable-next-line react-hooks/refs
-  if (view && committedView.current && view !== committedView.current) use(partsOf(view, components));
+  if (view && committedView.current !== -1 && viewIndex !== committedView.current) use(partsOf(view, components));
   const busy = Boolean(view?.busyIn?.some((name) => state === name || state.startsWith(`${name}.`)));
   useWaitingMark(busy || leaving);
   const flowView = useMemo(() => ({ send: actor.send, context, busy, state }), [actor, context, busy, state]);

@@ -7,6 +7,7 @@ import type { FormCheck } from '../forms/types.ts';
 import { useScope } from '../app/scope.tsx';
 import { Busy } from './Busy.tsx';
 import { loadForm } from '../app/config-chunks.ts';
+import { useConfigVersion } from '../app/config-version.ts';
 import { useFlowView } from './flow-context.ts';
 import { useErrorText } from './error-text.ts';
 import { useTranslator } from '../app/translation.ts';
@@ -17,6 +18,7 @@ import type { WidgetProps } from '../component-types.ts';
 const LeaveGuard = lazy(() => import('./LeaveGuardDialog.tsx').then((m) => ({ default: m.LeaveGuard })));
 
 function LoadedForm({ node }: WidgetProps) {
+  useConfigVersion();
   const id = String(node.form);
   const { form, validator, conditions } = use(loadForm(id));
   const flow = useFlowView();

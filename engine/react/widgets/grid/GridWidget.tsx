@@ -1,5 +1,8 @@
 import { Suspense, use } from 'react';
 import { gridLoaders } from 'virtual:engine-grids';
+import { settled } from '../../app/chunk-cache.ts';
+import { useConfigVersion } from '../../app/config-version.ts';
+import { onChunkReplaced } from '../../dev/hot-updates.ts';
 import { resolveBindings } from '../../../core/bindings.ts';
 import { useScope } from '../../app/scope.tsx';
 import { useOperationRequest } from '../DataWidget.tsx';
@@ -12,6 +15,8 @@ import type { PagedSource } from './paged-rows.ts';
 import type { GridDoc } from './types.ts';
 
 const loaded = new Map<string, Promise<GridDoc>>();
+// Development mode: a saved grid file replaces its document in place (engine/react/dev/hot-updates.ts).
+if (import.meta.env.DEV) onChunkReplaced('grid', (id, module) => loaded.set(id, settled((module as { default: GridDoc }).default)));
 function loadGrid(id: string): Promise<GridDoc> {
   let promise = loaded.get(id);
   if (!promise) {
@@ -34,6 +39,7 @@ export function GridWidget({ node }: WidgetProps) {
 }
 
 function GridLoader({ node }: WidgetProps) {
+  useConfigVersion();
   const id = String(node.grid);
   const doc = use(loadGrid(id));
   const source = node.source as (RowSource & { paged?: boolean; total?: string }) | undefined;

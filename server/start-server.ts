@@ -1,0 +1,39 @@
+// Starts the portal server from the environment (server/config.ts): `npm start` (server/main.ts)
+// and `npm run dev` (scripts/dev.ts, which adds its live site) share it.
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppOptions } from './app.ts';
+import { configFromEnv } from './config.ts';
+
+export interface StartOptions {
+  /** Options over those of the environment. */
+  app?: Partial<AppOptions>;
+  /** Runs once the app is built, before it listens (the HTTP server exists: app.server). */
+  beforeListen?: (app: FastifyInstance) => Promise<void>;
+  /** Runs when the server shuts down, after the app has closed. */
+  afterClose?: () => Promise<void>;
+}
+
+export async function startServer(options: StartOptions = {}): Promise<FastifyInstance> {
+  const config = configFromEnv();
+  // The started server runs the job queue; it uses the built-in sandbox payment provider outside
+  // production, and in production only with SANDBOX_PROVIDER=1.
+  const app = await buildApp({
+    jobs: true, ...config.app, sandboxProvider: config.app.sandboxProvider ?? config.app.nodeEnv !== 'production', ...options.app,
+  });
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await options.afterClose?.();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await options.beforeListen?.(app);
+  await app.listen({ port: config.port, host: config.host });
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const address = app.server.address();
+  const port = address && typeof address === 'object' ? address.port : config.port;
+  const db = app.services.db.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.app.dataDir}`;
+  console.log(`Portal server listening on http://${shown}:${port}/ (database: ${db})`);
+  return app;
+}
