@@ -1,12 +1,14 @@
 // Shared helpers for the cross-checks: reporting at a located path, walking documents.
 import { isEngineMessage } from '../default-messages.ts';
 import { hasMessage, isMessageKey, type Catalog } from '../messages.ts';
-import type { FlowCatalog } from '../flow/types.ts';
-import type { AssignFields } from './machine-context.ts';
+import type { FlowAssign, FlowCatalog } from '../flow/types.ts';
 import type { JsonSchema } from '../registry.ts';
 import type { Project } from './load.ts';
 import { formatPath, type PathSegment, type Problem } from './problem.ts';
 import type { SourceDoc } from './source.ts';
+
+/** The fields a flow module's assign returns, or undefined when they cannot be told. */
+export type AssignFields = (assign: FlowAssign) => readonly string[] | undefined;
 
 /** Names the engine and the product's registry provide to configuration. */
 export interface CheckNames {

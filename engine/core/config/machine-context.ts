@@ -4,7 +4,7 @@
 // assigns return when their source tells (`fieldsOf`). A machine naming an assign whose fields are
 // not told is not the whole story (`complete` false): it may have any field.
 import { flowNamespace, type FlowNamespace } from '../flow/lookup.ts';
-import type { FlowAssign } from '../flow/types.ts';
+import type { AssignFields } from './context.ts';
 import { usesOf } from './check-flows.ts';
 import { closest } from './check-refs.ts';
 import { isObject, walk, type CheckContext } from './context.ts';
@@ -26,8 +26,6 @@ const BUILTIN_ASSIGNS: Record<string, (params: Record<string, unknown>) => strin
 
 const ACTION_KEYS = new Set(['actions', 'entry', 'exit']);
 
-/** The fields a flow module's assign returns, or undefined when they cannot be told. */
-export type AssignFields = (assign: FlowAssign) => readonly string[] | undefined;
 
 export function machineContext(machine: unknown, namespace: FlowNamespace, fieldsOf?: AssignFields): MachineContext {
   const fields = new Set<string>(['error']);
