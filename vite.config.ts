@@ -10,9 +10,16 @@ import { rjsfSubstitutesPlugin } from './engine/build/rjsf-substitutes-plugin.ts
 import { entryPreloadPlugin } from './engine/build/entry-preload-plugin.ts';
 import { pureAnatomiesPlugin } from './engine/build/pure-anatomies-plugin.ts';
 import { preloadListsPlugin } from './engine/build/preload-lists-plugin.ts';
+import { lazySlotRecipes } from './engine/react/theme/lazy-slot-recipes.ts';
 
 // PORTAL_ROOT: another project folder (its schemas/, flows/, themes/) built by this engine; `npm run dev` sets it.
 const root = process.env.PORTAL_ROOT ? resolve(process.env.PORTAL_ROOT) : import.meta.dirname;
+const lazyRecipeFile = new RegExp(`[\\\\/]theme[\\\\/]recipes[\\\\/](${lazySlotRecipes.join('|')})\\.js$`);
+/** A chunk of its own for Chakra's file of a recipe only lazily loaded code uses. */
+function lazyRecipeChunk(id: string): string | null {
+  const recipe = lazyRecipeFile.exec(id)?.[1];
+  return recipe ? `${recipe}-recipe` : null;
+}
 
 // The portal build: the engine plus this product's configuration. PORTAL_FEATURES picks the
 // build-time feature flags (see docs/configuration.md).
@@ -51,6 +58,10 @@ export default defineConfig({
         // that imports it back. The first screens then came in some 40 files, ~5 KB more gzip.
         codeSplitting: {
           groups: [
+            // The groups below take a module's imports as written: the portal reaches these recipes
+            // through the index of Chakra's theme, though only the code passing them uses them.
+            // Each recipe alone: what it imports comes with the portal.
+            { name: lazyRecipeChunk, priority: 4, includeDependenciesRecursively: false },
             { name: 'index', test: /[\\/]index\.html$/, priority: 3 },
             { name: 'libraries', test: /[\\/]engine[\\/]react[\\/]libraries\.ts$/, priority: 2 },
             { name: 'start', test: /[\\/]start\.ts$/, priority: 1 },

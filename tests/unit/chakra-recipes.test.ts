@@ -2,7 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { recipes, slotRecipes } from '@chakra-ui/react/theme';
-import { engineRecipes, engineSlotRecipes, lazySlotRecipes } from '../../engine/react/theme/base-config.ts';
+import { engineRecipes, engineSlotRecipes } from '../../engine/react/theme/base-config.ts';
+import { lazySlotRecipes } from '../../engine/react/theme/lazy-slot-recipes.ts';
 
 const engineDir = join(import.meta.dirname, '..', '..', 'engine', 'react');
 

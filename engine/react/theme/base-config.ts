@@ -2,7 +2,7 @@
 // recipes and colour palettes (palettes.ts) the engine renders. Chakra's full default config carries ~60 recipes (~25 KB gzip on every
 // page); tests/unit/chakra-recipes.test.ts fails when an engine file starts using a Chakra
 // component whose recipe is not listed here. Components only lazily loaded code renders (dialogs,
-// toasts) take their recipe from that code instead (`recipe` prop, lazySlotRecipes).
+// toasts) take their recipe from that code instead (`recipe` prop, lazy-slot-recipes.ts).
 import { defaultBaseConfig } from '@chakra-ui/react/preset-base';
 import { defineConfig } from '@chakra-ui/react';
 import {
@@ -21,9 +21,6 @@ export const engineSlotRecipes = {
   alert: alertSlotRecipe, field: fieldSlotRecipe, fieldset: fieldsetSlotRecipe, list: listSlotRecipe,
   nativeSelect: nativeSelectSlotRecipe,
 };
-
-/** Slot recipes every page goes without: the lazily loaded code that renders the component passes it (`recipe` prop). */
-export const lazySlotRecipes = ['dialog', 'toast'] as const;
 
 export const engineThemeConfig = defineConfig({
   preflight: true,
