@@ -15,7 +15,7 @@ export default defineConfig({
       {
         // The engine's virtual modules resolve against the real project, as in the build.
         plugins: [configPlugin({ root, features: 'all' }), formsPlugin({ formsDir: `${root}/schemas/forms` })],
-        test: { name: 'react', include: ['tests/react/**/*.test.tsx'], environment: 'jsdom' },
+        test: { name: 'react', include: ['tests/react/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['tests/react/support/setup.ts'] },
       },
       {
         test: {
