@@ -2,12 +2,26 @@
 // from them. Used by `npm run check` (check-widgets.ts) and the widgets reference (widgets-doc.ts).
 import Ajv, { type ValidateFunction } from 'ajv';
 import type { JsonSchema } from '../registry.ts';
+import { ICON_NAMES } from '../icon-names.ts';
 
 /** Props every widget node takes, whatever its widget. */
 export const COMMON_PROPS: Record<string, JsonSchema> = {
   widget: { type: 'string', description: 'the widget name' },
   when: { $ref: 'binding', description: 'shown only while this binding is truthy' },
   unless: { $ref: 'binding', description: 'shown only while this binding is falsy' },
+  // A layout hint read by the `columns` widget around the node (ignored elsewhere): on any node so
+  // that any widget can be made wider without an item wrapper.
+  span: {
+    description: 'inside `columns`: how many columns the node spans, one number or per width `{ base, sm, md, lg }` (never more than there are)',
+    oneOf: [
+      { type: 'integer', minimum: 1, maximum: 12 },
+      {
+        type: 'object',
+        properties: Object.fromEntries(['base', 'sm', 'md', 'lg'].map((width) => [width, { type: 'integer', minimum: 1, maximum: 12 }])),
+        additionalProperties: false,
+      },
+    ],
+  },
 };
 
 /** Props a node takes because of where it stands, not because of its widget. */
@@ -23,6 +37,7 @@ export const SHARED_SCHEMAS: Record<string, { label: string; schema: JsonSchema 
   message: { label: 'message key', schema: { type: 'string' } },
   // An event the widget sends to the flow around it: `npm run check` looks for a state that takes it.
   event: { label: 'event sent to the flow', schema: { type: 'string' } },
+  icon: { label: 'icon name (engine/core/icon-names.ts)', schema: { type: 'string', enum: [...ICON_NAMES] } },
   binding: { label: 'binding', schema: { type: 'string', pattern: '^\\$[A-Za-z_]' } },
   display: {
     label: 'value or binding, or `{ value, format }`',
