@@ -29,7 +29,13 @@ import fileDownload from './file-download.widget.ts';
 import filePreview from './file-preview.widget.ts';
 import upload from './upload.widget.ts';
 import calendar from './calendar.widget.ts';
+import columns from './columns.widget.ts';
+import card from './card.widget.ts';
+import descriptionList from './description-list.widget.ts';
+import statusBadge from './status-badge.widget.ts';
+import emptyState from './empty-state.widget.ts';
 
 export const builtinWidgets: readonly WidgetDefinition<WidgetComponent>[] = [
   stack, heading, text, content, link, links, alert, form, flow, countdown, button, effect, spacer, summary, steps, dialog, hostedEntry, handoff, repeat, image, grid, data, modal, download, fileDownload, filePreview, upload, calendar,
+  columns, card, descriptionList, statusBadge, emptyState,
 ];

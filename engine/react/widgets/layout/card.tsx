@@ -1,0 +1,27 @@
+import { Box, Flex, Heading, Stack } from '@chakra-ui/react';
+import { useId } from 'react';
+import type { WidgetProps } from '../../component-types.ts';
+import { useNodeText } from '../basic.tsx';
+import { NamedIcon } from '../icons.tsx';
+import { WidgetChildren } from '../WidgetNode.tsx';
+
+/** A bordered section named by its heading (so screen readers list it), its body, then its actions. */
+export function CardWidget({ node }: WidgetProps) {
+  const title = useNodeText(node.title, node.values);
+  const headingId = useId();
+  const level = Number(node.level ?? 2);
+  const actions = Array.isArray(node.actions) && node.actions.length > 0 ? node.actions : null;
+  return (
+    <Box as="section" aria-labelledby={headingId} className="engine-card" borderWidth="1px" borderRadius="l3" bg="bg" p={{ base: '4', md: '5' }}
+      height="100%">
+      <Stack gap="3">
+        <Flex as={`h${level}` as 'h2'} id={headingId} align="center" gap="2" m="0">
+          <Box as="span" display="inline-flex" color="brand.fg"><NamedIcon name={node.icon} /></Box>
+          <Heading as="span" size="lg" fontFamily="heading">{title}</Heading>
+        </Flex>
+        <WidgetChildren nodes={node.children} />
+        {actions ? <Flex gap="3" wrap="wrap" align="center" pt="1"><WidgetChildren nodes={actions} /></Flex> : null}
+      </Stack>
+    </Box>
+  );
+}

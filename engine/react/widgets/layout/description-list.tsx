@@ -1,0 +1,31 @@
+import { chakra, Grid, Text } from '@chakra-ui/react';
+import { useTranslator } from '../../app/translation.ts';
+import { useRuntime } from '../../app/runtime.ts';
+import { useScope } from '../../app/scope.tsx';
+import type { WidgetProps } from '../../component-types.ts';
+import { displayValue } from '../format.ts';
+
+interface Pair { label: string; value: unknown; format?: string; translate?: boolean; when?: string }
+
+/** Label / value pairs as a <dl>: one column, two columns of pairs from the `md` width. */
+export function DescriptionListWidget({ node }: WidgetProps) {
+  const { t } = useTranslator();
+  const scope = useScope();
+  const runtime = useRuntime();
+  const pairs = ((node.items as Pair[]) ?? []).filter((pair) => !pair.when || displayValue(pair.when, scope, runtime));
+  if (pairs.length === 0) return node.empty ? <Text color="fg.muted">{t(String(node.empty))}</Text> : null;
+  return (
+    <Grid as="dl" className="engine-description-list" templateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} columnGap="6" rowGap="3" m="0">
+      {pairs.map((pair, index) => {
+        const raw = displayValue(pair.format ? { value: pair.value, format: pair.format } : pair.value, scope, runtime);
+        const shown = pair.translate && typeof raw === 'string' && raw ? t(raw) : raw;
+        return (
+          <div key={`${index}-${pair.label}`}>
+            <chakra.dt color="fg.muted" fontSize="sm">{t(pair.label)}</chakra.dt>
+            <chakra.dd m="0" fontWeight="medium">{shown === undefined || shown === null || shown === '' ? '—' : String(shown)}</chakra.dd>
+          </div>
+        );
+      })}
+    </Grid>
+  );
+}

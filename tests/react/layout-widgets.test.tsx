@@ -1,0 +1,147 @@
+// The layout vocabulary (columns, card, description-list, status-badge, empty-state) rendered through
+// the registry as a screen would be, over the project's configuration with test texts.
+import { cleanup, screen, within } from '@testing-library/react';
+import axe from 'axe-core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { WidgetNodeConfig } from '../../engine/react/app/config-types.ts';
+import { fakeApi, makeRuntime, projectConfig, renderNodes } from './support/query-harness.tsx';
+
+const TEXTS = {
+  'test.card': 'Your account',
+  'test.cardOther': 'Hidden card',
+  'test.body': 'The body of the card',
+  'test.more': 'See everything',
+  'test.amount': 'Amount',
+  'test.due': 'Due',
+  'test.note': 'Note',
+  'test.hidden': 'Never shown',
+  'test.paid': 'Paid',
+  'test.overdue': 'Overdue',
+  'test.unknown': 'Unknown status',
+  'test.empty': 'Nothing here yet.',
+  'test.start': 'Start one',
+};
+
+async function show(nodes: WidgetNodeConfig[]) {
+  fakeApi({});
+  const { runtime, translator } = makeRuntime(projectConfig({}, TEXTS));
+  return renderNodes(runtime, translator, nodes);
+}
+
+async function expectNoSeriousAxeViolations(container: HTMLElement) {
+  const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('columns', () => {
+  it('puts each shown child in a cell of its grid, a hidden one in an empty cell that is not displayed', async () => {
+    const { container } = await show([{
+      widget: 'columns', columns: { base: 1, md: 2, lg: 3 },
+      children: [
+        { widget: 'text', text: 'test.body' },
+        { widget: 'text', text: 'test.hidden', when: '$nothing.here' },
+        { widget: 'text', text: 'test.more', span: { md: 2 } },
+      ],
+    }]);
+    await screen.findByText('See everything');
+    const grid = container.querySelector('.engine-columns')!;
+    expect(getComputedStyle(grid).display).toBe('grid');
+    const cells = [...grid.children] as HTMLElement[];
+    expect(cells.map((cell) => cell.textContent)).toEqual(['The body of the card', '', 'See everything']);
+    expect(screen.queryByText('Never shown')).toBeNull();
+    expect(cells.map((cell) => getComputedStyle(cell).display)).toEqual(['block', 'none', 'block']);
+  });
+});
+
+describe('card', () => {
+  it('is a section named by its heading, with its icon hidden, its body and its actions', async () => {
+    const { container } = await show([{
+      widget: 'card', title: 'test.card', icon: 'file-text',
+      children: [{ widget: 'text', text: 'test.body' }],
+      actions: [{ widget: 'link', text: 'test.more', to: '/billing' }],
+    }]);
+    const region = await screen.findByRole('region', { name: 'Your account' });
+    expect(within(region).getByRole('heading', { level: 2, name: 'Your account' })).toBeTruthy();
+    expect(within(region).getByText('The body of the card')).toBeTruthy();
+    expect(within(region).getByRole('link', { name: 'See everything' }).getAttribute('href')).toBe('/billing');
+    const icon = region.querySelector('svg')!;
+    expect(icon.getAttribute('aria-hidden')).toBe('true');
+    await expectNoSeriousAxeViolations(container);
+  });
+
+  it('takes another heading level', async () => {
+    await show([{ widget: 'card', title: 'test.card', level: 3 }]);
+    expect(await screen.findByRole('heading', { level: 3, name: 'Your account' })).toBeTruthy();
+  });
+});
+
+describe('description-list', () => {
+  it('shows label / value pairs as a <dl>, values formatted, an empty one as a dash, `when` honoured', async () => {
+    const { container } = await show([{
+      widget: 'description-list',
+      items: [
+        { label: 'test.amount', value: 12345, format: 'money' },
+        { label: 'test.note', value: '' },
+        { label: 'test.hidden', value: 'x', when: '$nothing.here' },
+      ],
+    }]);
+    const term = await screen.findByText('Amount');
+    expect(term.tagName).toBe('DT');
+    const list = container.querySelector('dl')!;
+    expect([...list.querySelectorAll('dt')].map((dt) => dt.textContent)).toEqual(['Amount', 'Note']);
+    expect([...list.querySelectorAll('dd')].map((dd) => dd.textContent)).toEqual(['$123.45', '—']);
+    expect(screen.queryByText('Never shown')).toBeNull();
+    await expectNoSeriousAxeViolations(container);
+  });
+
+  it('shows its empty text when no pair is shown', async () => {
+    await show([{ widget: 'description-list', items: [{ label: 'test.hidden', value: 'x', when: '$nothing.here' }], empty: 'test.empty' }]);
+    expect(await screen.findByText('Nothing here yet.')).toBeTruthy();
+  });
+});
+
+describe('status-badge', () => {
+  const statuses = { paid: { tone: 'success', text: 'test.paid' }, overdue: { tone: 'danger', text: 'test.overdue' } };
+
+  it('says the status in words, with the tone chosen by the value', async () => {
+    const { container } = await show([
+      { widget: 'status-badge', value: 'overdue', statuses },
+      { widget: 'status-badge', value: 'paid', statuses },
+    ]);
+    const overdue = await screen.findByText('Overdue');
+    expect(overdue.getAttribute('data-tone')).toBe('danger');
+    expect(screen.getByText('Paid').getAttribute('data-tone')).toBe('success');
+    await expectNoSeriousAxeViolations(container);
+  });
+
+  it('shows `other` for a value the map does not name, else the value itself, and nothing for no value', async () => {
+    const { container } = await show([
+      { widget: 'status-badge', value: 'paused', statuses, other: { tone: 'neutral', text: 'test.unknown' } },
+      { widget: 'status-badge', value: 'paused', statuses },
+      { widget: 'status-badge', value: '$nothing.here', statuses },
+    ]);
+    expect((await screen.findByText('Unknown status')).getAttribute('data-tone')).toBe('neutral');
+    expect(screen.getByText('paused').getAttribute('data-tone')).toBe('neutral');
+    expect(container.querySelectorAll('.engine-status-badge')).toHaveLength(2);
+  });
+});
+
+describe('empty-state', () => {
+  it('shows its icon (hidden from screen readers), its sentence and the next action', async () => {
+    const { container } = await show([{
+      widget: 'empty-state', icon: 'inbox', text: 'test.empty',
+      action: { widget: 'link', text: 'test.start', to: '/billing' },
+    }]);
+    const sentence = await screen.findByText('Nothing here yet.');
+    const state = sentence.closest('.engine-empty-state') as HTMLElement;
+    expect(state.querySelector('svg')!.getAttribute('aria-hidden')).toBe('true');
+    expect(within(state).getByRole('link', { name: 'Start one' })).toBeTruthy();
+    await expectNoSeriousAxeViolations(container);
+  });
+});
