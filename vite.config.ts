@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { configPlugin } from './engine/build/config-plugin.ts';
+import { iconsPlugin } from './engine/build/icons-plugin.ts';
 import { formsPlugin } from './engine/build/forms-plugin.ts';
 import { checkPlugin } from './engine/build/check-plugin.ts';
 import { problemsPlugin } from './engine/build/problems-plugin.ts';
@@ -33,6 +34,7 @@ export default defineConfig({
     pureAnatomiesPlugin(),
     react(),
     configPlugin({ root, features: process.env.PORTAL_FEATURES }),
+    iconsPlugin({ root }),
     formsPlugin({ formsDir: `${root}/schemas/forms` }),
     entryPreloadPlugin(),
     preloadListsPlugin(),

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { configPlugin } from './engine/build/config-plugin.ts';
+import { iconsPlugin } from './engine/build/icons-plugin.ts';
 import { formsPlugin } from './engine/build/forms-plugin.ts';
 
 const root = import.meta.dirname;
@@ -14,7 +15,7 @@ export default defineConfig({
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {
         // The engine's virtual modules resolve against the real project, as in the build.
-        plugins: [configPlugin({ root, features: 'all' }), formsPlugin({ formsDir: `${root}/schemas/forms` })],
+        plugins: [configPlugin({ root, features: 'all' }), iconsPlugin({ root }), formsPlugin({ formsDir: `${root}/schemas/forms` })],
         test: { name: 'react', include: ['tests/react/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['tests/react/support/setup.ts'] },
       },
       {

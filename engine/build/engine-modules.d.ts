@@ -36,3 +36,10 @@ declare module 'virtual:engine-all-messages' {
   const messages: Record<string, string>;
   export default messages;
 }
+
+// The icons the screens name, by lucide name (engine/build/icons-plugin.ts).
+declare module 'virtual:engine-icons' {
+  import type { LucideIcon } from 'lucide-react';
+  const icons: Record<string, LucideIcon>;
+  export default icons;
+}

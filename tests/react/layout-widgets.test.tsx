@@ -1,5 +1,6 @@
 // The layout vocabulary (columns, card, description-list, status-badge, empty-state) rendered through
-// the registry as a screen would be, over the project's configuration with test texts.
+// the registry as a screen would be, over the project's configuration with test texts. The icons are
+// ones the project's screens name: only those are in the build's icon module.
 import { cleanup, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -62,14 +63,15 @@ describe('columns', () => {
 describe('card', () => {
   it('is a section named by its heading, with its icon hidden, its body and its actions', async () => {
     const { container } = await show([{
-      widget: 'card', title: 'test.card', icon: 'file-text',
+      widget: 'card', title: 'test.card', icon: 'wallet',
       children: [{ widget: 'text', text: 'test.body' }],
       actions: [{ widget: 'link', text: 'test.more', to: '/billing' }],
     }]);
     const region = await screen.findByRole('region', { name: 'Your account' });
+    await within(region).findByText('The body of the card');
     expect(within(region).getByRole('heading', { level: 2, name: 'Your account' })).toBeTruthy();
     expect(within(region).getByText('The body of the card')).toBeTruthy();
-    expect(within(region).getByRole('link', { name: 'See everything' }).getAttribute('href')).toBe('/billing');
+    expect((await within(region).findByRole('link', { name: 'See everything' })).getAttribute('href')).toBe('/billing');
     const icon = region.querySelector('svg')!;
     expect(icon.getAttribute('aria-hidden')).toBe('true');
     await expectNoSeriousAxeViolations(container);
@@ -135,13 +137,13 @@ describe('status-badge', () => {
 describe('empty-state', () => {
   it('shows its icon (hidden from screen readers), its sentence and the next action', async () => {
     const { container } = await show([{
-      widget: 'empty-state', icon: 'inbox', text: 'test.empty',
+      widget: 'empty-state', icon: 'mail', text: 'test.empty',
       action: { widget: 'link', text: 'test.start', to: '/billing' },
     }]);
     const sentence = await screen.findByText('Nothing here yet.');
     const state = sentence.closest('.engine-empty-state') as HTMLElement;
     expect(state.querySelector('svg')!.getAttribute('aria-hidden')).toBe('true');
-    expect(within(state).getByRole('link', { name: 'Start one' })).toBeTruthy();
+    expect(await within(state).findByRole('link', { name: 'Start one' })).toBeTruthy();
     await expectNoSeriousAxeViolations(container);
   });
 });

@@ -18,6 +18,7 @@ import { checkWidgetProps } from './check-widgets.ts';
 import { checkViewContext } from './check-view-context.ts';
 import { checkMachineContext } from './check-machine-context.ts';
 import { checkWidgetMessages } from './check-widget-messages.ts';
+import { checkIcons } from './check-icons.ts';
 import { checkViewEvents } from './check-view-events.ts';
 import { checkViewStates } from './check-view-states.ts';
 import type { Project } from './load.ts';
@@ -35,6 +36,7 @@ export function checkProject(project: Project, names: CheckNames): Problem[] {
   for (const message of checkWidgetProps(ctx, { ...names.widgetProps })) ctx.problems.push({ file: REGISTRY_FILE, path: '', message });
   checkGrids(ctx);
   checkWidgetMessages(ctx);
+  checkIcons(ctx);
   checkViewStates(ctx);
   checkViewEvents(ctx);
   checkViewContext(ctx);
