@@ -15,8 +15,9 @@ export function CardWidget({ node }: WidgetProps) {
     <Box as="section" aria-labelledby={headingId} className="engine-card" borderWidth="1px" borderRadius="l3" bg="bg" p={{ base: '4', md: '5' }}
       height="100%">
       <Stack gap="3">
-        <Flex as={`h${level}` as 'h2'} id={headingId} align="center" gap="2" m="0">
-          <Box as="span" display="inline-flex" color="brand.fg"><NamedIcon name={node.icon} /></Box>
+        {/* The icon stays by the first line of a title that wraps. */}
+        <Flex as={`h${level}` as 'h2'} id={headingId} align="flex-start" gap="2" m="0">
+          {node.icon ? <Box as="span" display="inline-flex" color="brand.fg" mt="1" flexShrink="0"><NamedIcon name={node.icon} /></Box> : null}
           <Heading as="span" size="lg" fontFamily="heading">{title}</Heading>
         </Flex>
         <WidgetChildren nodes={node.children} />
