@@ -6,14 +6,14 @@
 import { defaultBaseConfig } from '@chakra-ui/react/preset-base';
 import { defineConfig } from '@chakra-ui/react';
 import {
-  alertSlotRecipe, animationStyles, breakpoints, buttonRecipe, containerRecipe, cssVarsPrefix, cssVarsRoot,
+  alertSlotRecipe, animationStyles, badgeRecipe, breakpoints, buttonRecipe, containerRecipe, cssVarsPrefix, cssVarsRoot,
   fieldSlotRecipe, fieldsetSlotRecipe, globalCss, headingRecipe, inputRecipe, keyframes, layerStyles, linkRecipe,
   listSlotRecipe, nativeSelectSlotRecipe, semanticTokens, spinnerRecipe, textareaRecipe, textStyles, tokens,
 } from '@chakra-ui/react/theme';
 import { engineColourTokens } from './palettes.ts';
 
 export const engineRecipes = {
-  button: buttonRecipe, container: containerRecipe, heading: headingRecipe, input: inputRecipe, link: linkRecipe,
+  badge: badgeRecipe, button: buttonRecipe, container: containerRecipe, heading: headingRecipe, input: inputRecipe, link: linkRecipe,
   spinner: spinnerRecipe, textarea: textareaRecipe,
 };
 
