@@ -9,6 +9,8 @@ export const ENGINE_MESSAGES: Readonly<Record<string, string>> = {
   'app.skipToContent': 'Skip to main content',
   'nav.label': 'Main navigation',
   'nav.menu': 'Menu',
+  'nav.close': 'Close',
+  'nav.account': 'Account',
   'footer.label': 'Footer',
 
   'grid.layoutLabel': 'Column layout',

@@ -103,12 +103,25 @@ export function checkNavigation(ctx: CheckContext, routes: CompiledRoute[]): voi
   const flags = featureFlags(ctx);
   walk(doc.data, (value, path) => {
     if (!isObject(value)) return;
-    // A link's `text`, the frame's picker's `label`.
-    for (const key of ['text', 'label']) if (typeof value[key] === 'string') ctx.messageKey(doc, [...path, key], value[key]);
+    // A link's `text` (and `countText`), the frame's picker's `label`.
+    for (const key of ['text', 'countText', 'label']) if (typeof value[key] === 'string') ctx.messageKey(doc, [...path, key], value[key]);
     targetExists(ctx, doc, [...path, 'to'], value.to, routes);
+    if (Array.isArray(value.children)) checkGroup(ctx, doc, path, value);
     if (typeof value.feature === 'string' && flags && !flags.has(value.feature)) {
       ctx.report(doc, [...path, 'feature'], `feature flag "${value.feature}" is not in schemas/features.yaml`);
     }
+  });
+}
+
+/** A group is a button opening a menu of links: it leads nowhere itself, and its links are links. */
+function checkGroup(ctx: CheckContext, doc: SourceDoc, path: PathSegment[], group: Record<string, unknown>): void {
+  for (const key of ['to', 'href', 'siteUrl']) {
+    if (group[key] !== undefined) ctx.report(doc, [...path, key], `a group (an item with children) opens its menu: it has no "${key}"`);
+  }
+  (group.children as unknown[]).forEach((child, i) => {
+    if (!isObject(child)) return;
+    if (child.children !== undefined) ctx.report(doc, [...path, 'children', i, 'children'], 'groups do not nest: a group\'s items are links');
+    else if (child.to === undefined && child.href === undefined) ctx.report(doc, [...path, 'children', i], 'a link of a group needs "to" or "href"');
   });
 }
 

@@ -21,19 +21,29 @@ export interface EngineConfig {
 
 export interface NavigationItem {
   text: string;
-  to: string;
+  /** Placeholders of `text` filled from bindings, e.g. `{ name: $session.user.firstName }`. */
+  values?: Record<string, unknown>;
+  /** A link's target; a group (`children`) has none. */
+  to?: string;
   requires?: 'session' | 'anonymous';
   siteUrl?: string;
   /** A binding: shown only while it is true. */
   when?: string;
+  /** A binding to a number: above zero, the item reads `countText` with it as `{{count}}`. */
+  count?: string;
+  countText?: string;
+  /** A group: a button opening a menu of these links. */
+  children?: NavigationItem[];
 }
+/** A read operation whose answer a frame's bindings read as `$data.<as>`; `requires: session` loads it only signed in. */
+export type FrameDataConfig = { operation: string; params?: Record<string, unknown>; query?: Record<string, unknown>; as: string; requires?: 'session' };
 export interface FrameBrand { text: string; name?: string; logo?: string }
 /**
  * The frame of one shell (navigation.yaml `frames.<shell>`), in place of the portal's: its own brand
  * and lists, with bindings that may read `$data.<as>`, the answer of `data` (a read operation).
  */
 export interface FrameConfig {
-  data?: { operation: string; params?: Record<string, unknown>; query?: Record<string, unknown>; as: string };
+  data?: FrameDataConfig;
   brand?: FrameBrand;
   primary?: NavigationItem[];
   account?: NavigationItem[];
@@ -42,6 +52,7 @@ export interface FrameConfig {
 export interface NavigationConfig {
   brand?: FrameBrand;
   frames?: Record<string, FrameConfig>;
+  data?: FrameDataConfig;
   greeting?: { text: string; values?: Record<string, unknown> };
   /** A picker in the frame whose choice is sent to the session flow, e.g. which record the pages are about. */
   selector?: { label: string; groups: string; selected: string; event: string; eventField: string };

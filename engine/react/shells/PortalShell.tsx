@@ -2,13 +2,17 @@ import { Box, Container, Flex, Image, NativeSelect, Field, Text } from '@chakra-
 import { useMemo, type ReactNode } from 'react';
 import { useTranslator } from '../app/translation.ts';
 import { resolveBindings } from '../../core/bindings.ts';
-import type { FrameConfig, NavigationConfig } from '../app/config-types.ts';
+import type { FrameConfig, FrameDataConfig, NavigationConfig } from '../app/config-types.ts';
 import { useInteractive } from '../app/interactive.tsx';
 import { useOperationData, useOperationRequest } from '../widgets/DataWidget.tsx';
 import { useRuntime } from '../app/runtime.ts';
 import { DataScopeProvider, useScope, useSessionStatus } from '../app/scope.tsx';
-import { useNodeText } from '../widgets/basic.tsx';
-import { Footer, Main, NavList, SkipLink } from './parts.tsx';
+import { Footer, Main, SkipLink, useFrameItems, type FrameItem } from './parts.tsx';
+import { useCurrentLink } from './current-link.ts';
+import { NavGroup } from './NavGroup.tsx';
+import { NavPanel } from './NavPanel.tsx';
+import { NavLink, NavText } from './nav-link.tsx';
+import { frameStyles } from './frame-styles.ts';
 
 interface SelectorGroup { label: string; options: { value: string | number; label: string }[] }
 
@@ -22,8 +26,8 @@ function SelectionPicker({ selector }: { selector: NonNullable<NavigationConfig[
   if (groups.length === 0) return null;
   const values = new Map(groups.flatMap((group) => group.options.map((option) => [String(option.value), option.value])));
   return (
-    <Field.Root width={{ base: '100%', md: '22rem' }}>
-      <Field.Label color="frame.fg" fontSize="sm">{t(selector.label)}</Field.Label>
+    <Field.Root className="frame-selector" flexDirection="row" alignItems="center" gap="2">
+      <Field.Label color="frame.fg" fontSize="sm" flexShrink="0">{t(selector.label)}</Field.Label>
       <NativeSelect.Root size="sm">
         <NativeSelect.Field
           bg="bg" color="fg"
@@ -49,8 +53,8 @@ function SelectionPicker({ selector }: { selector: NonNullable<NavigationConfig[
 function SelectionPickerPlaceholder({ selector }: { selector: NonNullable<NavigationConfig['selector']> }) {
   const { t } = useTranslator();
   return (
-    <Field.Root width={{ base: '100%', md: '22rem' }} aria-hidden="true" inert visibility="hidden">
-      <Field.Label fontSize="sm">{t(selector.label)}</Field.Label>
+    <Field.Root className="frame-selector" flexDirection="row" alignItems="center" gap="2" aria-hidden="true" inert visibility="hidden">
+      <Field.Label fontSize="sm" flexShrink="0">{t(selector.label)}</Field.Label>
       <NativeSelect.Root size="sm" disabled>
         <NativeSelect.Field tabIndex={-1}><option /></NativeSelect.Field>
         <NativeSelect.Indicator />
@@ -70,13 +74,16 @@ export function PublicShell({ children }: { children: ReactNode }) {
 /**
  * Loads a frame's `data` (a read operation, bound like a `data` widget's) for its bindings as
  * `$data.<as>`. A page rendered ahead of time reads once it is the browser's own; until the answer
- * comes (or when it fails) the frame shows what it shows without it.
+ * comes (or when it fails) the frame shows what it shows without it; `requires: session` reads only
+ * while someone is signed in.
  */
-function FrameData({ data, children }: { data: NonNullable<FrameConfig['data']>; children: ReactNode }) {
+function FrameData({ data, children }: { data: FrameDataConfig; children: ReactNode }) {
   const request = useOperationRequest(data);
   const interactive = useInteractive();
-  const result = useOperationData(data.operation, request, request.ready && interactive);
-  const value = useMemo(() => ({ [data.as]: result.data }), [data.as, result.data]);
+  const status = useSessionStatus();
+  const allowed = data.requires !== 'session' || status === 'signedIn';
+  const result = useOperationData(data.operation, request, request.ready && interactive && allowed);
+  const value = useMemo(() => ({ [data.as]: allowed ? result.data : undefined }), [data.as, allowed, result.data]);
   return <DataScopeProvider value={value}>{children}</DataScopeProvider>;
 }
 
@@ -84,8 +91,10 @@ function FrameData({ data, children }: { data: NonNullable<FrameConfig['data']>;
 export function PortalShell({ children, publicView = false, frame }: { children: ReactNode; publicView?: boolean; frame?: string }) {
   const { config } = useRuntime();
   const own = frame ? config.navigation.frames?.[frame] : undefined;
+  const data = own ? own.data : config.navigation.data;
+  // The tree is the same whatever the session's state: the page inside is never mounted afresh.
   const view = <FrameView own={own} publicView={publicView}>{children}</FrameView>;
-  return own?.data ? <FrameData data={own.data}>{view}</FrameData> : view;
+  return data ? <FrameData data={data}>{view}</FrameData> : view;
 }
 
 function FrameView({ children, publicView, own }: { children: ReactNode; publicView: boolean; own: FrameConfig | undefined }) {
@@ -102,35 +111,62 @@ function FrameView({ children, publicView, own }: { children: ReactNode; publicV
   const brandName = bound ? resolveBindings<string | undefined>(navigation.brand?.name, scope) : undefined;
   const brandLogo = bound ? resolveBindings<string | null | undefined>(navigation.brand?.logo, scope) : undefined;
   const shownName = brandName || t(navigation.brand?.text ?? 'app.name');
-  const greeting = useNodeText(navigation.greeting?.text, navigation.greeting?.values);
+  const primary = useFrameItems(navigation.primary);
+  const account = useFrameItems(navigation.account);
+  const current = useCurrentLink([primary, account]);
+  // With groups, a narrow screen has the navigation in a panel; a few plain links stay in a row.
+  const grouped = navigation.primary.some((item) => item.children);
+  const selector = navigation.selector && (signedIn || arriving) ? navigation.selector : undefined;
   return (
     <Flex direction="column" minH="100vh">
       <SkipLink />
-      <Box as="header" bg="frame.bg" color="frame.fg" py="3" css={{ "& a": { color: "frame.fg" } }}>
+      <Box as="header" bg="frame.bg" color="frame.fg" css={frameStyles}>
         <Container maxW="6xl">
-          <Flex gap="4" align={{ base: 'stretch', md: 'center' }} direction={{ base: 'column', md: 'row' }} justify="space-between" wrap="wrap">
+          <Flex className="frame-bar" align="center" columnGap="4" wrap="wrap" minH="14">
             {/* As tall as a logo with or without one: a brand's logo arriving moves nothing. */}
-            <Flex align="center" gap="3" minH="8">
+            <Flex align="center" gap="3" minH="8" flex="1" minW="0" py="2">
               {brandLogo ? <Image src={brandLogo} alt="" height="8" /> : null}
               <Text fontWeight="bold" fontSize="lg" fontFamily="heading">
                 {shownName}
               </Text>
             </Flex>
-            {signedIn && navigation.selector ? <SelectionPicker selector={navigation.selector} /> : null}
-            {arriving && navigation.selector ? <SelectionPickerPlaceholder selector={navigation.selector} /> : null}
-          </Flex>
-          <Flex mt="3" gap="4" justify="space-between" wrap="wrap" className="frame-nav">
-            <NavList items={navigation.primary} label={t('nav.label')} />
-            <Flex gap="4" align="center" wrap="wrap">
-              {signedIn && greeting ? <Text fontSize="sm">{greeting}</Text> : null}
-              {arriving && greeting ? <Text fontSize="sm" aria-hidden="true" visibility="hidden">{greeting}</Text> : null}
-              <NavList items={navigation.account} label={t('nav.menu')} />
-            </Flex>
+            {selector ? (
+              <Box order={{ base: 3, md: 0 }} width={{ base: '100%', md: 'auto' }} pb={{ base: '2', md: '0' }}>
+                {signedIn ? <SelectionPicker selector={selector} /> : <SelectionPickerPlaceholder selector={selector} />}
+              </Box>
+            ) : null}
+            <NavRow items={account} current={current} label={t('nav.account')} align="end" />
+            {grouped ? <Box hideFrom="md"><NavPanel items={primary} current={current} label={t('nav.label')} /></Box> : null}
           </Flex>
         </Container>
+        <Box className="frame-nav" hideBelow={grouped ? 'md' : undefined}>
+          <Container maxW="6xl">
+            <NavRow items={primary} current={current} label={t('nav.label')} />
+          </Container>
+        </Box>
       </Box>
       <Main>{children}</Main>
       <Footer items={navigation.footer} name={shownName} />
     </Flex>
+  );
+}
+
+/** A row of the frame's links and groups, with places held for those still to come. */
+function NavRow({ items, current, label, align = 'start' }: { items: FrameItem[]; current: string | undefined; label: string; align?: 'start' | 'end' }) {
+  if (items.length === 0) return null;
+  return (
+    <nav aria-label={label}>
+      <ul className="frame-row">
+        {items.map((entry) => {
+          const key = `${entry.item.text}:${entry.item.to ?? ''}`;
+          if (entry.children.length > 0 || entry.item.children) return <li key={key}><NavGroup entry={entry} current={current} align={align} /></li>;
+          if (entry.placeholder) {
+            // Unseen and out of the accessibility tree, but as wide as the link it stands for.
+            return <li key={key} aria-hidden="true" style={{ visibility: 'hidden' }}><span className="frame-item"><NavText item={entry.item} /></span></li>;
+          }
+          return <li key={key}><NavLink item={entry.item} current={entry.item.to === current} className="frame-item" /></li>;
+        })}
+      </ul>
+    </nav>
   );
 }

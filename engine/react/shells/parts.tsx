@@ -6,7 +6,7 @@ import { useRuntime } from '../app/runtime.ts';
 import { useScope, useSessionStatus } from '../app/scope.tsx';
 import { useFirstScreenSettled } from '../app/settled.ts';
 import { isLinkable } from '../app/route-table.ts';
-import { resolveBindings } from '../../core/bindings.ts';
+import { resolveBindings, type BindingScope } from '../../core/bindings.ts';
 import { EngineLink } from '../widgets/links.tsx';
 
 export function SkipLink() {
@@ -19,24 +19,39 @@ export function SkipLink() {
   );
 }
 
-export interface FrameItem { item: NavigationItem; placeholder: boolean }
+export interface FrameItem { item: NavigationItem; placeholder: boolean; children: FrameItem[] }
 
 /**
  * The items the frame shows for the session's state. While a stored session loads, the items of a
  * signed-in user come as placeholders: the frame keeps their space from its first paint, so
- * nothing below it moves when they arrive; the items of a signed-out visitor are not shown.
+ * nothing below it moves when they arrive; the items of a signed-out visitor are not shown. A group
+ * shows while some of its links do, as a placeholder while all of them are.
  */
 export function useFrameItems(items: NavigationItem[]): FrameItem[] {
   const status = useSessionStatus();
   const scope = useScope();
+  return frameItems(items, status, scope);
+}
+
+function frameItems(items: NavigationItem[], status: string, scope: BindingScope): FrameItem[] {
   return items.flatMap((item): FrameItem[] => {
     // An item for some users only (`when`) appears once the session says it is theirs.
     if (item.when && resolveBindings<unknown>(item.when, scope) !== true) return [];
-    if (!item.requires) return [{ item, placeholder: false }];
-    if (status === 'loading') return item.requires === 'session' ? [{ item, placeholder: true }] : [];
-    const shown = (item.requires === 'session' && status === 'signedIn') || (item.requires === 'anonymous' && status === 'signedOut');
-    return shown ? [{ item, placeholder: false }] : [];
+    const own = shownFor(item, status);
+    if (own === 'hidden') return [];
+    if (!item.children) return [{ item, placeholder: own === 'placeholder', children: [] }];
+    const children = frameItems(item.children, status, scope);
+    if (children.length === 0) return [];
+    const placeholder = own === 'placeholder' || children.every((child) => child.placeholder);
+    return [{ item, placeholder, children: children.filter((child) => !child.placeholder) }];
   });
+}
+
+function shownFor(item: NavigationItem, status: string): 'shown' | 'placeholder' | 'hidden' {
+  if (!item.requires) return 'shown';
+  if (status === 'loading') return item.requires === 'session' ? 'placeholder' : 'hidden';
+  const shown = (item.requires === 'session' && status === 'signedIn') || (item.requires === 'anonymous' && status === 'signedOut');
+  return shown ? 'shown' : 'hidden';
 }
 
 export function NavList({ items, label }: { items: NavigationItem[]; label: string }) {
@@ -48,8 +63,8 @@ export function NavList({ items, label }: { items: NavigationItem[]; label: stri
       <HStack as="ul" gap="4" listStyleType="none" wrap="wrap" m="0" p="0">
         {shown.map(({ item, placeholder }) => placeholder
           // Unseen and out of the accessibility tree, but as wide as the link it stands for.
-          ? <li key={item.to} aria-hidden="true" style={{ visibility: 'hidden' }}><FrameLink item={item} placeholder>{t(item.text)}</FrameLink></li>
-          : <li key={item.to}><FrameLink item={item}>{t(item.text)}</FrameLink></li>)}
+          ? <li key={item.text} aria-hidden="true" style={{ visibility: 'hidden' }}><FrameLink item={item} placeholder>{t(item.text)}</FrameLink></li>
+          : <li key={item.text}><FrameLink item={item}>{t(item.text)}</FrameLink></li>)}
       </HStack>
     </nav>
   );
@@ -60,13 +75,19 @@ export function NavList({ items, label }: { items: NavigationItem[]; label: stri
  * is its text alone, shown exactly when the link would be: nothing to follow or focus.
  */
 export function FrameLink({ item, children, placeholder = false }: { item: NavigationItem; children: ReactNode; placeholder?: boolean }) {
-  const scope = useScope();
   const { routes } = useRuntime();
-  const site = scope.site as Record<string, unknown> | undefined;
-  const override = item.siteUrl ? site?.[item.siteUrl] : undefined;
-  const to = typeof override === 'string' && override ? override : item.to;
+  const to = useItemTarget(item);
+  if (!to) return null;
   if (placeholder) return isLinkable(to, routes) ? <span>{children}</span> : null;
   return <EngineLink to={to}>{children}</EngineLink>;
+}
+
+/** Where a frame link leads: a management company may point it at its own page (site.yaml `siteUrl`). */
+export function useItemTarget(item: NavigationItem): string | undefined {
+  const scope = useScope();
+  const site = scope.site as Record<string, unknown> | undefined;
+  const override = item.siteUrl ? site?.[item.siteUrl] : undefined;
+  return typeof override === 'string' && override ? override : item.to;
 }
 
 /**

@@ -1,0 +1,47 @@
+import type { MouseEventHandler, ReactNode } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
+import type { NavigationItem } from '../app/config-types.ts';
+import { useRuntime } from '../app/runtime.ts';
+import { useScope } from '../app/scope.tsx';
+import { useInteractive } from '../app/interactive.tsx';
+import { isLinkable, resolveLink } from '../app/route-table.ts';
+import { resolveBindings } from '../../core/bindings.ts';
+import { useNodeText } from '../widgets/basic.tsx';
+import { useItemTarget } from './parts.tsx';
+
+/**
+ * An item's text: its `text` with its `values`, or, while its `count` is above zero, its
+ * `countText` with the count (e.g. "Messages (2 unread)").
+ */
+export function useItemText(item: NavigationItem): string {
+  const scope = useScope();
+  const count = item.count ? resolveBindings<unknown>(item.count, scope) : undefined;
+  const counted = typeof count === 'number' && count > 0 && item.countText;
+  const values = counted ? { ...(item.values ?? {}), count } : item.values;
+  return useNodeText(counted ? item.countText : item.text, values);
+}
+
+/**
+ * A link of the frame's navigation, styled by the list holding it; `aria-current="page"` when it
+ * leads to the page shown. Hidden while its route is not built.
+ */
+export function NavLink({ item, current, onClick, className }: { item: NavigationItem; current: boolean; onClick?: MouseEventHandler<HTMLAnchorElement>; className?: string }) {
+  const { routes } = useRuntime();
+  const { pathname, search } = useLocation();
+  const interactive = useInteractive();
+  const text = useItemText(item);
+  const to = useItemTarget(item);
+  if (!to || !isLinkable(to, routes)) return null;
+  if (/^[a-z]+:/i.test(to)) return <a href={to} className={className} onClick={onClick}>{text}</a>;
+  // A page rendered ahead of time knew no address query: see EngineLink.
+  return (
+    <RouterLink to={resolveLink(to, pathname, routes, interactive ? search : '')} className={className} aria-current={current ? 'page' : undefined} onClick={onClick}>
+      {text}
+    </RouterLink>
+  );
+}
+
+/** A placeholder's text: unseen, as wide as what it stands for (set by the list holding it). */
+export function NavText({ item }: { item: NavigationItem }): ReactNode {
+  return useItemText(item);
+}
