@@ -12,7 +12,7 @@ function menuLinks(list: HTMLElement | null): HTMLAnchorElement[] {
  * A group of the frame's navigation: a button that shows and hides the list of its links (a
  * disclosure, as site navigation is: its links are links, not menu items). Enter or Space opens
  * it, the arrow keys (and Home, End) move between its links, Escape closes it and gives focus back
- * to the button; it closes too when focus or a click goes elsewhere, and when one of its links is
+ * to the button; it closes too when Tab or a click goes elsewhere, and when one of its links is
  * followed. The button is marked while the group holds the page shown.
  */
 export function NavGroup({ entry, current, align = 'start' }: { entry: FrameItem; current: string | undefined; align?: 'start' | 'end' }) {
@@ -21,6 +21,9 @@ export function NavGroup({ entry, current, align = 'start' }: { entry: FrameItem
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const list = useRef<HTMLUListElement>(null);
+  // Tab or Shift+Tab pressed within the group: focus leaving it then is the visitor's doing (the page
+  // moving focus to its heading as it arrives closes nothing).
+  const tabbing = useRef(false);
   const holdsCurrent = entry.children.some(({ item }) => item.to === current);
 
   useEffect(() => {
@@ -40,6 +43,7 @@ export function NavGroup({ entry, current, align = 'start' }: { entry: FrameItem
     links[(to(links, at) + links.length) % links.length].focus();
   };
   const onKeyDown = (event: KeyboardEvent) => {
+    tabbing.current = event.key === 'Tab';
     if (event.key === 'Escape' && open) {
       event.preventDefault();
       setOpen(false);
@@ -77,7 +81,8 @@ export function NavGroup({ entry, current, align = 'start' }: { entry: FrameItem
     <Box
       ref={root} className="frame-group" position="relative" onKeyDown={onKeyDown}
       onBlur={(event) => {
-        if (open && !root.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+        if (open && tabbing.current && !root.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+        tabbing.current = false;
       }}
     >
       <button

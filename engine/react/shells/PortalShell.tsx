@@ -6,6 +6,7 @@ import type { FrameConfig, FrameDataConfig, NavigationConfig } from '../app/conf
 import { useInteractive } from '../app/interactive.tsx';
 import { useOperationData, useOperationRequest } from '../widgets/DataWidget.tsx';
 import { useRuntime } from '../app/runtime.ts';
+import { useFirstScreenSettled } from '../app/settled.ts';
 import { DataScopeProvider, useScope, useSessionStatus } from '../app/scope.tsx';
 import { Footer, Main, SkipLink, useFrameItems, type FrameItem } from './parts.tsx';
 import { useCurrentLink } from './current-link.ts';
@@ -28,7 +29,7 @@ function SelectionPicker({ selector }: { selector: NonNullable<NavigationConfig[
   return (
     <Field.Root className="frame-selector" flexDirection="row" alignItems="center" gap="2">
       <Field.Label color="frame.fg" fontSize="sm" flexShrink="0">{t(selector.label)}</Field.Label>
-      <NativeSelect.Root size="sm">
+      <NativeSelect.Root size="sm" width={{ base: 'auto', md: '20rem' }} flex={{ base: '1', md: 'none' }}>
         <NativeSelect.Field
           bg="bg" color="fg"
           value={selected === null || selected === undefined ? '' : String(selected)}
@@ -55,7 +56,7 @@ function SelectionPickerPlaceholder({ selector }: { selector: NonNullable<Naviga
   return (
     <Field.Root className="frame-selector" flexDirection="row" alignItems="center" gap="2" aria-hidden="true" inert visibility="hidden">
       <Field.Label fontSize="sm" flexShrink="0">{t(selector.label)}</Field.Label>
-      <NativeSelect.Root size="sm" disabled>
+      <NativeSelect.Root size="sm" disabled width={{ base: 'auto', md: '20rem' }} flex={{ base: '1', md: 'none' }}>
         <NativeSelect.Field tabIndex={-1}><option /></NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
@@ -75,13 +76,16 @@ export function PublicShell({ children }: { children: ReactNode }) {
  * Loads a frame's `data` (a read operation, bound like a `data` widget's) for its bindings as
  * `$data.<as>`. A page rendered ahead of time reads once it is the browser's own; until the answer
  * comes (or when it fails) the frame shows what it shows without it; `requires: session` reads only
- * while someone is signed in.
+ * while someone is signed in, once the first screen has settled.
  */
 function FrameData({ data, children }: { data: FrameDataConfig; children: ReactNode }) {
   const request = useOperationRequest(data);
   const interactive = useInteractive();
   const status = useSessionStatus();
-  const allowed = data.requires !== 'session' || status === 'signedIn';
+  const settled = useFirstScreenSettled();
+  // A signed-in user's frame data waits for the first screen to settle: the screen's own reads go
+  // first, and a screen reading the same (a cached answer) does not show it ahead of the rest.
+  const allowed = data.requires !== 'session' || (status === 'signedIn' && settled);
   const result = useOperationData(data.operation, request, request.ready && interactive && allowed);
   const value = useMemo(() => ({ [data.as]: allowed ? result.data : undefined }), [data.as, allowed, result.data]);
   return <DataScopeProvider value={value}>{children}</DataScopeProvider>;
@@ -124,9 +128,11 @@ function FrameView({ children, publicView, own }: { children: ReactNode; publicV
         <Container maxW="6xl">
           <Flex className="frame-bar" align="center" columnGap="4" wrap="wrap" minH="14">
             {/* As tall as a logo with or without one: a brand's logo arriving moves nothing. */}
-            <Flex align="center" gap="3" minH="8" flex="1" minW="0" py="2">
+            {/* On a narrow screen, two lines' room whatever the name (its box's top never moves): the
+                user's organisation's longer name arriving moves nothing. */}
+            <Flex align="center" gap="3" minH={{ base: '4rem', md: '8' }} flex="1" minW="0" py="2">
               {brandLogo ? <Image src={brandLogo} alt="" height="8" /> : null}
-              <Text fontWeight="bold" fontSize="lg" fontFamily="heading">
+              <Text fontWeight="bold" fontSize="lg" lineHeight="1.3" fontFamily="heading" lineClamp={{ base: 2, md: 'none' }} minH={{ base: '2.6em', md: 'auto' }}>
                 {shownName}
               </Text>
             </Flex>
