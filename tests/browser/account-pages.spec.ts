@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, homeowner, signInQuickly } from './helpers.ts';
+import { expectAccessible, homeowner, signInQuickly, followNavLink } from './helpers.ts';
 
 /** Signs in and selects Maple Grove (account 100234) with the frame's property picker. */
 async function signInToMapleGrove(page: Page) {
@@ -17,7 +17,7 @@ function toast(page: Page, text: string) {
 
 test('account overview: balance per ledger of the selected property and the charges due soon', async ({ page }) => {
   await signInToMapleGrove(page);
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Account overview' }).click();
+  await followNavLink(page, 'Billing', 'Account overview');
   await expect(page).toHaveURL(/\/billing\/account-overview$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account overview');
   await expect(page.getByText('Account 100234 at Maple Grove HOA, 412 Maple Grove Lane.')).toBeVisible();
@@ -103,7 +103,7 @@ test('grid layouts are saved, restored and reset with toasts', async ({ page }) 
 
 test('payment help and support page has the timing texts', async ({ page }) => {
   await signInToMapleGrove(page);
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Payment help' }).click();
+  await followNavLink(page, 'Billing', 'Payment help');
   await expect(page).toHaveURL(/\/billing\/support$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment help and support');
   const main = page.getByRole('main');

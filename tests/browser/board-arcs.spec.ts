@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectAccessible, homeowner, signInQuickly } from './helpers.ts';
+import { expectAccessible, homeowner, signInQuickly, followNavLink } from './helpers.ts';
 
 // The board's list of architectural requests (/board/arcs): who may see it, the grid read from the
 // server page by page (sort, filter, export), and its saved layouts.
@@ -39,7 +39,7 @@ async function openList(page: Page, who: { email: string; password: string }, sw
     await expect(page.getByLabel('E-mail address')).toBeEditable();
   }
   await signInQuickly(page, who.email, who.password);
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Board', exact: true }).click();
+  await followNavLink(page, 'Board', 'Architectural requests');
   await expect(page).toHaveURL(/\/board\/arcs$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Architectural requests' })).toBeVisible();
   await expect(grid(page).locator('.ag-row .ag-cell[col-id="subject"] a').first()).toBeVisible();
@@ -63,7 +63,7 @@ async function toggleColumn(page: Page, name: string, shown: boolean) {
 
 test('the board pages are for board members: a homeowner sees a calm page, also from an old Board_v2 link', async ({ page }) => {
   await signInQuickly(page, homeowner.email, homeowner.password);
-  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Board', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Board', exact: true })).toHaveCount(0);
   await page.goto('/Board_v2/ActionItems_ARC');
   await expect(page).toHaveURL(/\/board\/arcs$/);
   await expect(page.getByRole('heading', { level: 1, name: 'These pages are for board members' })).toBeVisible();

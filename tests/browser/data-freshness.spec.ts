@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { getGetLedgerUrl } from '../../generated/clients/payments.ts';
-import { homeowner, signInQuickly } from './helpers.ts';
+import { homeowner, signInQuickly, followNavLink } from './helpers.ts';
 
 async function chooseMapleGrove(page: Page) {
   const picker = page.getByLabel('Property');
@@ -8,20 +8,19 @@ async function chooseMapleGrove(page: Page) {
   await expect(page.getByText(/account 100234\)/).first()).toBeVisible();
 }
 
-const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 
 test('a payment shows in the account history opened afterwards, without a reload', async ({ page }) => {
   await signInQuickly(page, homeowner.email, homeowner.password);
   await chooseMapleGrove(page);
 
   // The history is read (and cached) before the payment.
-  await nav(page).getByRole('link', { name: 'Account history' }).click();
+  await followNavLink(page, 'Billing', 'Account history');
   await expect(page.getByRole('heading', { level: 1, name: 'Account history' })).toBeVisible();
   await expect(page.locator('[data-grid="account-history"] [role="row"]').nth(1)).toBeVisible();
   // A full page load would clear this marker.
   await page.evaluate(() => { (window as unknown as { stayedOnPage: boolean }).stayedOnPage = true; });
 
-  await nav(page).getByRole('link', { name: 'Make a payment' }).click();
+  await followNavLink(page, 'Billing', 'Make a payment');
   await page.getByLabel(/Assessments/).check();
   await page.getByLabel(/Saved card.*4242/).check();
   await page.getByLabel('Amount', { exact: true }).fill('10');
@@ -36,7 +35,7 @@ test('a payment shows in the account history opened afterwards, without a reload
   expect(number).toBeTruthy();
 
   const ledgerRead = page.waitForRequest((request) => request.method() === 'GET' && new URL(request.url()).pathname === getGetLedgerUrl());
-  await nav(page).getByRole('link', { name: 'Account history' }).click();
+  await followNavLink(page, 'Billing', 'Account history');
   await ledgerRead;
   const row = page.getByRole('row').filter({ hasText: number! });
   await expect(row).toBeVisible();

@@ -100,3 +100,22 @@ export async function expectBefore(first: Locator, second: Locator) {
   const [a, b] = [await first.boundingBox(), await second.boundingBox()];
   expect(a && b && a.y + a.height <= b.y).toBe(true);
 }
+
+/** Follows a link of a group of the frame's navigation: opens the group, then its link. */
+export async function followNavLink(page: Page, group: string, link: string) {
+  const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+  await navigation.getByRole('button', { name: group, exact: true }).click();
+  await navigation.getByRole('link', { name: link, exact: true }).click();
+}
+
+/** Follows a link of the signed-in user's menu (the button naming them at the top right). */
+export async function followUserMenuLink(page: Page, link: string | RegExp) {
+  const account = page.getByRole('navigation', { name: 'Account' });
+  await account.getByRole('button').click();
+  await account.getByRole('link', { name: link }).click();
+}
+
+/** The signed-in user's menu button (it names the user). */
+export function userMenuButton(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Account' }).getByRole('button');
+}

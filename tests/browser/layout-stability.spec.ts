@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { homeowner, signInQuickly } from './helpers.ts';
+import { homeowner, signInQuickly, userMenuButton } from './helpers.ts';
 
 // Nothing a visitor sees moves while a page loads (layout shift): the frame is drawn at its
 // signed-in size while a stored session loads, the footer waits for the first screen, and a branded
@@ -58,12 +58,12 @@ for (const viewport of [{ width: 412, height: 823 }, { width: 1280, height: 800 
         return { y, height };
       }));
       // The signed-in items are not there yet: held places, neither shown nor reachable.
-      await expect(page.getByRole('link', { name: 'Sign out' })).toHaveCount(0);
+      await expect(userMenuButton(page)).toHaveCount(0);
       await expect(page.getByRole('combobox')).toHaveCount(0);
       await expect(page.getByRole('contentinfo')).toBeHidden();
 
       release();
-      await expect(page.getByRole('link', { name: 'Sign out' })).toBeVisible();
+      await expect(userMenuButton(page)).toBeVisible();
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByRole('contentinfo')).toBeVisible();
       const header = await box(page, 'header');

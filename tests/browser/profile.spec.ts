@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, latestCode, signIn, signInQuickly, uniqueEmail } from './helpers.ts';
+import { expectAccessible, latestCode, signIn, signInQuickly, uniqueEmail, followUserMenuLink } from './helpers.ts';
 
 // Profile settings (/my/profile-settings): contacts, addresses, login information and preferences,
 // each with its validation messages; leaving with unsaved changes asks first; the directory shows
@@ -10,7 +10,7 @@ const password = 'Resident#2026';
 
 async function openProfile(page: Page, email: string) {
   await signInQuickly(page, email, password);
-  await page.getByRole('link', { name: 'Profile settings' }).click();
+  await followUserMenuLink(page, 'Profile settings');
   await expect(page).toHaveURL(/\/my\/profile-settings$/);
   await expect(page.getByRole('heading', { name: 'Contact information', level: 2 })).toBeVisible();
 }
@@ -92,7 +92,7 @@ test('leaving with unsaved changes asks Leave and Discard or Stay on Page', asyn
   await page.getByRole('link', { name: 'Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  await page.getByRole('link', { name: 'Profile settings' }).click();
+  await followUserMenuLink(page, 'Profile settings');
   await main.getByRole('checkbox', { name: 'Show my primary phone number in the directory' }).check();
   await page.getByRole('link', { name: 'Dashboard' }).click();
   const dialog = page.getByRole('alertdialog');
@@ -110,7 +110,7 @@ test('leaving with unsaved changes asks Leave and Discard or Stay on Page', asyn
   await page.getByRole('link', { name: 'Dashboard' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Leave and Discard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.getByRole('link', { name: 'Profile settings' }).click();
+  await followUserMenuLink(page, 'Profile settings');
   await expect(main.getByRole('checkbox', { name: 'Show my primary phone number in the directory' })).not.toBeChecked();
 
   // Saved changes are not unsaved: leaving asks nothing.
@@ -210,7 +210,7 @@ test('login information: a new e-mail is confirmed by a code; the password needs
   await expectAccessible(page);
 
   // The new e-mail and password sign in.
-  await page.getByRole('link', { name: 'Sign out' }).click();
+  await followUserMenuLink(page, 'Sign out');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
   await signIn(page, newEmail, 'Resident#2027');

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { getLogoutUrl } from '../../generated/clients/users.ts';
 import { apiClients, fetchTransport } from '../support/api/clients.ts';
-import { expectAccessible, homeowner, latestCode, signIn } from './helpers.ts';
+import { expectAccessible, homeowner, latestCode, signIn, followUserMenuLink } from './helpers.ts';
 
 test('signs in with a password, shows the portal frame, switches property and theme, signs out', async ({ page, baseURL }) => {
   await page.goto('/login');
@@ -36,7 +36,7 @@ test('signs in with a password, shows the portal frame, switches property and th
   const users = apiClients(fetchTransport(baseURL!), token).users;
   expect((await users.getUser(userId)).status).toBe(200);
   const loggedOut = page.waitForResponse((r) => r.url().endsWith(getLogoutUrl()));
-  await page.getByRole('link', { name: 'Sign out' }).click();
+  await followUserMenuLink(page, 'Sign out');
   expect((await loggedOut).status()).toBe(204);
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('portal.token'))).toBeNull();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { homeowner, sessionToken } from './helpers.ts';
+import { homeowner, sessionToken, userMenuButton } from './helpers.ts';
 
 // The signed-in pages routes.yaml marks `prerender: frame` arrive as HTML with their frame in it (the
 // page as it shows while a stored session loads): painted before any script has run, with nothing of
@@ -58,11 +58,10 @@ test('signed in, /dashboard shows its frame before any script runs, then the por
   const release = await holdScripts(page);
   await page.goto('/dashboard', { waitUntil: 'commit' });
 
-  // The frame, painted from the HTML alone: the banner with the portal's name, the navigation and its
-  // links for everyone, the main landmark with the page loading. Nothing of the user's.
+  // The frame, painted from the HTML alone: the banner with the portal's name, the button opening the
+  // navigation (a phone's width), the main landmark with the page loading. Nothing of the user's.
   await expect(page.getByRole('banner')).toContainText('Community Portal');
-  const navigation = page.getByRole('navigation', { name: 'Main navigation' });
-  await expect(navigation.getByRole('link', { name: 'Help', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
   await expect(page.getByRole('main').getByRole('status')).toBeAttached();
   await expect(page.locator('#root[data-prerendered-frame]')).toHaveCount(1);
   for (const text of userData) await expect(page.getByText(text)).toHaveCount(0);
@@ -70,7 +69,7 @@ test('signed in, /dashboard shows its frame before any script runs, then the por
 
   release();
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Jordan' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Sign out' })).toBeVisible();
+  await expect(userMenuButton(page)).toHaveText('Jordan');
   await expect(page).toHaveURL(/\/dashboard$/);
   // The footer is shown once the whole first screen is there (its quiet lists included).
   await expect(page.getByRole('contentinfo')).toBeVisible();
@@ -90,6 +89,6 @@ test('a signed-out visitor to /dashboard sees the frame, then ends at the sign-i
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login\?returnTo=%2Fdashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your community portal' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Sign out' })).toHaveCount(0);
+  await expect(userMenuButton(page)).toHaveCount(0);
   expect(problems).toEqual([]);
 });
