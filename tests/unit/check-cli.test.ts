@@ -83,6 +83,19 @@ describe('npm run check', { timeout: 30_000 }, () => {
     expect(out).toMatch(/^6 problems$/m);
   });
 
+  describe('navigation groups: their links are checked as links are', () => {
+    const group = (children: string, extra = '') => [{ file: 'schemas/navigation.yaml', from: '{ text: nav.items, to: /items, requires: session }', to: `{ text: nav.items${extra}, children: [${children}] }` }];
+    it('reports a group link to no route, or with an unknown text', () => {
+      expectProblem(group('{ text: nav.home, to: /nowhere }'), 'schemas/navigation.yaml', '/nowhere', 'primary[1].children[0].to', 'no route matches "/nowhere"');
+      expectProblem(group('{ text: nav.things, to: /home }'), 'schemas/navigation.yaml', 'nav.things', 'primary[1].children[0].text', 'message "nav.things" is not in schemas/messages/en.json');
+    });
+    it('reports a group with a target of its own, a group inside a group and a group link leading nowhere', () => {
+      expectProblem(group('{ text: nav.home, to: /home }', ', to: /home'), 'schemas/navigation.yaml', 'children:', 'primary[1].to', 'a group (an item with children) opens its menu: it has no "to"');
+      expectProblem(group('{ text: nav.home, children: [{ text: nav.home, to: /home }] }'), 'schemas/navigation.yaml', 'children:', 'primary[1].children[0].children', "groups do not nest: a group's items are links");
+      expectProblem(group('{ text: nav.home }'), 'schemas/navigation.yaml', 'children:', 'primary[1].children[0]', 'a link of a group needs "to" or "href"');
+    });
+  });
+
   it('reports a form whose JSON Schema is invalid', () => {
     expectProblem([{ file: 'schemas/forms/item-form.yaml', from: 'type: string, title: fields.name', to: 'type: strnig, title: fields.name' }],
       'schemas/forms/item-form.yaml', 'strnig', 'schema.properties.name.type', 'invalid JSON Schema: must be one of: array, boolean');
