@@ -60,6 +60,48 @@ describe('columns', () => {
   });
 });
 
+describe('columns that reveal together', () => {
+  it('lays its cells out unseen under a busy status until every quiet read has arrived, then shows them at once', async () => {
+    let answerMessages!: () => void;
+    let answerRequests!: () => void;
+    const messagesArrive = new Promise<void>((resolve) => { answerMessages = resolve; });
+    const requestsArrive = new Promise<void>((resolve) => { answerRequests = resolve; });
+    fakeApi({
+      'GET /api/users/Messages': async () => { await messagesArrive; return { threads: [{ id: 1 }] }; },
+      'GET /api/action-items/HomeownerRequests': async () => { await requestsArrive; return { requests: [{ id: 2 }] }; },
+    });
+    const { runtime, translator } = makeRuntime(projectConfig({}, TEXTS));
+    const { container } = await renderNodes(runtime, translator, [{
+      widget: 'columns', reveal: 'together',
+      children: [
+        { widget: 'text', text: 'test.body' },
+        { widget: 'data', quiet: true, operation: 'listMessageThreads', as: 'messages', children: [{ widget: 'text', text: 'test.more', when: '$data.messages.threads.length' }] },
+        { widget: 'data', quiet: true, operation: 'listHomeownerRequests', query: { period: 'last30Days' }, as: 'requests', children: [{ widget: 'text', text: 'test.note', when: '$data.requests.requests.length' }] },
+      ],
+    }]);
+    const grid = container.querySelector('.engine-columns') as HTMLElement;
+    const region = grid.parentElement!.parentElement!;
+    expect(region.getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByRole('status')).toBeTruthy();
+    // One read arrived: still unseen, as the other would move it.
+    answerMessages();
+    await screen.findByText('See everything');
+    expect(getComputedStyle(grid.parentElement!).visibility).toBe('hidden');
+    expect(region.getAttribute('aria-busy')).toBe('true');
+    answerRequests();
+    await screen.findByText('Note');
+    await vi.waitFor(() => expect(region.getAttribute('aria-busy')).toBeNull());
+    expect(getComputedStyle(grid.parentElement!).visibility).not.toBe('hidden');
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('is shown at once when nothing in it loads', async () => {
+    const { container } = await show([{ widget: 'columns', reveal: 'together', children: [{ widget: 'text', text: 'test.body' }] }]);
+    await screen.findByText('The body of the card');
+    await vi.waitFor(() => expect(container.querySelector('[aria-busy]')).toBeNull());
+  });
+});
+
 describe('card', () => {
   it('is a section named by its heading, with its icon hidden, its body and its actions', async () => {
     const { container } = await show([{

@@ -31,6 +31,7 @@ export function projectConfig(queries: Partial<EngineConfig['api']['queries']>, 
 }
 
 export interface Request { method: string; path: string; search: string }
+/** A body, a whole response, or a promise of either (to answer when a test says). */
 export type Answer = (request: Request) => unknown;
 
 /** Replaces fetch: `answers` by "METHOD /path" give JSON bodies; every request is recorded. */
@@ -42,7 +43,7 @@ export function fakeApi(answers: Record<string, Answer>) {
     requests.push(request);
     const answer = answers[`${request.method} ${request.path}`];
     if (!answer) return new Response(JSON.stringify({ detail: 'not found' }), { status: 404, headers: { 'content-type': 'application/json' } });
-    const body = answer(request);
+    const body = await answer(request);
     // An answer may be a whole response (a refusal with its status).
     return body instanceof Response ? body : new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   }));
