@@ -1,4 +1,4 @@
-// The layout vocabulary (columns, card, description-list, status-badge, empty-state) rendered through
+// The layout vocabulary (columns, card, description-list, status-badge, empty-state, page-header) rendered through
 // the registry as a screen would be, over the project's configuration with test texts. The icons are
 // ones the project's screens name: only those are in the build's icon module.
 import { cleanup, screen, within } from '@testing-library/react';
@@ -21,6 +21,12 @@ const TEXTS = {
   'test.unknown': 'Unknown status',
   'test.empty': 'Nothing here yet.',
   'test.start': 'Start one',
+  'test.pageTitle': 'Requests of {{place}}',
+  'test.pageIntro': 'Everything asked at {{place}}.',
+  'test.trail': 'Breadcrumb',
+  'test.home': 'Home',
+  'test.section': 'Billing',
+  'test.new': 'New request',
 };
 
 async function show(nodes: WidgetNodeConfig[]) {
@@ -187,5 +193,59 @@ describe('empty-state', () => {
     expect(state.querySelector('svg')!.getAttribute('aria-hidden')).toBe('true');
     expect(await within(state).findByRole('link', { name: 'Start one' })).toBeTruthy();
     await expectNoSeriousAxeViolations(container);
+  });
+});
+
+describe('page-header', () => {
+  const header: WidgetNodeConfig = {
+    widget: 'page-header', title: 'test.pageTitle', description: 'test.pageIntro', values: { place: 'Oak Park' }, icon: 'wallet',
+    breadcrumb: {
+      label: 'test.trail',
+      items: [{ text: 'test.home', to: '/dashboard' }, { text: 'test.section', to: '/billing' }, { text: 'test.pageTitle', values: { place: 'Oak Park' } }],
+    },
+    secondary: [{ widget: 'link', text: 'test.more', to: '/billing' }],
+    primary: { widget: 'link', text: 'test.new', to: '/dashboard' },
+  };
+
+  it('shows the page heading with its values, its description and its icon hidden from screen readers', async () => {
+    const { container } = await show([header]);
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Requests of Oak Park' });
+    expect(heading.querySelector('svg')!.getAttribute('aria-hidden')).toBe('true');
+    expect(screen.getByText('Everything asked at Oak Park.')).toBeTruthy();
+    await expectNoSeriousAxeViolations(container);
+  });
+
+  it('has a breadcrumb: a named navigation with an ordered list of links ending at this page, not a link', async () => {
+    await show([header]);
+    const trail = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    const list = within(trail).getByRole('list');
+    expect(list.tagName).toBe('OL');
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Home/', 'Billing/', 'Requests of Oak Park']);
+    expect((await within(items[0]).findByRole('link', { name: 'Home' })).getAttribute('href')).toBe('/dashboard');
+    expect(within(items[1]).getByRole('link', { name: 'Billing' }).getAttribute('href')).toBe('/billing');
+    expect(within(items[2]).queryByRole('link')).toBeNull();
+    const current = within(items[2]).getByText('Requests of Oak Park');
+    expect(current.getAttribute('aria-current')).toBe('page');
+    expect(trail.querySelectorAll('[aria-current]')).toHaveLength(1);
+    // The separators are drawn, not read.
+    expect([...trail.querySelectorAll('li > [aria-hidden="true"]')].map((separator) => separator.textContent)).toEqual(['/', '/']);
+  });
+
+  it('shows its actions after the heading, the secondary ones first and the main one last', async () => {
+    const { container } = await show([header]);
+    await screen.findByRole('link', { name: 'New request' });
+    const actions = container.querySelector('.engine-page-header-actions') as HTMLElement;
+    expect(within(actions).getAllByRole('link').map((link) => link.textContent)).toEqual(['See everything', 'New request']);
+    const heading = screen.getByRole('heading', { level: 1 });
+    expect(heading.compareDocumentPosition(actions) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('takes another heading level, and shows no trail, description or actions it is not given', async () => {
+    const { container } = await show([{ widget: 'page-header', title: 'test.card', level: 2 }]);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your account' })).toBeTruthy();
+    expect(screen.queryByRole('navigation')).toBeNull();
+    expect(container.querySelector('.engine-page-header-actions')).toBeNull();
+    expect(container.querySelector('.engine-page-header p')).toBeNull();
   });
 });
