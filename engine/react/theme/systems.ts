@@ -17,8 +17,10 @@ const ACCESSIBLE_DEFAULTS = defineConfig({
 
 const PAGE_STYLES = defineConfig({
   globalCss: {
-    // The page's text in the theme's type scale (scales.ts).
-    body: { bg: 'frame.page', color: 'fg', fontSize: 'body', lineHeight: 'body', fontWeight: 'body' },
+    body: { bg: 'frame.page', color: 'fg' },
+    // The content's text in the theme's type scale (scales.ts); the frame keeps the engine's, so that
+    // a theme shown once the session has loaded changes no height of the frame (nothing below moves).
+    main: { fontSize: 'body', lineHeight: 'body', fontWeight: 'body' },
     // Chakra draws a field's focus ring 1px wide: 2px is seen at a glance (the colours are in palettes.ts).
     html: { '--focus-ring-width': '2px' },
     // A control waiting for its code is inert but not dimmed: dimming it and undimming it a moment
