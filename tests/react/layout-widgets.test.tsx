@@ -5,6 +5,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WidgetNodeConfig } from '../../engine/react/app/config-types.ts';
+import { sharedSystem } from '../../engine/react/theme/systems.ts';
 import { fakeApi, makeRuntime, projectConfig, renderNodes } from './support/query-harness.tsx';
 
 const TEXTS = {
@@ -39,6 +40,21 @@ async function expectNoSeriousAxeViolations(container: HTMLElement) {
   const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+}
+
+/**
+ * The value the page's style sheets give `property` on `element` (jsdom computes no variables): the
+ * last rule that matches, a rule outside any layer (the widget's own style) over one in a layer.
+ */
+function declared(element: Element, property: string): string | undefined {
+  const rules = (list: CSSRuleList, layered: boolean): [CSSStyleRule, boolean][] => [...list].flatMap((rule): [CSSStyleRule, boolean][] =>
+    rule instanceof CSSStyleRule ? [[rule, layered]]
+      : 'cssRules' in rule ? rules((rule as CSSGroupingRule).cssRules, layered || rule instanceof CSSLayerBlockRule) : []);
+  const all = [...document.styleSheets].flatMap((sheet) => rules(sheet.cssRules, false));
+  const found = [...all.filter(([, layered]) => layered), ...all.filter(([, layered]) => !layered)]
+    .filter(([rule]) => { try { return element.matches(rule.selectorText); } catch { return false; } })
+    .map(([rule]) => rule.style.getPropertyValue(property)).filter(Boolean);
+  return found.at(-1);
 }
 
 afterEach(() => {
@@ -123,6 +139,23 @@ describe('card', () => {
     const icon = region.querySelector('svg')!;
     expect(icon.getAttribute('aria-hidden')).toBe('true');
     await expectNoSeriousAxeViolations(container);
+  });
+
+  it("takes its corners, shadow, padding and title size from the theme's scales", { timeout: 20_000 }, async () => {
+    fakeApi({});
+    const config = projectConfig({}, TEXTS);
+    const { runtime, translator } = makeRuntime(config);
+    const system = sharedSystem(config.themes, config.app.defaultTheme, config.app.breakpoints);
+    await renderNodes(runtime, translator, [{ widget: 'card', title: 'test.card', children: [{ widget: 'text', text: 'test.body' }] }], system);
+    const region = await screen.findByRole('region', { name: 'Your account' });
+    expect(declared(region, 'border-radius')).toBe('var(--chakra-radii-card)');
+    expect(declared(region, 'box-shadow')).toBe('var(--chakra-shadows-card)');
+    // jsdom's window is wide: the wide padding's rule is the last that applies.
+    expect(declared(region, 'padding')).toBe('var(--chakra-spacing-card-padding-wide)');
+    expect(declared(within(region).getByText('Your account'), 'font-size')).toBe('var(--chakra-font-sizes-heading-3)');
+    // The variables hold the default theme's values.
+    const card = (config.themes.Default as { scales?: { radii?: { card?: string } } }).scales?.radii?.card;
+    expect(declared(document.documentElement, '--chakra-radii-card')).toBe(card);
   });
 
   it('takes another heading level', async () => {

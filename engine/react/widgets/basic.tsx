@@ -3,6 +3,7 @@ import { useTranslator } from '../app/translation.ts';
 import { useRuntime } from '../app/runtime.ts';
 import { useScope } from '../app/scope.tsx';
 import { displayValue } from './format.ts';
+import { headingStyle } from '../theme/scales.ts';
 import { useErrorText } from './error-text.ts';
 import { resolveBindings } from '../../core/bindings.ts';
 import { WidgetChildren } from './WidgetNode.tsx';
@@ -23,7 +24,7 @@ export function StackWidget({ node }: WidgetProps) {
   const narrow = node.width === 'narrow';
   const row = node.direction === 'row';
   return (
-    <Stack className="engine-stack" gap={String(node.gap ?? (row ? '3' : '5'))} maxWidth={narrow ? '32rem' : undefined} width="100%"
+    <Stack className="engine-stack" gap={String(node.gap ?? (row ? '3' : 'layout.stack'))} maxWidth={narrow ? '32rem' : undefined} width="100%"
       direction={row ? 'row' : 'column'} wrap={row ? 'wrap' : undefined} align={row ? 'center' : undefined}>
       <WidgetChildren nodes={node.children} />
     </Stack>
@@ -33,7 +34,7 @@ export function StackWidget({ node }: WidgetProps) {
 export function HeadingWidget({ node }: WidgetProps) {
   const text = useNodeText(node.text, node.values);
   const level = Number(node.level ?? 1);
-  return <Heading as={`h${level}` as 'h1'} size={level === 1 ? '2xl' : 'xl'} fontFamily="heading">{text}</Heading>;
+  return <Heading as={`h${level}` as 'h1'} fontFamily="heading" {...headingStyle(level)}>{text}</Heading>;
 }
 
 export function TextWidget({ node }: WidgetProps) {

@@ -1,6 +1,6 @@
 // A runtime over the real project configuration whose API answers come from an in-test fetch, so a
 // test sees which requests the widgets and flows send and when.
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { ChakraProvider, defaultSystem, type SystemContext } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, type RenderResult } from '@testing-library/react';
 import path from 'node:path';
@@ -65,11 +65,12 @@ const builtinComponents = createComponentRegistry();
 /**
  * Renders screen nodes as the app does (runtime, messages, query cache, router). Widgets load on
  * first use and suspend until then; React resumes a suspended render only inside an awaited act.
+ * `system`: Chakra's own by default; the page's (sharedSystem) for what a theme's tokens style.
  */
-export async function renderNodes(runtime: Runtime, translator: Translator, nodes: WidgetNodeConfig[]): Promise<RenderResult> {
+export async function renderNodes(runtime: Runtime, translator: Translator, nodes: WidgetNodeConfig[], system: SystemContext = defaultSystem): Promise<RenderResult> {
   let result: RenderResult | undefined;
   await act(async () => { result = render(
-    <ChakraProvider value={defaultSystem}>
+    <ChakraProvider value={system}>
       <TranslatorContext.Provider value={translator}>
         <RuntimeContext.Provider value={runtime}>
           <QueryClientProvider client={runtime.queryClient}>

@@ -15,7 +15,7 @@ export function ColumnsWidget({ node }: WidgetProps) {
   const children = Array.isArray(node.children) ? (node.children as WidgetNodeConfig[]) : [];
   const templateColumns = Object.fromEntries(WIDTHS.map((width) => [width, `repeat(${columns[width]}, minmax(0, 1fr))`]));
   const grid = (
-    <Grid className="engine-columns" templateColumns={templateColumns} gap={String(node.gap ?? '5')} width="100%">
+    <Grid className="engine-columns" templateColumns={templateColumns} gap={String(node.gap ?? 'layout.gap')} width="100%">
       {children.map((child, index) => (
         <GridItem key={index} colSpan={spanAt(child.span as PerWidth | number | undefined, columns)} minWidth="0" _empty={{ display: 'none' }}>
           <WidgetNode node={child} />
