@@ -147,3 +147,42 @@ describe('empty-state', () => {
     await expectNoSeriousAxeViolations(container);
   });
 });
+
+describe('icon', () => {
+  const kinds = { pdf: 'file-text', image: 'file-image' };
+  it('shows the icon its value names, else its own, hidden from screen readers', async () => {
+    const { container } = await show([
+      { widget: 'icon', value: 'pdf', icons: kinds, icon: 'file' },
+      { widget: 'icon', value: 'zip', icons: kinds, icon: 'file' },
+      { widget: 'icon', icon: 'folder' },
+      { widget: 'icon', value: '$nothing.here', icons: kinds },
+      { widget: 'text', text: 'test.body' },
+    ]);
+    await screen.findByText('The body of the card');
+    const shown = [...container.querySelectorAll('.engine-icon')] as HTMLElement[];
+    expect(shown.map((icon) => icon.querySelector('svg')!.getAttribute('class'))).toEqual([
+      expect.stringContaining('lucide-file-text'), expect.stringMatching(/lucide-file(\s|$)/), expect.stringContaining('lucide-folder'),
+    ]);
+    for (const icon of shown) expect(icon.getAttribute('aria-hidden')).toBe('true');
+    await expectNoSeriousAxeViolations(container);
+  });
+});
+
+describe('a list of rows', () => {
+  it('a heading with `to` is a link; a row `repeat` lays its elements side by side', async () => {
+    const { container } = await show([
+      { widget: 'heading', level: 3, text: 'test.card', to: '/billing' },
+      { widget: 'repeat', items: '$route.none', label: 'test.card', direction: 'row', children: [{ widget: 'text', text: 'test.body' }] },
+      {
+        widget: 'stack', direction: 'row', spread: true,
+        children: [{ widget: 'stack', width: 'auto', children: [{ widget: 'text', text: 'test.note' }] }, { widget: 'text', text: 'test.more' }],
+      },
+    ]);
+    const heading = await screen.findByRole('heading', { level: 3, name: 'Your account' });
+    expect(within(heading).getByRole('link', { name: 'Your account' }).getAttribute('href')).toBe('/billing');
+    const row = screen.getByText('See everything').parentElement!;
+    expect(getComputedStyle(row).justifyContent).toBe('space-between');
+    expect(getComputedStyle(screen.getByText('Note').closest('.engine-stack')!).width).toBe('auto');
+    await expectNoSeriousAxeViolations(container);
+  });
+});
