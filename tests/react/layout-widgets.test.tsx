@@ -1,7 +1,7 @@
 // The layout vocabulary (columns, card, description-list, status-badge, empty-state) rendered through
 // the registry as a screen would be, over the project's configuration with test texts. The icons are
 // ones the project's screens name: only those are in the build's icon module.
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WidgetNodeConfig } from '../../engine/react/app/config-types.ts';
@@ -159,6 +159,7 @@ describe('icon', () => {
       { widget: 'text', text: 'test.body' },
     ]);
     await screen.findByText('The body of the card');
+    await waitFor(() => expect(container.querySelectorAll('.engine-icon')).toHaveLength(3));
     const shown = [...container.querySelectorAll('.engine-icon')] as HTMLElement[];
     expect(shown.map((icon) => icon.querySelector('svg')!.getAttribute('class'))).toEqual([
       expect.stringContaining('lucide-file-text'), expect.stringMatching(/lucide-file(\s|$)/), expect.stringContaining('lucide-folder'),
@@ -184,5 +185,26 @@ describe('a list of rows', () => {
     expect(getComputedStyle(row).justifyContent).toBe('space-between');
     expect(getComputedStyle(screen.getByText('Note').closest('.engine-stack')!).width).toBe('auto');
     await expectNoSeriousAxeViolations(container);
+  });
+});
+
+describe('data shown while loading', () => {
+  it('shows its children at once, their values filling in where they stand', async () => {
+    let answer!: (response: Response) => void;
+    const { runtime, translator } = makeRuntime(projectConfig({}, TEXTS));
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => { answer = resolve; })));
+    const { container } = await renderNodes(runtime, translator, [{
+      widget: 'data', operation: 'getCharges', query: { accountNumber: '1' }, as: 'read', showWhileLoading: true,
+      children: [{ widget: 'description-list', columns: 1, items: [{ label: 'test.amount', value: '$data.read.charges.0.amountCents', format: 'money' }] }],
+    }]);
+    const list = await waitFor(() => {
+      const found = container.querySelector('.engine-description-list');
+      if (!found) throw new Error('no description list yet');
+      return found as HTMLElement;
+    });
+    expect(list.querySelector('dd')!.textContent).toBe('—');
+    expect(getComputedStyle(list).gridTemplateColumns).toBe('1fr');
+    answer(new Response(JSON.stringify({ count: 1, charges: [{ description: 'Dues', amountCents: 24500 }] }), { status: 200, headers: { 'content-type': 'application/json' } }));
+    await waitFor(() => expect(list.querySelector('dd')!.textContent).toBe('$245.00'));
   });
 });
