@@ -208,3 +208,21 @@ describe('data shown while loading', () => {
     await waitFor(() => expect(list.querySelector('dd')!.textContent).toBe('$245.00'));
   });
 });
+
+describe('banner', () => {
+  it('is a wide band: a decorative picture, its title side and its actions, links that look like buttons', async () => {
+    const { container } = await show([{
+      widget: 'banner', image: '/brand/banner.jpg',
+      children: [{ widget: 'heading', text: 'test.card' }],
+      actions: [{ widget: 'link', variant: 'solid', text: 'test.start', to: '/billing' }, { widget: 'link', variant: 'outline', text: 'test.more', to: '/billing' }],
+    }]);
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Your account' });
+    const band = heading.closest('.engine-banner') as HTMLElement;
+    expect(band.querySelector('img')!.getAttribute('alt')).toBe('');
+    const start = await within(band).findByRole('link', { name: 'Start one' });
+    expect(start.getAttribute('href')).toBe('/billing');
+    expect(start.className).toMatch(/button/);
+    expect(within(band).getByRole('link', { name: 'See everything' })).toBeTruthy();
+    await expectNoSeriousAxeViolations(container);
+  });
+});
