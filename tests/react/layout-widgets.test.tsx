@@ -1,7 +1,7 @@
 // The layout vocabulary (columns, card, description-list, status-badge, empty-state, page-header) rendered through
 // the registry as a screen would be, over the project's configuration with test texts. The icons are
 // ones the project's screens name: only those are in the build's icon module.
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WidgetNodeConfig } from '../../engine/react/app/config-types.ts';
@@ -280,5 +280,84 @@ describe('page-header', () => {
     expect(screen.queryByRole('navigation')).toBeNull();
     expect(container.querySelector('.engine-page-header-actions')).toBeNull();
     expect(container.querySelector('.engine-page-header p')).toBeNull();
+  });
+});
+
+describe('icon', () => {
+  const kinds = { pdf: 'file-text', image: 'file-image' };
+  it('shows the icon its value names, else its own, hidden from screen readers', async () => {
+    const { container } = await show([
+      { widget: 'icon', value: 'pdf', icons: kinds, icon: 'file' },
+      { widget: 'icon', value: 'zip', icons: kinds, icon: 'file' },
+      { widget: 'icon', icon: 'folder' },
+      { widget: 'icon', value: '$nothing.here', icons: kinds },
+      { widget: 'text', text: 'test.body' },
+    ]);
+    await screen.findByText('The body of the card');
+    await waitFor(() => expect(container.querySelectorAll('.engine-icon')).toHaveLength(3));
+    const shown = [...container.querySelectorAll('.engine-icon')] as HTMLElement[];
+    expect(shown.map((icon) => icon.querySelector('svg')!.getAttribute('class'))).toEqual([
+      expect.stringContaining('lucide-file-text'), expect.stringMatching(/lucide-file(\s|$)/), expect.stringContaining('lucide-folder'),
+    ]);
+    for (const icon of shown) expect(icon.getAttribute('aria-hidden')).toBe('true');
+    await expectNoSeriousAxeViolations(container);
+  });
+});
+
+describe('a list of rows', () => {
+  it('a heading with `to` is a link; a row `repeat` lays its elements side by side', async () => {
+    const { container } = await show([
+      { widget: 'heading', level: 3, text: 'test.card', to: '/billing' },
+      { widget: 'repeat', items: '$route.none', label: 'test.card', direction: 'row', children: [{ widget: 'text', text: 'test.body' }] },
+      {
+        widget: 'stack', direction: 'row', spread: true,
+        children: [{ widget: 'stack', width: 'auto', children: [{ widget: 'text', text: 'test.note' }] }, { widget: 'text', text: 'test.more' }],
+      },
+    ]);
+    const heading = await screen.findByRole('heading', { level: 3, name: 'Your account' });
+    expect(within(heading).getByRole('link', { name: 'Your account' }).getAttribute('href')).toBe('/billing');
+    const row = screen.getByText('See everything').parentElement!;
+    expect(getComputedStyle(row).justifyContent).toBe('space-between');
+    expect(getComputedStyle(screen.getByText('Note').closest('.engine-stack')!).width).toBe('auto');
+    await expectNoSeriousAxeViolations(container);
+  });
+});
+
+describe('data shown while loading', () => {
+  it('shows its children at once, their values filling in where they stand', async () => {
+    let answer!: (response: Response) => void;
+    const { runtime, translator } = makeRuntime(projectConfig({}, TEXTS));
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => { answer = resolve; })));
+    const { container } = await renderNodes(runtime, translator, [{
+      widget: 'data', operation: 'getCharges', query: { accountNumber: '1' }, as: 'read', showWhileLoading: true,
+      children: [{ widget: 'description-list', columns: 1, items: [{ label: 'test.amount', value: '$data.read.charges.0.amountCents', format: 'money' }] }],
+    }]);
+    const list = await waitFor(() => {
+      const found = container.querySelector('.engine-description-list');
+      if (!found) throw new Error('no description list yet');
+      return found as HTMLElement;
+    });
+    expect(list.querySelector('dd')!.textContent).toBe('—');
+    expect(getComputedStyle(list).gridTemplateColumns).toBe('1fr');
+    answer(new Response(JSON.stringify({ count: 1, charges: [{ description: 'Dues', amountCents: 24500 }] }), { status: 200, headers: { 'content-type': 'application/json' } }));
+    await waitFor(() => expect(list.querySelector('dd')!.textContent).toBe('$245.00'));
+  });
+});
+
+describe('banner', () => {
+  it('is a wide band: a decorative picture, its title side and its actions, links that look like buttons', async () => {
+    const { container } = await show([{
+      widget: 'banner', image: '/brand/banner.jpg',
+      children: [{ widget: 'heading', text: 'test.card' }],
+      actions: [{ widget: 'link', variant: 'solid', text: 'test.start', to: '/billing' }, { widget: 'link', variant: 'outline', text: 'test.more', to: '/billing' }],
+    }]);
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Your account' });
+    const band = heading.closest('.engine-banner') as HTMLElement;
+    expect(band.querySelector('img')!.getAttribute('alt')).toBe('');
+    const start = await within(band).findByRole('link', { name: 'Start one' });
+    expect(start.getAttribute('href')).toBe('/billing');
+    expect(start.className).toMatch(/button/);
+    expect(within(band).getByRole('link', { name: 'See everything' })).toBeTruthy();
+    await expectNoSeriousAxeViolations(container);
   });
 });

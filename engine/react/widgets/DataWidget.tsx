@@ -50,7 +50,8 @@ export function DataWidget({ node }: WidgetProps) {
   // Loading quietly shows nothing, but what it then shows still pushes down whatever is below the
   // screen: the page waits for it as for a busy state (the footer stays unseen until it is there).
   useWaitingMark(enabled && result.isPending && node.quiet === true);
-  if (enabled && result.isPending) {
+  // showWhileLoading: the children are there from the start, their values filling in (nothing moves).
+  if (enabled && result.isPending && node.showWhileLoading !== true) {
     if (node.skeleton) return <SkeletonBlocks size={node.skeleton as SkeletonSize} />;
     return node.quiet === true ? null : <Busy />;
   }
