@@ -14,6 +14,16 @@ type SearchResult = ResponseOf<'searchDocuments'>['results'][number];
 
 const PREVIEWABLE = /^(application\/pdf|image\/(png|jpeg|gif|webp))$/;
 
+/** What kind of file a document is, for its icon: by its content type, else by its name's ending. */
+export function documentKind(contentType: string, name: string): 'pdf' | 'image' | 'spreadsheet' | 'word' | 'file' {
+  const ending = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? '';
+  if (contentType === 'application/pdf' || ending === 'pdf') return 'pdf';
+  if (contentType.startsWith('image/') || ['png', 'jpg', 'jpeg', 'gif', 'webp'].includes(ending)) return 'image';
+  if (/spreadsheet|excel|csv/.test(contentType) || ['xlsx', 'xls', 'csv', 'ods'].includes(ending)) return 'spreadsheet';
+  if (/wordprocessing|msword|opendocument\.text/.test(contentType) || ['docx', 'doc', 'odt'].includes(ending)) return 'word';
+  return 'file';
+}
+
 /** The path of a folder of a library (the library's root without a folder). */
 export function folderPath(associationId: number, folderId?: number): string {
   return `/community/documents/a/${associationId}/f${folderId ? `/${folderId}` : ''}`;
@@ -23,6 +33,7 @@ export function listedDocument(document: DocumentFile, associationId: number) {
   return {
     ...document,
     size: fileSize(document.sizeBytes),
+    kind: documentKind(document.contentType, document.name),
     previewable: PREVIEWABLE.test(document.contentType),
     previewPath: `/document/${associationId}/${document.id}/preview`,
   };
@@ -58,6 +69,9 @@ export function shownLibrary(answer: RootListing | FolderListing, associationId:
     breadcrumb: breadcrumb.map((crumb, index) => ({ ...crumb, path: folderPath(associationId, crumb.id), current: index === breadcrumb.length - 1 })),
     folders: answer.folders.map((folder) => ({ ...folder, path: folderPath(associationId, folder.id) })),
     documents: answer.documents.map((document) => listedDocument(document, associationId)),
+    // Nothing at all here: the screen says what to do instead of showing two empty lists.
+    emptyLibrary: !inFolder && answer.folders.length === 0 && answer.documents.length === 0,
+    emptyFolder: inFolder && answer.folders.length === 0 && answer.documents.length === 0,
   };
 }
 

@@ -20,6 +20,14 @@ function labelFor(prefix: string, labels: Record<string, string>) {
   return (value: unknown) => (typeof value === 'string' && Object.hasOwn(labels, value) ? `${prefix}.${labels[value]}` : '');
 }
 
+/** The next date of a list's active schedule (recurring payments, auto-drafts) as the owner reads it; none → ''. */
+function nextActiveDate(field: string) {
+  return (value: unknown) => {
+    const active = Array.isArray(value) ? (value as Record<string, unknown>[]).find((item) => item?.status === 'active') : undefined;
+    return typeof active?.[field] === 'string' ? ownerDate(active[field]) : '';
+  };
+}
+
 export const formatters = {
   /** 24500 → "$245.00" */
   money: (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? usd.format(value / 100) : ''),
@@ -62,6 +70,20 @@ export const formatters = {
   bankAccountKind: labelFor('boardLists.bankAccountKind', { operating: 'operating', reserve: 'reserve' }),
   /** A collection stage (current, 30 days, 60 days, 90+ days, attorney) → a message key (`translate: true`). */
   collectionStage: labelFor('boardLists.stage', { current: 'current', '30 days': 'days30', '60 days': 'days60', '90+ days': 'days90', attorney: 'attorney' }),
+  /** Recurring payments → the next payment date of the active one ('' for none). */
+  nextRecurringDate: nextActiveDate('nextPaymentDate'),
+  /** Auto-draft enrollments → the next draft date of the active one ('' for none). */
+  nextDraftDate: nextActiveDate('nextPullDate'),
+  /**
+   * `{ recurring, autoDraft }` as read (`$data`) → whether anything pays the account automatically:
+   * on / off, or checking while either list is still being read.
+   */
+  autopayStatus: (value: unknown) => {
+    const { recurring, autoDraft } = (value ?? {}) as { recurring?: { recurringPayments?: { status?: string }[] }; autoDraft?: { autoDraftEnrollments?: { status?: string }[] } };
+    const lists = [recurring?.recurringPayments, autoDraft?.autoDraftEnrollments];
+    if (lists.some((list) => !Array.isArray(list))) return 'checking';
+    return lists.some((list) => list!.some((item) => item?.status === 'active')) ? 'on' : 'off';
+  },
   /** true / false → "Yes" / "No" message keys (`translate: true`); no value shows nothing. */
   yesNo: (value: unknown) => (value === true ? 'boardLists.yes' : value === false ? 'boardLists.no' : ''),
 };

@@ -1,6 +1,6 @@
-// The icons a configuration names: the `icon` prop of any widget node, at any depth. Both the build
-// (which bundles only these: engine/build/icons-plugin.ts) and `npm run check` (which rejects a name
-// lucide does not have) read them this way.
+// The icons a configuration names: the `icon` prop of any widget node and the values of its `icons`
+// map, at any depth. Both the build (which bundles only these: engine/build/icons-plugin.ts) and
+// `npm run check` (which rejects a name lucide does not have) read them this way.
 import dynamicIconImports from 'lucide-react/dynamicIconImports';
 
 /** Every `icon` name written on a widget node of the document, with where it is. */
@@ -9,6 +9,10 @@ export function iconsIn(doc: unknown, path: (string | number)[] = [], found: { n
   else if (doc && typeof doc === 'object') {
     const node = doc as Record<string, unknown>;
     if (typeof node.widget === 'string' && typeof node.icon === 'string') found.push({ name: node.icon, path: [...path, 'icon'] });
+    // An icon chosen by a value (the `icon` widget's `icons: { pdf: file-text }`).
+    if (typeof node.widget === 'string' && node.icons && typeof node.icons === 'object' && !Array.isArray(node.icons)) {
+      for (const [key, name] of Object.entries(node.icons)) if (typeof name === 'string') found.push({ name, path: [...path, 'icons', key] });
+    }
     for (const [key, value] of Object.entries(node)) iconsIn(value, [...path, key], found);
   }
   return found;

@@ -45,7 +45,7 @@ export async function boot({ config, modules, operations, element }: BootOptions
   // The development gallery of the configuration (engine/react/studio); a production build has none.
   if (import.meta.env.DEV && window.location.pathname.startsWith('/studio')) {
     const { mountStudio } = await import('./studio/mount.tsx');
-    mountStudio(config, element);
+    mountStudio(config, element, { modules, operations });
     return;
   }
   // Decided before the session starts: starting it remembers its state in storage.

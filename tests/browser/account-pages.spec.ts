@@ -25,6 +25,13 @@ test('account overview: balance per ledger of the selected property and the char
   const balances = page.getByRole('region', { name: 'Current balance by ledger' });
   await expect(balances.locator('dt')).toHaveText(['Assessments', 'Late fees']);
   await expect(balances.locator('dd')).toHaveText(['$200.00', '$45.00']);
+  // The account at a glance, in cards above: its balances, the next payment, automatic payments.
+  const balanceCard = page.getByRole('region', { name: 'Balance', exact: true });
+  await expect(balanceCard.getByRole('region', { name: 'Balance of this account by ledger' }).locator('dd')).toHaveText(['$200.00', '$45.00']);
+  await expect(page.getByRole('region', { name: 'Next scheduled payment' }).locator('dt')).toHaveText(['Date', 'Total']);
+  const autopay = page.getByRole('region', { name: 'Automatic payments' });
+  await expect(autopay.locator('.engine-status-badge')).toHaveText(/^(On|Off)$/);
+  await expect(autopay.locator('dt')).toHaveText(['Next recurring payment', 'Next auto-draft']);
 
   const charges = page.getByRole('grid', { name: 'Charges due in the next 25 days' });
   await expect(charges).toBeVisible();

@@ -212,6 +212,47 @@ test('a member votes, changes, retracts and votes again; the chair decides with 
   expect(await mailTo(page, applicant.email, `Maple Grove HOA board wrote about your request: ${subject}`)).toContain('Please send the height of the pergola.');
 });
 
+test('at 1280 by 800 the vote form is in view as the page opens, beside the request; at 390 px nothing scrolls sideways', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const subject = `Front porch railing ${Date.now()}`;
+  const applicantContext = await browser.newContext();
+  const id = await submitRequest(await applicantContext.newPage(), subject);
+  await applicantContext.close();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInQuickly(page, board.email, board.password);
+  await page.goto(`/board/arcs/${id}`);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: subject, level: 1 })).toBeVisible();
+  // The trail above the heading ends at this request.
+  const trail = main.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(trail.getByRole('link', { name: 'Architectural requests' })).toHaveAttribute('href', '/board/arcs');
+  await expect(trail.locator('[aria-current="page"]')).toHaveText(subject);
+  const details = main.getByRole('region', { name: 'The request' });
+  await expect(details).toContainText(applicant.name);
+  const vote = main.getByRole('region', { name: 'Your vote' });
+  const firstField = vote.getByRole('radio', { name: 'Approve' });
+  const submit = vote.getByRole('button', { name: 'Record my vote' });
+  await expect(submit).toBeVisible();
+  // Without scrolling: the form's first field and its button lie within the first 800 px, and the
+  // vote sits beside the request (to its right), not under it.
+  for (const part of [firstField, submit]) {
+    const box = (await part.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(800);
+  }
+  const detailsBox = (await details.boundingBox())!;
+  expect((await vote.boundingBox())!.x).toBeGreaterThanOrEqual(detailsBox.x + detailsBox.width);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await expectAccessible(page);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(submit).toBeVisible();
+  expect(await page.evaluate(() => {
+    const root = document.scrollingElement!;
+    return root.scrollWidth <= root.clientWidth;
+  })).toBe(true);
+  await expectAccessible(page);
+});
+
 test('the attachments page shows the pictures large, named by their files, and offers every file', async ({ page, browser }) => {
   test.setTimeout(90_000);
   const subject = `Garden shed doors ${Date.now()}`;

@@ -39,7 +39,7 @@ test('a board member moves a document and a folder, and makes a folder board-onl
   await main.getByRole('link', { name: new RegExp(`^${outer} \\(`) }).click();
   await expect(main.getByRole('heading', { name: outer, level: 2 })).toBeVisible();
   const outerPath = new URL(page.url()).pathname;
-  await main.getByRole('link', { name: 'All folders' }).click();
+  await main.getByRole('link', { name: 'All folders', exact: true }).click();
   await main.getByRole('link', { name: new RegExp(`^${inner} \\(`) }).click();
   await expect(main.getByRole('heading', { name: inner, level: 2 })).toBeVisible();
   await newFolder(main, sub);

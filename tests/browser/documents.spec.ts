@@ -49,6 +49,15 @@ test('a board member makes a folder, uploads with progress, renames, previews an
   await main.getByRole('link', { name: new RegExp(`^${folder}`) }).click();
   await expect(main.getByRole('heading', { name: folder, level: 2 })).toBeVisible();
   await expect(main.getByText('Owners of the association can see this folder.')).toBeVisible();
+  // The new folder is empty: the page says so, and offers the way back to the library.
+  const empty = main.locator('.engine-empty-state');
+  await expect(empty).toContainText('This folder is empty. Go back to all folders to find documents elsewhere, or search the library above.');
+  await expect(empty.getByRole('link', { name: 'Back to all folders' })).toBeVisible();
+  await expect(empty.locator('svg')).toHaveAttribute('aria-hidden', 'true');
+  // The breadcrumb: the library, then this folder last, as text.
+  const crumbs = main.getByRole('list', { name: 'Folders above this one' });
+  await expect(crumbs.getByRole('listitem').last()).toHaveText(folder);
+  await expect(crumbs.getByRole('link')).toHaveCount(0);
 
   // Nothing chosen, a text disguised as a PDF, a file over the limit: each refused with its message.
   await page.getByRole('button', { name: 'Upload' }).click();
@@ -65,6 +74,7 @@ test('a board member makes a folder, uploads with progress, renames, previews an
   });
   await upload(page, { name: 'Mowing schedule.pdf', mimeType: 'application/pdf', buffer: pdf('Mowing on Tuesdays, hedges in May') });
   await expect(page.getByText('Document uploaded.')).toBeVisible();
+  await expect(empty).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { progressSeen?: boolean }).progressSeen)).toBe(true);
   await upload(page, { name: 'Contractors.txt', mimeType: 'text/plain', buffer: Buffer.from('Green Thumb Landscaping, 404-555-0100\n') });
   await expect(main.getByRole('heading', { name: 'Contractors.txt', level: 3 })).toBeVisible();
@@ -104,7 +114,12 @@ test('a homeowner never finds a board-only document; the board does', async ({ b
   await signInQuickly(page, homeowner.email, homeowner.password);
   await page.goto('/community/documents');
   const main = page.getByRole('main');
-  // The homeowner's selected property is at Cedar Point: Maple Grove's library by its address.
+  // Cedar Point (the homeowner's selected property) has shared no documents: the page says what to do.
+  const empty = main.locator('.engine-empty-state');
+  await expect(empty).toContainText('Your association has not shared any documents yet. If you need one, ask the management company.');
+  await expect(empty.getByRole('link', { name: 'Send a message' })).toBeVisible();
+  await expectAccessible(page);
+  // Maple Grove's library by its address.
   await page.goto('/Homeowner_v2/Documents');
   await expect(page).toHaveURL(/\/community\/documents$/);
   const mapleGrove = await page.evaluate(async () => {
@@ -163,22 +178,47 @@ test('the public page offers the public folders without signing in, and nothing 
   await expectAccessible(page);
 });
 
-test('a document row names its file once; its buttons say what they do, and name the file to assistive technology', async ({ page }) => {
-  // Two accessibility scans of a folder with every manager's button.
-  test.setTimeout(90_000);
+test('a document row names its file once, with its kind\'s icon, size and date; its buttons say what they do', async ({ page }) => {
+  // Three accessibility scans of a folder with every manager's button.
+  test.setTimeout(120_000);
   await signInQuickly(page, board.email, board.password);
   await page.goto('/community/documents');
   const main = page.getByRole('main');
+  // Each folder has a folder's icon, hidden from assistive technology (its name says it is a folder).
+  const folderRow = main.getByRole('list', { name: 'Folders' }).getByRole('listitem').filter({ has: page.getByRole('link', { name: /^Financials/ }) });
+  await expect(folderRow.locator('svg.lucide-folder')).toHaveAttribute('aria-hidden', 'true');
   await main.getByRole('link', { name: /^Financials/ }).click();
   const heading = main.getByRole('heading', { level: 3, name: /^Annual Budget 2026/ });
   await expect(heading).toBeVisible();
   const name = (await heading.innerText()).trim();
-  const row = heading.locator('xpath=..');
+  // The name leads to the document.
+  await expect(heading.getByRole('link', { name, exact: true })).toHaveAttribute('href', /^\/document\/\d+\/\d+\/preview$/);
+  const row = main.getByRole('list', { name: 'Documents in this folder' }).getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name }) });
+  // A PDF's icon, decorative; its size as people read it and the day it was added.
+  await expect(row.locator('.engine-icon')).toHaveAttribute('aria-hidden', 'true');
+  await expect(row.locator('.engine-icon svg')).toHaveClass(/lucide-file-text/);
+  await expect(row).toContainText(/\d+(\.\d)? (KB|MB|bytes), added [A-Z][a-z]+ \d{1,2}, \d{4}/);
   for (const [role, action] of [['button', 'Download'], ['link', 'Preview'], ['button', 'Rename'], ['button', 'Duplicate'], ['button', 'Move'], ['button', 'Delete']] as const) {
     await expect(row.getByRole(role, { name: `${action} ${name}`, exact: true })).toHaveText(action);
   }
   expect((await row.innerText()).split(name).length - 1).toBe(1);
+  // The breadcrumb: the library's link, then this folder last, as text.
+  const crumbs = main.getByRole('list', { name: 'Folders above this one' });
+  await expect(crumbs.getByRole('listitem').last()).toHaveText('Financials');
+  await expect(crumbs.getByRole('link')).toHaveCount(0);
+  await expect(crumbs.locator('svg')).toHaveAttribute('aria-hidden', 'true');
+
+  // On a wide screen the row's buttons are on one line.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const middles = await row.locator('button, a').filter({ hasText: /^(Download|Preview|Rename|Duplicate|Move|Delete)$/ }).evaluateAll(
+    (controls) => controls.map((control) => { const { top, height } = control.getBoundingClientRect(); return Math.round(top + height / 2); }),
+  );
+  expect(middles).toHaveLength(6);
+  expect(new Set(middles).size).toBe(1);
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 900, height: 900 });
   await expectAccessible(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await expectAccessible(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)).toBe(false);
 });

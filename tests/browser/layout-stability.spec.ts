@@ -133,3 +133,27 @@ test('a flow moves to its next view once that view\'s code is there, so nothing 
   await expect(page.getByRole('link', { name: 'Payment questions and support' })).toBeAttached();
   expect(await layoutShiftTotal(page)).toBeLessThanOrEqual(0.05);
 });
+
+test('the dashboard shows its cards together, whichever of their lists comes last, and nothing moves', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await signInQuickly(page, homeowner.email, homeowner.password);
+  await recordLayoutShifts(page);
+  // The payments card's recurring payment comes last, after the unread messages below it.
+  const release = await holdRequests(page, '/api/payments/RecurringPayment');
+  const messagesListed = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/users/Messages');
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Jordan' })).toBeVisible();
+  await messagesListed;
+  const main = page.getByRole('main');
+  // Laid out, unseen (and so out of the accessibility tree) until the rest is there.
+  const unseenMessages = main.getByRole('region', { name: 'Unread messages', includeHidden: true });
+  await expect(unseenMessages).toBeAttached();
+  await expect(unseenMessages).toBeHidden();
+  await expect(main.getByRole('status')).toBeVisible();
+
+  release();
+  await expect(main.getByRole('region', { name: 'Next recurring payment' })).toBeVisible();
+  await expect(main.getByRole('region', { name: 'Unread messages' })).toBeVisible();
+  await expect(main.getByRole('status')).toHaveCount(0);
+  expect(await layoutShiftTotal(page)).toBeLessThanOrEqual(0.01);
+});

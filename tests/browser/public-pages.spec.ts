@@ -25,6 +25,16 @@ test('every public page keeps its association: the frame names it, links carry i
   await page.goto(home);
   await expect(main.getByRole('heading', { name: 'Welcome to Maple Grove HOA', level: 1 })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('href', home);
+  // The association's banner heads the page: its logo and name, and what a visitor comes to do.
+  const banner = main.locator('.engine-banner');
+  await expect(banner.getByRole('heading', { name: 'Welcome to Maple Grove HOA', level: 1 })).toBeVisible();
+  await expect(banner.getByRole('img', { name: 'Maple Grove HOA logo' })).toBeVisible();
+  await expect(banner.getByRole('link', { name: 'Pay as a guest' })).toHaveAttribute('href', '/public/paynow?association=maplegrove');
+  await expect(banner.getByRole('link', { name: 'Resident sign in' })).toBeVisible();
+  // Below it, what the public pages offer, as cards.
+  for (const title of ['Community documents', 'Events and meetings', 'Questions']) {
+    await expect(main.getByRole('region', { name: title })).toBeVisible();
+  }
   await expectMapleGroveFrame(page);
   await expectAccessible(page);
 

@@ -12,6 +12,12 @@ describe('the icon module', () => {
     expect(iconsIn(doc).map(({ name, path: at }) => `${at.join('.')}=${name}`)).toEqual(['icon=house', 'children.0.icon=mail', 'children.0.children.0.icon=inbox']);
   });
 
+  it('finds the icons a node chooses from by a value (`icons`)', () => {
+    const doc = { widget: 'icon', icon: 'file', value: '$item.kind', icons: { pdf: 'file-text', image: 'file-image' } };
+    expect(iconsIn(doc).map(({ name, path: at }) => `${at.join('.')}=${name}`)).toEqual(['icon=file', 'icons.pdf=file-text', 'icons.image=file-image']);
+    expect(screenIconNames(repoRoot)).toEqual(expect.arrayContaining(['file-text', 'file-image', 'file-spreadsheet', 'file-pen-line', 'folder']));
+  });
+
   it("imports each of the project's icons from its own module, and no other", () => {
     const names = screenIconNames(repoRoot);
     expect(names).toContain('wallet');

@@ -1,6 +1,7 @@
 import type { FlowDocument } from '../../core/flow/types.ts';
 import type { SessionSettings } from '../../core/session-contract.ts';
 import type { StorageExpectation } from '../../core/first-visit.ts';
+import type { ThemeScales } from '../theme/scales.ts';
 
 /** The configuration the build hands to the browser (see engine/build/config-plugin.ts). */
 export interface EngineConfig {
@@ -75,7 +76,7 @@ export interface ApiConfig {
     invalidates?: Record<string, string[]>;
   };
 }
-export interface ThemeDocument { name: string; tokens: Record<string, unknown>; semanticTokens?: Record<string, unknown> }
+export interface ThemeDocument { name: string; tokens: Record<string, unknown>; semanticTokens?: Record<string, unknown>; scales?: ThemeScales }
 
 /** A node of a screen: a widget name and its props, possibly with children. */
 export interface WidgetNodeConfig { widget: string; when?: string; unless?: string; [prop: string]: unknown }

@@ -22,16 +22,26 @@ export function canRefocus(element: HTMLElement): boolean {
   return isShown(element) && !(element as HTMLButtonElement).disabled;
 }
 
-function first(root: ParentNode, selector: string): HTMLElement | undefined {
-  return [...root.querySelectorAll<HTMLElement>(selector)].find(isShown);
+function first(root: ParentNode, selector: string, unless: Set<string> = new Set()): HTMLElement | undefined {
+  return [...root.querySelectorAll<HTMLElement>(selector)].find((element) => isShown(element) && !unless.has(headingKey(element)));
+}
+
+function headingKey(heading: Element): string {
+  return `${heading.tagName}:${(heading.textContent ?? '').trim()}`;
+}
+
+/** The main headings (h1, h2) shown in `root` now, to tell those a new view shares from its own. */
+export function mainHeadingsOf(root: ParentNode): Set<string> {
+  return new Set([...root.querySelectorAll<HTMLElement>('h1, h2')].filter(isShown).map(headingKey));
 }
 
 /**
- * What new content is introduced by: its first main heading (h1, h2), else its confirmation or
+ * What new content is introduced by: its first main heading (h1, h2) that was not there before it
+ * (`before`: a page heading every view repeats introduces none of them), else its confirmation or
  * message (an alert or status), else its first heading of any level.
  */
-export function introOf(root: ParentNode): HTMLElement | undefined {
-  return first(root, 'h1, h2') ?? first(root, '[role="alert"], [role="status"]:not([data-busy]):not(#page-announcer)') ?? first(root, HEADINGS);
+export function introOf(root: ParentNode, before: Set<string> = new Set()): HTMLElement | undefined {
+  return first(root, 'h1, h2', before) ?? first(root, '[role="alert"], [role="status"]:not([data-busy]):not(#page-announcer)') ?? first(root, HEADINGS);
 }
 
 /**

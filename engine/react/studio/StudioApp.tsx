@@ -2,6 +2,7 @@ import { Box, Container, HStack, Link as ChakraLink, Spinner, Text } from '@chak
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { Link as RouterLink, Route, Routes, useLocation } from 'react-router';
+import { DesignFrame } from './DesignFrame.tsx';
 import { FlowPage } from './FlowPage.tsx';
 import { FlowsPage } from './FlowsPage.tsx';
 import { FormFrame } from './FormFrame.tsx';
@@ -73,6 +74,8 @@ export function StudioApp() {
       <Route path={`${STUDIO}/flows/:name`} element={framed(<FlowPage />)} />
       {/* A form alone, without the gallery around it: what the frames of a form's page show. */}
       <Route path={`${STUDIO}/form-frame/:id`} element={<Container as="main" maxW="none" py="4"><ErrorBoundary FallbackComponent={Failed}><Suspense fallback={<Loading />}><FormFrame /></Suspense></ErrorBoundary></Container>} />
+      {/* The layout widgets together in one theme, as docs/design.md shows them. */}
+      <Route path={`${STUDIO}/design-frame`} element={<Box as="main"><ErrorBoundary FallbackComponent={Failed}><Suspense fallback={<Loading />}><DesignFrame /></Suspense></ErrorBoundary></Box>} />
       <Route path="*" element={framed(<Text>No such page of the studio. <StudioLink to={STUDIO}>Back to the studio</StudioLink>.</Text>)} />
     </Routes>
   );

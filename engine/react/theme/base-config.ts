@@ -8,13 +8,13 @@ import { defineConfig } from '@chakra-ui/react';
 import {
   alertSlotRecipe, animationStyles, badgeRecipe, breakpoints, buttonRecipe, containerRecipe, cssVarsPrefix, cssVarsRoot,
   fieldSlotRecipe, fieldsetSlotRecipe, globalCss, headingRecipe, inputRecipe, keyframes, layerStyles, linkRecipe,
-  listSlotRecipe, nativeSelectSlotRecipe, semanticTokens, spinnerRecipe, textareaRecipe, textStyles, tokens,
+  listSlotRecipe, nativeSelectSlotRecipe, semanticTokens, skeletonRecipe, spinnerRecipe, textareaRecipe, textStyles, tokens,
 } from '@chakra-ui/react/theme';
 import { engineColourTokens } from './palettes.ts';
 
 export const engineRecipes = {
   badge: badgeRecipe, button: buttonRecipe, container: containerRecipe, heading: headingRecipe, input: inputRecipe, link: linkRecipe,
-  spinner: spinnerRecipe, textarea: textareaRecipe,
+  skeleton: skeletonRecipe, spinner: spinnerRecipe, textarea: textareaRecipe,
 };
 
 export const engineSlotRecipes = {

@@ -3,6 +3,7 @@ import { defaultBaseConfig, engineThemeConfig } from './base-config.ts';
 import type { ThemeDocument } from '../app/config-types.ts';
 import { defaultToastTokens } from './toast-colours.ts';
 import { paletteTokens, palettesNamedBy } from './palettes.ts';
+import { scaleTokens } from './scales.ts';
 
 // Chakra's default error red (red.500) and toast colours fall below 4.5:1 contrast on light
 // backgrounds; a theme may still set its own.
@@ -17,6 +18,9 @@ const ACCESSIBLE_DEFAULTS = defineConfig({
 const PAGE_STYLES = defineConfig({
   globalCss: {
     body: { bg: 'frame.page', color: 'fg' },
+    // The content's text in the theme's type scale (scales.ts); the frame keeps the engine's, so that
+    // a theme shown once the session has loaded changes no height of the frame (nothing below moves).
+    main: { fontSize: 'body', lineHeight: 'body', fontWeight: 'body' },
     // Chakra draws a field's focus ring 1px wide: 2px is seen at a glance (the colours are in palettes.ts).
     html: { '--focus-ring-width': '2px' },
     // A control waiting for its code is inert but not dimmed: dimming it and undimming it a moment
@@ -35,6 +39,7 @@ function makeSystem(doc: ThemeDocument | undefined, paletteDocs: (ThemeDocument 
   return createSystem(
     defaultBaseConfig, engineThemeConfig, ACCESSIBLE_DEFAULTS,
     defineConfig({ theme: { tokens: { colors: palettes.colors as never }, semanticTokens: { colors: palettes.semanticColors as never } } }),
+    scaleTokens(doc?.scales),
     themeTokens(doc),
     defineConfig({ theme: breakpoints ? { breakpoints } : {} }),
     PAGE_STYLES,

@@ -6,6 +6,7 @@ import { useRuntime } from '../app/runtime.ts';
 import { DataScopeProvider, useDataScope, useScope } from '../app/scope.tsx';
 import { useWaitingMark } from '../app/settled.ts';
 import { Busy } from './Busy.tsx';
+import { SkeletonBlocks, type SkeletonSize } from './Skeleton.tsx';
 import { LoadFailed } from './LoadFailed.tsx';
 import { WidgetChildren } from './WidgetNode.tsx';
 import type { WidgetProps } from '../component-types.ts';
@@ -49,7 +50,11 @@ export function DataWidget({ node }: WidgetProps) {
   // Loading quietly shows nothing, but what it then shows still pushes down whatever is below the
   // screen: the page waits for it as for a busy state (the footer stays unseen until it is there).
   useWaitingMark(enabled && result.isPending && node.quiet === true);
-  if (enabled && result.isPending) return node.quiet === true ? null : <Busy />;
+  // showWhileLoading: the children are there from the start, their values filling in (nothing moves).
+  if (enabled && result.isPending && node.showWhileLoading !== true) {
+    if (node.skeleton) return <SkeletonBlocks size={node.skeleton as SkeletonSize} />;
+    return node.quiet === true ? null : <Busy />;
+  }
   if (result.isError) return <LoadFailed text={node.error} error={result.error} retry={() => void result.refetch()} />;
   return <DataScopeProvider value={value}><WidgetChildren nodes={node.children} /></DataScopeProvider>;
 }

@@ -34,12 +34,14 @@ function RepeatList({ node, items }: WidgetProps & { items: unknown[] }) {
   if (items.length === 0) {
     return node.empty ? <Text color="fg.muted">{t(String(node.empty))}</Text> : null;
   }
+  const row = node.direction === 'row';
   return (
-    <Stack as="ul" gap={String(node.gap ?? '3')} listStyleType="none" p="0" m="0" aria-label={node.label ? t(String(node.label)) : undefined}>
+    <Stack as="ul" gap={String(node.gap ?? '3')} listStyleType="none" p="0" m="0" aria-label={node.label ? t(String(node.label)) : undefined}
+      direction={row ? 'row' : 'column'} wrap={row ? 'wrap' : undefined} align={row ? 'center' : undefined}>
       {items.map((item, index) => (
         <li key={index}>
           <ItemScopeProvider value={item as Record<string, unknown>}>
-            <Stack gap="2"><WidgetChildren nodes={node.children} /></Stack>
+            <Stack gap="2" direction={row ? 'row' : 'column'} align={row ? 'center' : undefined}><WidgetChildren nodes={node.children} /></Stack>
           </ItemScopeProvider>
         </li>
       ))}

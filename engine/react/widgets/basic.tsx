@@ -3,6 +3,7 @@ import { useTranslator } from '../app/translation.ts';
 import { useRuntime } from '../app/runtime.ts';
 import { useScope } from '../app/scope.tsx';
 import { displayValue } from './format.ts';
+import { headingStyle } from '../theme/scales.ts';
 import { useErrorText } from './error-text.ts';
 import { resolveBindings } from '../../core/bindings.ts';
 import { WidgetChildren } from './WidgetNode.tsx';
@@ -22,9 +23,13 @@ export function useNodeText(key: unknown, values: unknown): string {
 export function StackWidget({ node }: WidgetProps) {
   const narrow = node.width === 'narrow';
   const row = node.direction === 'row';
+  // `auto`: a group that stays beside its neighbours in a row rather than taking a line of its own.
+  const auto = node.width === 'auto';
   return (
-    <Stack className="engine-stack" gap={String(node.gap ?? (row ? '3' : '5'))} maxWidth={narrow ? '32rem' : undefined} width="100%"
-      direction={row ? 'row' : 'column'} wrap={row ? 'wrap' : undefined} align={row ? 'center' : undefined}>
+    <Stack className="engine-stack" gap={String(node.gap ?? (row ? '3' : 'layout.stack'))} maxWidth={narrow ? '32rem' : undefined}
+      width={auto ? 'auto' : '100%'} minWidth={auto ? '0' : undefined}
+      direction={row ? 'row' : 'column'} wrap={row ? 'wrap' : undefined} align={row ? 'center' : undefined}
+      justify={row && node.spread ? 'space-between' : undefined}>
       <WidgetChildren nodes={node.children} />
     </Stack>
   );
@@ -33,7 +38,13 @@ export function StackWidget({ node }: WidgetProps) {
 export function HeadingWidget({ node }: WidgetProps) {
   const text = useNodeText(node.text, node.values);
   const level = Number(node.level ?? 1);
-  return <Heading as={`h${level}` as 'h1'} size={level === 1 ? '2xl' : 'xl'} fontFamily="heading">{text}</Heading>;
+  // With `to`, its text is a `link` node (the link widget: the site's paths, placeholders, a route not built).
+  const link = node.to ? { widget: 'link', text: node.text, values: node.values, to: node.to } : null;
+  return (
+    <Heading as={`h${level}` as 'h1'} fontFamily="heading" {...headingStyle(level)}>
+      {link ? <WidgetChildren nodes={[link]} /> : text}
+    </Heading>
+  );
 }
 
 export function TextWidget({ node }: WidgetProps) {

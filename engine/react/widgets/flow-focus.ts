@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, type FocusEvent, type RefObject } from 'react';
-import { canRefocus, focusAndAnnounce, focusIsLost, sectionHeadingsOf, introOf, isShown } from '../app/focus-moves.ts';
+import { canRefocus, focusAndAnnounce, focusIsLost, introOf, isShown, mainHeadingsOf, sectionHeadingsOf } from '../app/focus-moves.ts';
 
-interface Held { element: HTMLElement; sections: HTMLElement[] }
+interface Held { element: HTMLElement; sections: HTMLElement[]; headings: Set<string> }
 
 /**
  * Keeps the keyboard's place in a flow whose content changes under it. When the flow shows another
@@ -22,7 +22,11 @@ export function useFocusKept(box: RefObject<HTMLDivElement | null>, viewIndex: n
     const target = event.target as HTMLElement;
     // A dialog's content is rendered elsewhere in the page: the place kept is where it was opened from.
     if (!box.current?.contains(target)) return;
-    held.current = { element: target, sections: sectionHeadingsOf(target, document.getElementById('main-content') ?? document.body) };
+    held.current = {
+      element: target,
+      sections: sectionHeadingsOf(target, document.getElementById('main-content') ?? document.body),
+      headings: mainHeadingsOf(box.current),
+    };
   }, [box]);
 
   // A click elsewhere is the visitor's own move: the flow no longer follows its focus.
@@ -44,7 +48,7 @@ export function useFocusKept(box: RefObject<HTMLDivElement | null>, viewIndex: n
       if (!had || !focusIsLost()) return;
       if (viewChanged.current) {
         viewChanged.current = false;
-        const intro = introOf(container);
+        const intro = introOf(container, had.headings);
         if (intro) { focusAndAnnounce(intro); return; }
       }
       if (canRefocus(had.element)) { had.element.focus(); return; }

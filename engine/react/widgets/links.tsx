@@ -1,4 +1,4 @@
-import { Link as ChakraLink, List } from '@chakra-ui/react';
+import { Button, Link as ChakraLink, List } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslator } from '../app/translation.ts';
 import { Link as RouterLink, useLocation } from 'react-router';
@@ -11,7 +11,7 @@ import { useNodeText } from './basic.tsx';
 import { useInteractive } from '../app/interactive.tsx';
 
 /** A link to a configured path: kept under the mirror prefix, hidden when its route is not built. */
-export function EngineLink({ to, children, label }: { to: string; children: ReactNode; label?: string }) {
+export function EngineLink({ to, children, label, variant }: { to: string; children: ReactNode; label?: string; variant?: 'solid' | 'outline' }) {
   const { routes } = useRuntime();
   const { pathname, search } = useLocation();
   // A page rendered ahead of time knew no address query: the query a layout keeps (keepQuery) is
@@ -21,11 +21,10 @@ export function EngineLink({ to, children, label }: { to: string; children: Reac
   if (/^[a-z]+:/i.test(to)) {
     return <ChakraLink href={to} color="brand.fg" textDecoration="underline" aria-label={label}>{children}</ChakraLink>;
   }
-  return (
-    <ChakraLink asChild color="brand.fg" textDecoration="underline">
-      <RouterLink to={resolveLink(to, pathname, routes, interactive ? search : '')} aria-label={label}>{children}</RouterLink>
-    </ChakraLink>
-  );
+  const link = <RouterLink to={resolveLink(to, pathname, routes, interactive ? search : '')} aria-label={label}>{children}</RouterLink>;
+  // A link that looks like a button (a page's main actions): it still leads somewhere.
+  if (variant) return <Button asChild colorPalette="brand" variant={variant} bg={variant === 'outline' ? 'bg' : undefined}>{link}</Button>;
+  return <ChakraLink asChild color="brand.fg" textDecoration="underline">{link}</ChakraLink>;
 }
 
 /**
@@ -44,7 +43,7 @@ export function LinkWidget({ node }: WidgetProps) {
   // plain text until the page is the browser's own, so that what was rendered is what is adopted.
   if (!interactive && /\{\{\w+\}\}/.test(String(node.to))) return <span>{text}</span>;
   const to = String(node.to).replace(/\{\{(\w+)\}\}/g, (_, name: string) => encodeURIComponent(String(displayValue(values[name], scope, runtime) ?? '')));
-  return <EngineLink to={to} label={label}>{text}</EngineLink>;
+  return <EngineLink to={to} label={label} variant={node.variant as 'solid' | 'outline' | undefined}>{text}</EngineLink>;
 }
 
 export function LinksWidget({ node }: WidgetProps) {

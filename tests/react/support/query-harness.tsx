@@ -1,6 +1,6 @@
 // A runtime over the real project configuration whose API answers come from an in-test fetch, so a
 // test sees which requests the widgets and flows send and when.
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { ChakraProvider, defaultSystem, type SystemContext } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, type RenderResult } from '@testing-library/react';
 import path from 'node:path';
@@ -31,6 +31,7 @@ export function projectConfig(queries: Partial<EngineConfig['api']['queries']>, 
 }
 
 export interface Request { method: string; path: string; search: string }
+/** A body, a whole response, or a promise of either (to answer when a test says). */
 export type Answer = (request: Request) => unknown;
 
 /** Replaces fetch: `answers` by "METHOD /path" give JSON bodies; every request is recorded. */
@@ -42,7 +43,7 @@ export function fakeApi(answers: Record<string, Answer>) {
     requests.push(request);
     const answer = answers[`${request.method} ${request.path}`];
     if (!answer) return new Response(JSON.stringify({ detail: 'not found' }), { status: 404, headers: { 'content-type': 'application/json' } });
-    const body = answer(request);
+    const body = await answer(request);
     // An answer may be a whole response (a refusal with its status).
     return body instanceof Response ? body : new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   }));
@@ -64,11 +65,12 @@ const builtinComponents = createComponentRegistry();
 /**
  * Renders screen nodes as the app does (runtime, messages, query cache, router). Widgets load on
  * first use and suspend until then; React resumes a suspended render only inside an awaited act.
+ * `system`: Chakra's own by default; the page's (sharedSystem) for what a theme's tokens style.
  */
-export async function renderNodes(runtime: Runtime, translator: Translator, nodes: WidgetNodeConfig[]): Promise<RenderResult> {
+export async function renderNodes(runtime: Runtime, translator: Translator, nodes: WidgetNodeConfig[], system: SystemContext = defaultSystem): Promise<RenderResult> {
   let result: RenderResult | undefined;
   await act(async () => { result = render(
-    <ChakraProvider value={defaultSystem}>
+    <ChakraProvider value={system}>
       <TranslatorContext.Provider value={translator}>
         <RuntimeContext.Provider value={runtime}>
           <QueryClientProvider client={runtime.queryClient}>

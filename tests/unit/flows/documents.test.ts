@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { folderPath, listedDocument, locate, shownLibrary, shownResult } from '../../../flows/documents.ts';
+import { documentKind, folderPath, listedDocument, locate, shownLibrary, shownResult } from '../../../flows/documents.ts';
 import { fileSize } from '../../../flows/file-size.ts';
 import { documentTargets, folderTargets, foldersWithPaths } from '../../../flows/document-moves.ts';
 import { createFakeHost, fail, runFlow, trackCoverage, type FakeHostOptions, type FlowRun } from '../support/flow-harness.ts';
@@ -94,8 +94,19 @@ describe('folderPath', () => {
 
 describe('listedDocument', () => {
   it('adds the size as shown, whether it can be previewed, and where its preview is', () => {
-    expect(listedDocument(budget as never, 2)).toEqual({ ...budget, size: '1.2 MB', previewable: true, previewPath: '/document/2/301/preview' });
-    expect(listedDocument(dues as never, 2)).toEqual({ ...dues, size: '340 KB', previewable: false, previewPath: '/document/2/302/preview' });
+    expect(listedDocument(budget as never, 2)).toEqual({ ...budget, size: '1.2 MB', kind: 'pdf', previewable: true, previewPath: '/document/2/301/preview' });
+    expect(listedDocument(dues as never, 2)).toEqual({ ...dues, size: '340 KB', kind: 'spreadsheet', previewable: false, previewPath: '/document/2/302/preview' });
+  });
+
+  it('names the kind of file, for its icon: by content type, else by the name\'s ending', () => {
+    expect(documentKind('application/pdf', 'Budget')).toBe('pdf');
+    expect(documentKind('image/png', 'Sign')).toBe('image');
+    expect(documentKind('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'Dues')).toBe('spreadsheet');
+    expect(documentKind('application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'Rules')).toBe('word');
+    expect(documentKind('application/octet-stream', 'Old rules.DOCX')).toBe('word');
+    expect(documentKind('application/octet-stream', 'Ledger.csv')).toBe('spreadsheet');
+    expect(documentKind('text/plain', 'Contractors.txt')).toBe('file');
+    expect(documentKind('', 'no ending')).toBe('file');
   });
 
   it('previews PDFs and the common images only', () => {
@@ -142,6 +153,8 @@ describe('shownLibrary', () => {
       breadcrumb: [],
       folders: [{ ...board, path: '/community/documents/a/2/f/10' }, { ...pool, path: '/community/documents/a/2/f/11' }],
       documents: [],
+      emptyLibrary: false,
+      emptyFolder: false,
     });
   });
 
@@ -158,7 +171,14 @@ describe('shownLibrary', () => {
       ],
       folders: [{ ...archive, path: '/community/documents/a/2/f/16' }],
       documents: [listedDocument(budget as never, 2), listedDocument(dues as never, 2)],
+      emptyLibrary: false,
+      emptyFolder: false,
     });
+  });
+
+  it('says a library or a folder with neither folders nor documents is empty', () => {
+    expect(shownLibrary({ ...minutes, folders: [], documents: [] } as never, 2)).toMatchObject({ emptyLibrary: false, emptyFolder: true });
+    expect(shownLibrary({ ...root, folders: [] } as never, 2)).toMatchObject({ emptyLibrary: true, emptyFolder: false });
   });
 
   it('a folder at the root has the root as its parent; each permission sets its own flag', () => {

@@ -34,8 +34,12 @@ import card from './card.widget.ts';
 import descriptionList from './description-list.widget.ts';
 import statusBadge from './status-badge.widget.ts';
 import emptyState from './empty-state.widget.ts';
+import pageHeader from './page-header.widget.ts';
+import skeleton from './skeleton.widget.ts';
+import icon from './icon.widget.ts';
+import banner from './banner.widget.ts';
 
 export const builtinWidgets: readonly WidgetDefinition<WidgetComponent>[] = [
   stack, heading, text, content, link, links, alert, form, flow, countdown, button, effect, spacer, summary, steps, dialog, hostedEntry, handoff, repeat, image, grid, data, modal, download, fileDownload, filePreview, upload, calendar,
-  columns, card, descriptionList, statusBadge, emptyState,
+  columns, card, descriptionList, statusBadge, emptyState, pageHeader, skeleton, icon, banner,
 ];

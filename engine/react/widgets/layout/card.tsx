@@ -1,6 +1,7 @@
 import { Box, Flex, Heading, Stack } from '@chakra-ui/react';
 import { useId } from 'react';
 import type { WidgetProps } from '../../component-types.ts';
+import { headingStyle } from '../../theme/scales.ts';
 import { useNodeText } from '../basic.tsx';
 import { NamedIcon } from '../icons.tsx';
 import { WidgetChildren } from '../WidgetNode.tsx';
@@ -12,13 +13,13 @@ export function CardWidget({ node }: WidgetProps) {
   const level = Number(node.level ?? 2);
   const actions = Array.isArray(node.actions) && node.actions.length > 0 ? node.actions : null;
   return (
-    <Box as="section" aria-labelledby={headingId} className="engine-card" borderWidth="1px" borderRadius="l3" bg="bg" p={{ base: '4', md: '5' }}
-      height="100%">
-      <Stack gap="3">
+    <Box as="section" aria-labelledby={headingId} className="engine-card" borderWidth="1px" borderRadius="card" boxShadow="card" bg="bg"
+      p={{ base: 'card.padding', md: 'card.paddingWide' }} height="100%">
+      <Stack gap="card.gap">
         {/* The icon stays by the first line of a title that wraps. */}
         <Flex as={`h${level}` as 'h2'} id={headingId} align="flex-start" gap="2" m="0">
           {node.icon ? <Box as="span" display="inline-flex" color="brand.fg" mt="1" flexShrink="0"><NamedIcon name={node.icon} /></Box> : null}
-          <Heading as="span" size="lg" fontFamily="heading">{title}</Heading>
+          <Heading as="span" fontFamily="heading" {...headingStyle(3)}>{title}</Heading>
         </Flex>
         <WidgetChildren nodes={node.children} />
         {actions ? <Flex gap="3" wrap="wrap" align="center" pt="1"><WidgetChildren nodes={actions} /></Flex> : null}

@@ -7,7 +7,7 @@ import { displayValue } from '../format.ts';
 
 interface Pair { label: string; value: unknown; format?: string; translate?: boolean; when?: string }
 
-/** Label / value pairs as a <dl>: one column, two columns of pairs from the `md` width. */
+/** Label / value pairs as a <dl>: one column, two columns of pairs from the `md` width (unless `columns: 1`). */
 export function DescriptionListWidget({ node }: WidgetProps) {
   const { t } = useTranslator();
   const scope = useScope();
@@ -15,7 +15,7 @@ export function DescriptionListWidget({ node }: WidgetProps) {
   const pairs = ((node.items as Pair[]) ?? []).filter((pair) => !pair.when || displayValue(pair.when, scope, runtime));
   if (pairs.length === 0) return node.empty ? <Text color="fg.muted">{t(String(node.empty))}</Text> : null;
   return (
-    <Grid as="dl" className="engine-description-list" templateColumns={{ base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} columnGap="6" rowGap="3" m="0">
+    <Grid as="dl" className="engine-description-list" templateColumns={node.columns === 1 ? '1fr' : { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' }} columnGap="6" rowGap="3" m="0">
       {pairs.map((pair, index) => {
         const raw = displayValue(pair.format ? { value: pair.value, format: pair.format } : pair.value, scope, runtime);
         const shown = pair.translate && typeof raw === 'string' && raw ? t(raw) : raw;

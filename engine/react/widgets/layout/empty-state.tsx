@@ -10,7 +10,7 @@ export function EmptyStateWidget({ node }: WidgetProps) {
   const text = useNodeText(node.text, node.values);
   const action = node.action as WidgetNodeConfig | undefined;
   return (
-    <Stack className="engine-empty-state" align="center" textAlign="center" gap="3" py="6" px="4" borderWidth="1px" borderStyle="dashed" borderRadius="l3">
+    <Stack className="engine-empty-state" align="center" textAlign="center" gap="3" py="6" px="4" borderWidth="1px" borderStyle="dashed" borderRadius="card">
       {node.icon ? <Box color="fg.muted"><NamedIcon name={node.icon} size={32} /></Box> : null}
       <Text>{text}</Text>
       {action ? <WidgetNode node={action} /> : null}

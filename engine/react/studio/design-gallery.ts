@@ -1,0 +1,47 @@
+// The design vocabulary shown together: each layout widget as a screen would declare it. The texts
+// are written out (a text without a message under its key shows as it is written), so the gallery
+// needs no product messages; the icons are ones the screens name (only those are in the icon module).
+import type { WidgetNodeConfig } from '../app/config-types.ts';
+
+/** The gallery's nodes; its links lead to `home` (a link shows only when it leads to a page of the portal). */
+export function designGallery(home: string): WidgetNodeConfig[] {
+  return [
+    { widget: 'heading', level: 1, text: 'Design vocabulary' },
+    { widget: 'text', text: 'Cards in columns: one column on a phone, two from 900 px, three from 1280 px.' },
+    {
+      widget: 'columns', columns: { base: 1, md: 2, lg: 3 },
+      children: [
+        {
+          widget: 'card', title: 'Account', icon: 'wallet',
+          children: [
+            { widget: 'status-badge', value: 'current', statuses: { current: { tone: 'success', text: 'Paid up' } } },
+            { widget: 'description-list', items: [
+              { label: 'Balance', value: 0 }, { label: 'Next payment', value: 'June 1' },
+              { label: 'Reference', value: 'A-1024' }, { label: 'Method', value: 'Bank draft' },
+            ] },
+          ],
+          actions: [{ widget: 'link', text: 'See the account', to: home }],
+        },
+        {
+          widget: 'card', title: 'Tasks', icon: 'list-checks',
+          children: [
+            { widget: 'stack', direction: 'row', children: [
+              { widget: 'status-badge', value: 'a', statuses: { a: { tone: 'info', text: 'Open' } } },
+              { widget: 'status-badge', value: 'b', statuses: { b: { tone: 'warning', text: 'Due soon' } } },
+              { widget: 'status-badge', value: 'c', statuses: { c: { tone: 'danger', text: 'Overdue' } } },
+              { widget: 'status-badge', value: 'd', statuses: { d: { tone: 'neutral', text: 'Closed' } } },
+            ] },
+            { widget: 'text', text: 'While a list loads, its skeleton keeps its room:' },
+            { widget: 'skeleton', lines: 3, gap: 2 },
+          ],
+        },
+        {
+          widget: 'card', title: 'Requests', icon: 'clipboard-list',
+          children: [
+            { widget: 'empty-state', icon: 'mail', text: 'Nothing here yet.', action: { widget: 'link', text: 'Start one', to: home } },
+          ],
+        },
+      ],
+    },
+  ];
+}

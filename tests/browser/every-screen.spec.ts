@@ -1,0 +1,110 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, homeowner, signInQuickly } from './helpers.ts';
+
+// Every screen at the widths the portal is designed for (a phone, 900 and 1280 px): no serious or
+// critical accessibility violation, no sideways scroll, and nothing that reaches past the right edge
+// of the window outside a part that scrolls or clips on purpose (a grid's own scrolling area).
+
+const board = { email: 'board@example.com', password: 'Board#2026' };
+const WIDTHS = [{ width: 1280, height: 800 }, { width: 900, height: 800 }, { width: 390, height: 844 }];
+
+const visitorPages = [
+  '/login', '/forgot-login', '/create-account', '/request-account', '/paynow', '/privacy-policy',
+  '/terms-of-service', '/community/help', '/community/faq', '/not-found', '/server-error',
+  '/public', '/public/paynow', '/public/community/calendar', '/public/community/documents',
+];
+const homeownerPages = [
+  '/dashboard', '/billing', '/billing/manage-account', '/billing/recurring-payments', '/billing/payment-consent',
+  '/billing/support', '/billing/account-overview', '/billing/account-history', '/billing/auto-draft',
+  '/billing/instant-payment', '/community/calendar', '/community/directory', '/community/requests',
+  '/community/new-request', '/community/documents', '/my/profile-settings', '/my/messages',
+];
+const boardPages = [
+  '/board/arcs', '/board/bank-accounts', '/board/collections', '/board/homeowners', '/board/inspections',
+  '/board/violations', '/board/invoices', '/board/more-items', '/board/reports', '/board/to-do-list', '/board/work-orders',
+];
+
+/** Waits until the screen has its heading and nothing on it is loading any more. */
+async function settled(page: Page) {
+  // (a page rendered ahead of time shows its heading before its code and styles have all arrived)
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('[data-busy], [aria-busy="true"]')).toHaveCount(0);
+}
+
+/** What reaches past the window's right edge, outside any part that scrolls or clips it. */
+function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const limit = document.documentElement.clientWidth + 1;
+    const clipped = (element: Element) => {
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    return [...document.body.querySelectorAll('*')]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        const style = getComputedStyle(element);
+        return box.width > 0 && box.right > limit && style.visibility !== 'hidden' && style.position !== 'fixed' && !clipped(element);
+      })
+      .map((element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} "${(element.textContent ?? '').trim().slice(0, 40)}" ends at ${Math.round(element.getBoundingClientRect().right)}`);
+  });
+}
+
+/** The checks at each width, the screen laid out again at each (as a window resized). */
+async function checkAtEveryWidth(page: Page, path: string) {
+  for (const viewport of WIDTHS) {
+    await page.setViewportSize(viewport);
+    await settled(page);
+    const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(sideways, `${path} at ${viewport.width} px scrolls sideways`).toBeLessThanOrEqual(0);
+    expect(await overflowing(page), `${path} at ${viewport.width} px`).toEqual([]);
+    await expectAccessible(page);
+  }
+}
+
+for (const path of visitorPages) {
+  test(`${path} for a visitor: accessible, nothing past the edge at 1280, 900 and 390 px`, async ({ page }) => {
+    await page.goto(path);
+    await checkAtEveryWidth(page, path);
+  });
+}
+
+for (const path of homeownerPages) {
+  test(`${path} for a homeowner: accessible, nothing past the edge at 1280, 900 and 390 px`, async ({ page }) => {
+    await signInQuickly(page, homeowner.email, homeowner.password);
+    await page.goto(path);
+    await checkAtEveryWidth(page, path);
+  });
+}
+
+for (const path of boardPages) {
+  test(`${path} for a board member: accessible, nothing past the edge at 1280, 900 and 390 px`, async ({ page }) => {
+    await signInQuickly(page, board.email, board.password);
+    await page.goto(path);
+    await checkAtEveryWidth(page, path);
+  });
+}
+
+test('the pages of one item (a request, a message, an architectural request) at 1280, 900 and 390 px', async ({ page }) => {
+  await signInQuickly(page, homeowner.email, homeowner.password);
+  for (const [list, item] of [['/community/requests', /^\/community\/requests\/\d+/], ['/my/messages', /^\/my\/messages\/\d+/]] as const) {
+    await page.goto(list);
+    await settled(page);
+    const href = await page.locator('main a[href]').evaluateAll((links, pattern) => links
+      .map((link) => link.getAttribute('href') ?? '').find((target) => new RegExp(pattern).test(target)), item.source);
+    expect(href, `a link to an item from ${list}`).toBeTruthy();
+    await page.goto(href!);
+    await checkAtEveryWidth(page, href!);
+  }
+  await page.evaluate(() => localStorage.removeItem('portal.token'));
+  await signInQuickly(page, board.email, board.password);
+  await page.goto('/board/arcs');
+  await settled(page);
+  const arc = page.locator('main a[href^="/board/arcs/"]').first();
+  await expect(arc).toBeVisible();
+  const href = (await arc.getAttribute('href'))!;
+  await page.goto(href);
+  await checkAtEveryWidth(page, href);
+});
