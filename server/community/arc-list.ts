@@ -54,6 +54,7 @@ export function arcRequestsList(associationId: number, userId: number, today: st
       myVote: { kind: 'text', title: 'My vote' },
       decision: { kind: 'text', title: 'Decision' },
     },
-    defaultSort: [['dueDate', 'asc']],
+    // The most urgent first; of those due the same day, the latest submitted first.
+    defaultSort: [['dueDate', 'asc'], ['id', 'desc']],
   };
 }

@@ -54,8 +54,9 @@ for (const theme of themes) {
       // Every widget's code is there (the development server serves each on its first use).
       await expect(gallery.locator('[data-busy]:not([data-skeleton])')).toHaveCount(0, { timeout: 60_000 });
       const cards = gallery.getByRole('region');
-      await expect(gallery.getByRole('link')).toHaveCount(2);
-      await expect(cards).toHaveCount(3);
+      // (the development server compiles each widget's code on its first use: a busy machine is slow)
+      await expect(gallery.getByRole('link')).toHaveCount(2, { timeout: 60_000 });
+      await expect(cards).toHaveCount(3, { timeout: 60_000 });
       // Each card's corners are its theme's.
       const radius = theme.scales?.radii?.card;
       if (radius) await expect(cards.first()).toHaveCSS('border-top-left-radius', pixels(radius));

@@ -138,22 +138,21 @@ test('the dashboard shows its cards together, whichever of their lists comes las
   await page.setViewportSize({ width: 412, height: 823 });
   await signInQuickly(page, homeowner.email, homeowner.password);
   await recordLayoutShifts(page);
-  // The payments card's recurring payment comes last, after the unread messages below it.
+  // The payments card's recurring payment comes last, after every other list of the dashboard.
   const release = await holdRequests(page, '/api/payments/RecurringPayment');
-  const messagesListed = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/users/Messages');
+  const futureListed = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/payments/FuturePayment');
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Jordan' })).toBeVisible();
-  await messagesListed;
+  await futureListed;
   const main = page.getByRole('main');
   // Laid out, unseen (and so out of the accessibility tree) until the rest is there.
-  const unseenMessages = main.getByRole('region', { name: 'Unread messages', includeHidden: true });
-  await expect(unseenMessages).toBeAttached();
-  await expect(unseenMessages).toBeHidden();
+  const unseenPayments = main.getByRole('region', { name: 'Payments', includeHidden: true });
+  await expect(unseenPayments).toBeAttached();
+  await expect(unseenPayments).toBeHidden();
   await expect(main.getByRole('status')).toBeVisible();
 
   release();
-  await expect(main.getByRole('region', { name: 'Next recurring payment' })).toBeVisible();
-  await expect(main.getByRole('region', { name: 'Unread messages' })).toBeVisible();
+  await expect(main.getByRole('region', { name: 'Payments' })).toBeVisible();
   await expect(main.getByRole('status')).toHaveCount(0);
   expect(await layoutShiftTotal(page)).toBeLessThanOrEqual(0.01);
 });
