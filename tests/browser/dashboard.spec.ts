@@ -62,3 +62,19 @@ test("a signed-in page asks for the session's data while the portal's code is st
   expect(calls.filter((made) => /^GET \/api\/users\/Users\/\d+$/.test(made))).toHaveLength(1);
 });
 
+
+test('the widgets are cards in three columns at 1280 px, two at 900 and one on a phone', async ({ page }) => {
+  await signInQuickly(page, 'board@example.com', 'Board#2026');
+  const main = page.getByRole('main');
+  const tasks = main.getByRole('region', { name: 'Board actions' });
+  const votes = main.getByRole('region', { name: 'Architectural requests awaiting your vote' });
+  const columnCount = () => main.locator('.engine-columns').first().evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(' ').length);
+  for (const [width, columns] of [[1280, 3], [900, 2], [390, 1]] as const) {
+    await page.setViewportSize({ width, height: 844 });
+    await expect(votes).toBeVisible();
+    expect(await columnCount(), `columns at ${width} px`).toBe(columns);
+    const [first, second] = [await tasks.boundingBox(), await votes.boundingBox()];
+    if (columns > 1) expect(second!.y, `side by side at ${width} px`).toBe(first!.y);
+    else expect(second!.y, 'one under the other on a phone').toBeGreaterThanOrEqual(first!.y + first!.height);
+  }
+});

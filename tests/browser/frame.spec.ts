@@ -110,6 +110,17 @@ test('the Board group is there for a board member only', async ({ page }) => {
   await page.evaluate(() => localStorage.removeItem('portal.token'));
   await signInQuickly(page, board.email, board.password);
   const group = mainNav(page).getByRole('button', { name: 'Board' });
+  // By keyboard as the others: Enter opens, the arrows move, Escape closes back to its button.
+  await group.focus();
+  await page.keyboard.press('Enter');
+  const list = page.locator(`#${await group.getAttribute('aria-controls')}`);
+  await page.keyboard.press('ArrowDown');
+  await expect(list.getByRole('link').first()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(list.getByRole('link').nth(1)).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(list).toBeHidden();
+  await expect(group).toBeFocused();
   await group.click();
   for (const name of ['Architectural requests', 'Invoices', 'Violations', 'To-do list', 'Reports']) {
     await expect(mainNav(page).getByRole('link', { name, exact: true })).toBeVisible();
@@ -117,6 +128,23 @@ test('the Board group is there for a board member only', async ({ page }) => {
   await mainNav(page).getByRole('link', { name: 'To-do list' }).click();
   await expect(page).toHaveURL(/\/board\/to-do-list$/);
   await expect(group).toHaveAttribute('aria-current', 'true');
+});
+
+test('the user menu works by keyboard: Enter opens, the arrows move, Escape closes back to it', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInQuickly(page, homeowner.email, homeowner.password);
+  const menu = userMenu(page);
+  await menu.focus();
+  await page.keyboard.press('Enter');
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  const list = page.locator(`#${await menu.getAttribute('aria-controls')}`);
+  await page.keyboard.press('ArrowDown');
+  await expect(list.getByRole('link', { name: 'Profile settings' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(list.getByRole('link', { name: /^Messages/ })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(menu).toBeFocused();
 });
 
 test('under 900 px the navigation opens from the Menu button as a panel that keeps focus and closes with Escape', async ({ page }) => {
