@@ -12,15 +12,15 @@ export function designGallery(home: string): WidgetNodeConfig[] {
       widget: 'columns', columns: { base: 1, md: 2, lg: 3 },
       children: [
         {
-          widget: 'card', title: 'Account', icon: 'wallet',
+          widget: 'card', title: 'Summary', icon: 'wallet',
           children: [
-            { widget: 'status-badge', value: 'current', statuses: { current: { tone: 'success', text: 'Paid up' } } },
+            { widget: 'status-badge', value: 'current', statuses: { current: { tone: 'success', text: 'Complete' } } },
             { widget: 'description-list', items: [
-              { label: 'Balance', value: 0 }, { label: 'Next payment', value: 'June 1' },
-              { label: 'Reference', value: 'A-1024' }, { label: 'Method', value: 'Bank draft' },
+              { label: 'Total', value: 0 }, { label: 'Next date', value: 'June 1' },
+              { label: 'Reference', value: 'A-1024' }, { label: 'Kind', value: 'Standard' },
             ] },
           ],
-          actions: [{ widget: 'link', text: 'See the account', to: home }],
+          actions: [{ widget: 'link', text: 'See the details', to: home }],
         },
         {
           widget: 'card', title: 'Tasks', icon: 'list-checks',
@@ -36,7 +36,7 @@ export function designGallery(home: string): WidgetNodeConfig[] {
           ],
         },
         {
-          widget: 'card', title: 'Requests', icon: 'clipboard-list',
+          widget: 'card', title: 'Items', icon: 'clipboard-list',
           children: [
             { widget: 'empty-state', icon: 'mail', text: 'Nothing here yet.', action: { widget: 'link', text: 'Start one', to: home } },
           ],
