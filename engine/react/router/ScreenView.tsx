@@ -5,8 +5,11 @@ import { screenLoaders } from 'virtual:engine-screens';
 import type { WidgetNodeConfig } from '../app/config-types.ts';
 import { WidgetNode } from '../widgets/WidgetNode.tsx';
 import { Busy } from '../widgets/Busy.tsx';
-import { chunkCache } from '../app/chunk-cache.ts';
+import { chunkCache, tracked } from '../app/chunk-cache.ts';
 import { useConfigVersion } from '../app/config-version.ts';
+import { widgetsShownAtOnce } from '../app/named-parts.ts';
+import { useComponentRegistry } from '../component-registry-context.ts';
+import type { ComponentRegistry } from '../component-types.ts';
 
 const loadScreen = chunkCache(screenLoaders, 'screen', (module) => ({
   screen: module.default as WidgetNodeConfig,
@@ -18,9 +21,26 @@ export function preloadScreen(screenId: string): Promise<WidgetNodeConfig> {
   return loadScreen(screenId).then(({ screen }) => screen);
 }
 
+/**
+ * The code of the widgets a screen shows at once, loaded once per screen document: the screen
+ * appears whole, rather than with busy placeholders that its lists and cards then replace, each of
+ * another height, moving what is below them.
+ */
+const screenWidgets = new WeakMap<object, Promise<unknown>>();
+function widgetsOf(screen: WidgetNodeConfig, components: ComponentRegistry): Promise<unknown> {
+  let loading = screenWidgets.get(screen);
+  if (!loading) {
+    loading = tracked(components.preloadWidgets(widgetsShownAtOnce(screen)));
+    screenWidgets.set(screen, loading);
+  }
+  return loading;
+}
+
 function Screen({ screenId, titleKey }: { screenId: string; titleKey?: string }) {
   useConfigVersion();
+  const components = useComponentRegistry();
   const { screen, messages } = use(loadScreen(screenId));
+  use(widgetsOf(screen, components));
   const { t, add } = useTranslator();
   // The screen's own texts arrive with its chunk; adding them again is harmless.
   add(messages);

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { namesIn, widgetsShownAtOnce } from '../../engine/react/app/named-parts.ts';
+
+const screen = {
+  widget: 'stack',
+  children: [
+    { widget: 'heading', text: 'x' },
+    { widget: 'card', children: [{ widget: 'data', operation: 'op', children: [{ widget: 'description-list', items: [] }] }] },
+    {
+      widget: 'flow',
+      flow: 'f',
+      views: [
+        { states: ['loading'], widget: 'text', text: 'app.loading' },
+        { states: ['editing'], widget: 'stack', children: [{ widget: 'form', form: 'payment' }] },
+      ],
+    },
+  ],
+};
+
+describe('the parts a screen names', () => {
+  it('names every widget, form and flow, in the views of its flows too', () => {
+    const named = namesIn(screen);
+    expect([...named.widgets].sort()).toEqual(['card', 'data', 'description-list', 'flow', 'form', 'heading', 'stack', 'text']);
+    expect([...named.forms]).toEqual(['payment']);
+    expect([...named.flows]).toEqual(['f']);
+  });
+
+  it('shows at once the widgets outside its flows\' views, however deep, and none only a view shows', () => {
+    expect([...widgetsShownAtOnce(screen)].sort()).toEqual(['card', 'data', 'description-list', 'flow', 'heading', 'stack']);
+  });
+});
