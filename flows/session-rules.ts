@@ -82,3 +82,8 @@ export function selectorGroups(associations: Association[]) {
     })),
   }));
 }
+
+/** What the portal calls the user (the welcome, the user menu): the first name, else the user name, else the e-mail address. */
+export function displayNameOf(user: { firstName?: string | null; userName?: string | null; email: string }): string {
+  return user.firstName?.trim() || user.userName?.trim() || user.email;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  chooseSelection, chooseTheme, isBusinessManagementEnabled, normalizeAssociations, readTokenClaim, selectorGroups, type Association,
+  chooseSelection, chooseTheme, displayNameOf, isBusinessManagementEnabled, normalizeAssociations, readTokenClaim, selectorGroups, type Association,
 } from '../../flows/session-rules.ts';
 
 const address = (address1: string) => ({ address1, address2: '', city: 'Atlanta', stateProvince: 'GA', postalCode: '30301' });
@@ -60,5 +60,13 @@ describe('settings load', () => {
     expect(readTokenClaim(`x.${payload}.y`, 'Customer')).toBe('summit');
     expect(readTokenClaim('not-a-token', 'Customer')).toBeUndefined();
     expect(readTokenClaim(null, 'UserId')).toBeUndefined();
+  });
+});
+
+describe('what the portal calls the user', () => {
+  it('is the first name, else the user name, else the e-mail address: never an empty menu button', () => {
+    expect(displayNameOf({ firstName: 'Jordan', userName: 'jordan.lee', email: 'j@example.com' })).toBe('Jordan');
+    expect(displayNameOf({ firstName: '  ', userName: 'jordan.lee', email: 'j@example.com' })).toBe('jordan.lee');
+    expect(displayNameOf({ firstName: '', userName: '', email: 'j@example.com' })).toBe('j@example.com');
   });
 });

@@ -22,7 +22,7 @@ export interface EngineConfig {
 
 export interface NavigationItem {
   text: string;
-  /** Placeholders of `text` filled from bindings, e.g. `{ name: $session.user.firstName }`. */
+  /** Placeholders of `text` filled from bindings, e.g. `{ name: $session.displayName }`. */
   values?: Record<string, unknown>;
   /** A link's target; a group (`children`) has none. */
   to?: string;
