@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { enterCard, signIn, signInQuickly, uniqueEmail } from './helpers.ts';
+import { enterCard, followNavLink, homeowner, signIn, signInQuickly, uniqueEmail, userMenuButton } from './helpers.ts';
 
 // Focus is never dropped on the page's body: after a wizard's step, an action's answer or another
 // page, it is on what introduces the new content (its heading, or its confirmation), and the
@@ -50,6 +50,23 @@ test('signing in moves focus to the new page\'s heading and names it', async ({ 
   const heading = page.getByRole('heading', { level: 1 });
   await expect(heading).toHaveText(/^Welcome, Omar/);
   await expectFocusMovedTo(page, heading, /^Welcome, Omar/);
+});
+
+test('a visitor who moves focus while the next page is still arriving keeps it there', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInQuickly(page, homeowner.email, homeowner.password);
+  // The directory's code held back: the page changes, its heading comes later.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => { release = resolve; });
+  await page.route((url) => url.pathname.startsWith('/assets/directory-'), async (route) => { await released; await route.continue(); });
+  await followNavLink(page, 'Community', 'Directory');
+  await expect(page).toHaveURL(/\/community\/directory$/);
+  await userMenuButton(page).focus();
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Directory' })).toBeVisible();
+  // Given time to move it, which it would have done at once.
+  await page.waitForTimeout(300);
+  await expect(userMenuButton(page)).toBeFocused();
 });
 
 test('a submitted request moves focus to what comes next and names it', async ({ page }) => {
