@@ -173,8 +173,11 @@ test('the public page offers the public folders without signing in, and nothing 
   await expect(main.getByRole('heading', { name: /Community Rules and Regulations/, level: 3 })).toBeVisible();
   await main.getByRole('link', { name: /^Preview Community Rules/ }).click();
   await expect(page.locator('iframe[title^="Community Rules"]')).toBeVisible();
+  // The way back is to the public folder, not into the residents' library behind a sign-in.
+  await main.getByRole('link', { name: 'Back to the folder' }).click();
+  await expect(page).toHaveURL(/\/public\/community\/documents\/\d+\?association=maplegrove$/);
+  await expect(main.getByRole('heading', { name: 'Governing Documents', level: 2 })).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goBack();
   await expectAccessible(page);
 });
 
