@@ -1,13 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { createServer, type ViteDevServer } from 'vite';
+import type { ViteDevServer } from 'vite';
+import { projectRoot as root, startDevServer } from './dev-server.ts';
 import { expectAccessible } from './helpers.ts';
 
 // The design vocabulary (the studio's design frame, development only) in each theme at a phone's,
 // a tablet's and a desktop's width: it passes axe, and each theme's scales reach its cards. With
 // UPDATE_DESIGN_SCREENSHOTS=1 it also writes the screenshots docs/design.md shows.
-const root = resolve(import.meta.dirname, '..', '..');
 const update = process.env.UPDATE_DESIGN_SCREENSHOTS === '1';
 const WIDTHS = [390, 900, 1280];
 
@@ -26,16 +26,7 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 test.skip(!update && process.env.DESIGN_GALLERY !== '1', 'why: its development server is too slow for the suite on two cores; run it with UPDATE_DESIGN_SCREENSHOTS=1 or DESIGN_GALLERY=1'); // why: see above
 
 test.beforeAll(async () => {
-  server = await createServer({
-    configFile: resolve(root, 'vite.config.ts'),
-    root,
-    logLevel: 'warn',
-    cacheDir: resolve(root, '.tmp', 'vite-design-cache'),
-    server: { port: 0, strictPort: false, host: '127.0.0.1', hmr: false },
-    optimizeDeps: { include: ['@dagrejs/dagre', '@stoplight/json-schema-sampler', 'react-error-boundary'] },
-  });
-  await server.listen();
-  base = (server.resolvedUrls?.local[0] ?? '').replace(/\/$/, '');
+  ({ server, base } = await startDevServer('vite-design-cache'));
 });
 
 test.afterAll(async () => {

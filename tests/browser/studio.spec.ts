@@ -1,33 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { createServer, type ViteDevServer } from 'vite';
+import type { ViteDevServer } from 'vite';
 import { listFormFiles, readFormFile } from '../../engine/build/form-files.ts';
 import { flatMessages } from '../../engine/build/message-split.ts';
+import { projectRoot as root, startDevServer } from './dev-server.ts';
 import { expectAccessible } from './helpers.ts';
 
 // The configuration gallery exists only in development: these tests start Vite's development server
 // on the project themselves (the portal's API is not needed: the gallery reads the configuration only).
-const root = resolve(import.meta.dirname, '..', '..');
 let server: ViteDevServer;
 let base = '';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 test.beforeAll(async () => {
-  server = await createServer({
-    configFile: resolve(root, 'vite.config.ts'),
-    root,
-    logLevel: 'warn',
-    // Its own cache: the dependencies it prepares for the browser are not shared with another server.
-    cacheDir: resolve(root, '.tmp', 'vite-studio-cache'),
-    // Any free port: the portal's test servers have theirs.
-    server: { port: 0, strictPort: false, host: '127.0.0.1', hmr: false },
-    // Prepared up front: a dependency found only when a page asks for it would reload that page.
-    optimizeDeps: { include: ['@dagrejs/dagre', '@stoplight/json-schema-sampler', 'react-error-boundary'] },
-  });
-  await server.listen();
-  base = (server.resolvedUrls?.local[0] ?? '').replace(/\/$/, '');
+  ({ server, base } = await startDevServer('vite-studio-cache'));
 });
 
 test.afterAll(async () => {
