@@ -48,9 +48,11 @@ for (const theme of themes) {
       await expect(gallery.getByRole('heading', { level: 1, name: 'Design vocabulary' })).toBeVisible({ timeout: 60_000 });
       // Every widget's code is there (the development server serves each on its first use).
       await expect(gallery.locator('[data-busy]:not([data-skeleton])')).toHaveCount(0, { timeout: 60_000 });
-      const cards = gallery.getByRole('region');
+      const cards = gallery.locator('.engine-card');
       // (the development server compiles each widget's code on its first use: a busy machine is slow)
-      await expect(gallery.getByRole('link')).toHaveCount(2, { timeout: 60_000 });
+      // The page header's trail and actions, the banner's actions, the cards' links.
+      await expect(gallery.getByRole('link')).toHaveCount(7, { timeout: 60_000 });
+      await expect(gallery.getByRole('navigation', { name: 'Breadcrumb' })).toBeVisible();
       await expect(cards).toHaveCount(3, { timeout: 60_000 });
       // Each card's corners are its theme's.
       const radius = theme.scales?.radii?.card;

@@ -6,7 +6,18 @@ import type { WidgetNodeConfig } from '../app/config-types.ts';
 /** The gallery's nodes; its links lead to `home` (a link shows only when it leads to a page of the portal). */
 export function designGallery(home: string): WidgetNodeConfig[] {
   return [
-    { widget: 'heading', level: 1, text: 'Design vocabulary' },
+    {
+      widget: 'page-header', title: 'Design vocabulary',
+      description: 'A page header: its trail, its title, what the page is for and its actions in one row.',
+      breadcrumb: { label: 'Breadcrumb', items: [{ text: 'Home', to: home }, { text: 'Design vocabulary' }] },
+      secondary: [{ widget: 'link', text: 'Secondary action', to: home }],
+      primary: { widget: 'link', text: 'Main action', to: home, variant: 'solid' },
+    },
+    {
+      widget: 'banner',
+      children: [{ widget: 'heading', level: 2, text: 'A banner: the head of a page that introduces a place' }],
+      actions: [{ widget: 'link', text: 'Main action', to: home, variant: 'solid' }, { widget: 'link', text: 'Other action', to: home, variant: 'outline' }],
+    },
     { widget: 'text', text: 'Cards in columns: one column on a phone, two from 900 px, three from 1280 px.' },
     {
       widget: 'columns', columns: { base: 1, md: 2, lg: 3 },
@@ -38,6 +49,9 @@ export function designGallery(home: string): WidgetNodeConfig[] {
         {
           widget: 'card', title: 'Items', icon: 'clipboard-list',
           children: [
+            { widget: 'stack', direction: 'row', children: ['pdf', 'image', 'spreadsheet', 'other'].map((kind) => (
+              { widget: 'icon', value: kind, icons: { pdf: 'file-text', image: 'file-image', spreadsheet: 'file-spreadsheet' }, icon: 'file', size: 24 }
+            )) },
             { widget: 'empty-state', icon: 'mail', text: 'Nothing here yet.', action: { widget: 'link', text: 'Start one', to: home } },
           ],
         },
