@@ -7,13 +7,26 @@ import type { Plugin } from 'vite';
 //   `withTheme`, and once more bare ("not tree-shakeable", its comment says), so every page carried it.
 const SIDE_EFFECT_FREE = /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/;
 
-/** Marks the modules of SIDE_EFFECT_FREE free of side effects. */
+// react-router makes its components and contexts as its modules load, with calls the bundler cannot
+// tell free of side effects (`const Link = React.forwardRef(…)`, `React.createContext(…)`), and names
+// them for React's developer tools (`Link.displayName = "Link";`), an assignment it must keep: every
+// page carried every component so made, used or not (its Link with the code prefetching a
+// framework's route modules and data, NavLink, Form, the data router's contexts ...). The calls are
+// marked pure, and the portal's production build goes without the names.
+const REACT_ROUTER = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/].*\.m?js$/;
+const DISPLAY_NAME = /^[\w$]+\.displayName = "[^"\n]*";$/gm;
+const MADE_AS_LOADED = /^((?:const|var|let) [\w$]+ = )(?=React(?:\$1)?\.(?:forwardRef|createContext|memo)\()/gm;
+
+/** Marks the modules of SIDE_EFFECT_FREE free of side effects, and react-router's components made as it loads pure. */
 export function sideEffectFreePlugin(): Plugin {
   return {
     name: 'engine-side-effect-free',
     apply: 'build',
-    transform(_code, id) {
-      return SIDE_EFFECT_FREE.test(id) ? { moduleSideEffects: false } : null;
+    transform(code, id) {
+      if (SIDE_EFFECT_FREE.test(id)) return { moduleSideEffects: false };
+      // Each name's line is left empty: the lines and columns of everything else stay put.
+      if (REACT_ROUTER.test(id)) return { code: code.replace(DISPLAY_NAME, '').replace(MADE_AS_LOADED, '$1/* @__PURE__ */ '), map: null };
+      return null;
     },
   };
 }
