@@ -10,7 +10,7 @@ import { definitionsPlugin } from './engine/build/definitions-plugin.ts';
 import { rjsfSubstitutesPlugin } from './engine/build/rjsf-substitutes-plugin.ts';
 import { entryPreloadPlugin } from './engine/build/entry-preload-plugin.ts';
 import { pureAnatomiesPlugin } from './engine/build/pure-anatomies-plugin.ts';
-import { sideEffectFreePlugin } from './engine/build/side-effect-free-plugin.ts';
+import { leanLibrariesPlugin } from './engine/build/lean-libraries-plugin.ts';
 import { preloadListsPlugin } from './engine/build/preload-lists-plugin.ts';
 import { lazySlotRecipes } from './engine/react/theme/lazy-slot-recipes.ts';
 
@@ -33,7 +33,7 @@ export default defineConfig({
     definitionsPlugin(),
     rjsfSubstitutesPlugin(),
     pureAnatomiesPlugin(),
-    sideEffectFreePlugin(),
+    leanLibrariesPlugin(),
     react(),
     configPlugin({ root, features: process.env.PORTAL_FEATURES }),
     iconsPlugin({ root }),

@@ -17,11 +17,27 @@ const REACT_ROUTER = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production
 const DISPLAY_NAME = /^[\w$]+\.displayName = "[^"\n]*";$/gm;
 const MADE_AS_LOADED = /^((?:const|var|let) [\w$]+ = )(?=React(?:\$1)?\.(?:forwardRef|createContext|memo)\()/gm;
 
-/** Marks the modules of SIDE_EFFECT_FREE free of side effects, and react-router's components made as it loads pure. */
-export function sideEffectFreePlugin(): Plugin {
+// The shim of use-sync-external-store (which @xstate/react imports) is a copy of React's hook for
+// React 16 and 17; with React 18 and later it hands over to React's own. The package's entries
+// without the shim are the same functions over React's hook.
+const WITHOUT_SHIM: Record<string, string> = {
+  'use-sync-external-store/shim': 'use-sync-external-store',
+  'use-sync-external-store/shim/with-selector': 'use-sync-external-store/with-selector',
+};
+
+/**
+ * Marks the modules of SIDE_EFFECT_FREE free of side effects and react-router's components made as
+ * it loads pure, and takes use-sync-external-store without its shim.
+ */
+export function leanLibrariesPlugin(): Plugin {
   return {
-    name: 'engine-side-effect-free',
+    name: 'engine-lean-libraries',
     apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer, options) {
+      const instead = WITHOUT_SHIM[source];
+      return instead ? this.resolve(instead, importer, { ...options, skipSelf: true }) : null;
+    },
     transform(code, id) {
       if (SIDE_EFFECT_FREE.test(id)) return { moduleSideEffects: false };
       // Each name's line is left empty: the lines and columns of everything else stay put.
