@@ -13,7 +13,7 @@ const SIDE_EFFECT_FREE = /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/;
 // page carried every component so made, used or not (its Link with the code prefetching a
 // framework's route modules and data, NavLink, Form, the data router's contexts ...). The calls are
 // marked pure, and the portal's production build goes without the names.
-const REACT_ROUTER = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/].*\.m?js$/;
+const REACT_ROUTER = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/](production|development)[\\/].*\.m?js$/;
 const DISPLAY_NAME = /^[\w$]+\.displayName = "[^"\n]*";$/gm;
 const MADE_AS_LOADED = /^((?:const|var|let) [\w$]+ = )(?=React(?:\$1)?\.(?:forwardRef|createContext|memo)\()/gm;
 
