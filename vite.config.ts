@@ -10,6 +10,7 @@ import { definitionsPlugin } from './engine/build/definitions-plugin.ts';
 import { rjsfSubstitutesPlugin } from './engine/build/rjsf-substitutes-plugin.ts';
 import { entryPreloadPlugin } from './engine/build/entry-preload-plugin.ts';
 import { pureAnatomiesPlugin } from './engine/build/pure-anatomies-plugin.ts';
+import { leanLibrariesPlugin } from './engine/build/lean-libraries-plugin.ts';
 import { preloadListsPlugin } from './engine/build/preload-lists-plugin.ts';
 import { lazySlotRecipes } from './engine/react/theme/lazy-slot-recipes.ts';
 
@@ -32,6 +33,7 @@ export default defineConfig({
     definitionsPlugin(),
     rjsfSubstitutesPlugin(),
     pureAnatomiesPlugin(),
+    leanLibrariesPlugin(),
     react(),
     configPlugin({ root, features: process.env.PORTAL_FEATURES }),
     iconsPlugin({ root }),

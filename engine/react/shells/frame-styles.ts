@@ -1,7 +1,8 @@
 import type { SystemStyleObject } from '@chakra-ui/react';
 
-// The looks of the frame's navigation (PortalShell, NavGroup, NavPanel), by class: the frame's
-// colours in its bars, the page's in the menus and the panel that open over the page.
+// The looks of the frame's navigation (PortalShell, NavGroup, NavPanel's button), by class: the
+// frame's colours in its bars, the page's in the menus that open over the page (the narrow screen's
+// panel has its own, NavPanelDialog.tsx).
 const ring = { outline: '2px solid currentColor', outlineOffset: '-3px' };
 
 export const frameStyles: SystemStyleObject = {
@@ -27,21 +28,11 @@ export const frameStyles: SystemStyleObject = {
   },
   '& .frame-menu[data-align=end]': { insetInlineStart: 'auto', insetInlineEnd: '0' },
   '& .frame-menu[hidden]': { display: 'none' },
-  '& .frame-menu a, & .frame-panel a': { display: 'block', px: '4', py: '2', color: 'fg', textDecoration: 'none' },
-  '& .frame-menu a:hover, & .frame-panel a:hover': { bg: 'bg.muted', textDecoration: 'underline' },
-  '& .frame-menu a:focus-visible, & .frame-panel a:focus-visible, & .frame-panel button:focus-visible': ring,
-  '& .frame-menu a[aria-current=page], & .frame-panel a[aria-current=page]': { fontWeight: 'bold', boxShadow: 'inset 4px 0 0 currentColor' },
+  '& .frame-menu a': { display: 'block', px: '4', py: '2', color: 'fg', textDecoration: 'none' },
+  '& .frame-menu a:hover': { bg: 'bg.muted', textDecoration: 'underline' },
+  '& .frame-menu a:focus-visible': ring,
+  '& .frame-menu a[aria-current=page]': { fontWeight: 'bold', boxShadow: 'inset 4px 0 0 currentColor' },
   '& .frame-burger': {
     display: 'inline-block', width: '1.1em', height: '2px', bg: 'currentColor', boxShadow: '0 -0.35em 0 currentColor, 0 0.35em 0 currentColor',
   },
-  '& .frame-panel': {
-    position: 'fixed', inset: '0 0 0 auto', m: '0', width: 'min(22rem, 88vw)', maxWidth: 'none', height: '100dvh', maxHeight: 'none',
-    p: '4', bg: 'bg', color: 'fg', border: 'none', boxShadow: 'lg', overflowY: 'auto',
-  },
-  '& .frame-panel::backdrop': { background: 'rgba(0, 0, 0, 0.5)' },
-  '& .frame-panel ul': { listStyle: 'none', m: '0', p: '0' },
-  '& .frame-panel-list > li': { py: '1' },
-  '& .frame-panel-group': { display: 'block', px: '4', pt: '3', pb: '1', fontSize: 'sm', fontWeight: 'bold', color: 'fg.muted', textTransform: 'uppercase', letterSpacing: 'wide' },
-  '& .frame-panel-close': { px: '3', py: '1', borderWidth: '1px', borderColor: 'border', borderRadius: 'md', cursor: 'pointer' },
-  '& .frame-panel-close:hover': { bg: 'bg.muted' },
 };

@@ -1,5 +1,6 @@
 import type { MouseEventHandler, ReactNode } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { RouterLink } from '../router/router-link.tsx';
 import type { NavigationItem } from '../app/config-types.ts';
 import { useRuntime } from '../app/runtime.ts';
 import { useScope } from '../app/scope.tsx';

@@ -1,7 +1,8 @@
 import { Button, Link as ChakraLink, List } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslator } from '../app/translation.ts';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { RouterLink } from '../router/router-link.tsx';
 import { useRuntime } from '../app/runtime.ts';
 import { isLinkable, resolveLink } from '../app/route-table.ts';
 import type { WidgetProps } from '../component-types.ts';
