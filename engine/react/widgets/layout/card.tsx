@@ -6,7 +6,10 @@ import { useNodeText } from '../basic.tsx';
 import { NamedIcon } from '../icons.tsx';
 import { WidgetChildren } from '../WidgetNode.tsx';
 
-/** A bordered section named by its heading (so screen readers list it), its body, then its actions. */
+/**
+ * A bordered section named by its heading (so screen readers list it), its body, then its actions.
+ * A card of level 1 is the page itself (a short form of its own): its heading is the page's.
+ */
 export function CardWidget({ node }: WidgetProps) {
   const title = useNodeText(node.title, node.values);
   const headingId = useId();
@@ -19,7 +22,7 @@ export function CardWidget({ node }: WidgetProps) {
         {/* The icon stays by the first line of a title that wraps. */}
         <Flex as={`h${level}` as 'h2'} id={headingId} align="flex-start" gap="2" m="0">
           {node.icon ? <Box as="span" display="inline-flex" color="brand.fg" mt="1" flexShrink="0"><NamedIcon name={node.icon} /></Box> : null}
-          <Heading as="span" fontFamily="heading" {...headingStyle(3)}>{title}</Heading>
+          <Heading as="span" fontFamily="heading" {...headingStyle(level === 1 ? 1 : 3)}>{title}</Heading>
         </Flex>
         <WidgetChildren nodes={node.children} />
         {actions ? <Flex gap="3" wrap="wrap" align="center" pt="1"><WidgetChildren nodes={actions} /></Flex> : null}
