@@ -1,5 +1,6 @@
-// Development mode (npm run dev) on a copy of the configuration: a saved form reaches the open page
-// without losing what was typed, and a mistake shows over the page, by file and line, until fixed.
+// Development mode (npm run dev) on a copy of the configuration: a saved form, message or theme token
+// reaches the open page without losing what was typed, and a mistake shows over the page, by file
+// and line, until fixed.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -20,7 +21,7 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test('a saved form updates the open page in place; a mistake shows over the page until it is fixed', async ({ page }) => {
+test('a saved form, message or theme token updates the open page in place; a mistake shows over the page until it is fixed', async ({ page }) => {
   const formFile = join(server.root, 'schemas', 'forms', 'login.yaml');
   const original = readFileSync(formFile, 'utf8');
   const problems = page.getByRole('alert').filter({ hasText: 'The configuration has' });
@@ -40,6 +41,32 @@ test('a saved form updates the open page in place; a mistake shows over the page
   await expect(renamed).toBeVisible({ timeout: 5_000 });
   await expect(renamed).toHaveValue('kept@example.org');
   await expect(problems).toHaveCount(0);
+
+  // A message of the catalogue: the page says the new words, the typed address still in the field.
+  const catalogFile = join(server.root, 'schemas', 'messages', 'en.json');
+  const catalog = readFileSync(catalogFile, 'utf8');
+  const intro = (JSON.parse(catalog) as Record<string, string>)['login.intro'];
+  writeFileSync(catalogFile, catalog.replace(JSON.stringify(intro), JSON.stringify('Saved words show at once.')));
+  await expect(page.getByText('Saved words show at once.')).toBeVisible({ timeout: 5_000 });
+  await expect(renamed).toHaveValue('kept@example.org');
+
+  // A theme token: the solid button takes the theme's new brand colour, the typed address stays (the
+  // themes' styles take longer to work out than a text: more time on a busy machine).
+  const themeFile = join(server.root, 'themes', 'default.json');
+  const theme = readFileSync(themeFile, 'utf8');
+  const signIn = page.getByRole('button', { name: 'Sign in', exact: true });
+  const background = () => signIn.evaluate((button) => getComputedStyle(button).backgroundColor);
+  const before = await background();
+  const solid = (JSON.parse(theme) as { tokens: { colors: { brand: Record<string, { value: string }> } } }).tokens.colors.brand['700'].value;
+  writeFileSync(themeFile, theme.replace(`"value": "${solid}"`, '"value": "#000000"'));
+  await expect.poll(background, { timeout: 10_000 }).toBe('rgb(0, 0, 0)');
+  expect(before).not.toBe('rgb(0, 0, 0)');
+  await expect(renamed).toHaveValue('kept@example.org');
+  writeFileSync(themeFile, theme);
+  await expect.poll(background, { timeout: 10_000 }).toBe(before);
+  writeFileSync(catalogFile, catalog);
+  await expect(page.getByText(intro)).toBeVisible({ timeout: 5_000 });
+  await expect(renamed).toHaveValue('kept@example.org');
 
   // A YAML syntax error on a known line: the overlay names the file and that line.
   const lines = original.split('\n');

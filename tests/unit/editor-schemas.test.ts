@@ -67,7 +67,7 @@ const read = (file: string) => {
   return file.endsWith('.json') ? JSON.parse(text) : parse(text);
 };
 
-describe('editor schemas', () => {
+describe('editor schemas', { timeout: 30_000 }, () => {
   const files = configurationFiles();
 
   it('map every configuration file to exactly one generated schema that exists', () => {

@@ -68,6 +68,21 @@ describe('product fragments', () => {
     expect(names.indexOf('checkingAccount')).toBe(names.indexOf('loadingOptions') - 2);
   });
 
+  it("an account page without an account says so, the same on every billing page (its flow's noAccount, or its own stack)", () => {
+    const notice = parse(`
+      - { widget: alert, status: info, text: billing.noAccountHere, values: { association: $session.selectedAssociation.name }, when: $session.accounts.length }
+      - { widget: alert, status: info, text: billing.noAccountAnywhere, values: { association: $session.selectedAssociation.name }, unless: $session.accounts.length }`);
+    for (const screen of ['make-payment', 'instant-payment', 'recurring-payments', 'manage-account', 'payment-consent', 'auto-draft']) {
+      const flow = (read(`schemas/screens/${screen}.yaml`) as { children: unknown[] }).children.findIndex((child) => (child as Partial<Views>).views);
+      expect(view(read(`schemas/screens/${screen}.yaml`), flow, 'noAccount').children, screen).toEqual(notice);
+    }
+    for (const screen of ['account-overview', 'account-history']) {
+      const stack = (read(`schemas/screens/${screen}.yaml`) as { children: Array<{ unless?: string; children?: unknown[] }> }).children
+        .find((child) => child.unless === '$session.selectedProperty.accountNumber');
+      expect(stack?.children, screen).toEqual(notice);
+    }
+  });
+
   it('the build serves a screen expanded and watches the fragment files it was made from', () => {
     const plugin = configPlugin({ root, features: 'all' }) as unknown as { load(id: string): string; buildEnd(this: { addWatchFile(path: string): void }): void };
     const module = plugin.load('\0virtual:engine-screen/documents');
