@@ -130,7 +130,8 @@ function FrameView({ children, publicView, own }: { children: ReactNode; publicV
             {/* As tall as a logo with or without one: a brand's logo arriving moves nothing. */}
             {/* On a narrow screen, two lines' room whatever the name (its box's top never moves): the
                 user's organisation's longer name arriving moves nothing. */}
-            <Flex align="center" gap="3" minH={{ base: '4rem', md: '8' }} flex="1" minW="0" py="2">
+            {/* Never narrower than its longest word: a name wraps between words, not inside one. */}
+            <Flex align="center" gap="3" minH={{ base: '4rem', md: '8' }} flex="1" minW="min-content" py="2">
               {brandLogo ? <Image src={brandLogo} alt="" height="8" /> : null}
               <Text fontWeight="bold" fontSize="lg" lineHeight="1.3" fontFamily="heading" lineClamp={{ base: 2, md: 'none' }} minH={{ base: '2.6em', md: 'auto' }}>
                 {shownName}
