@@ -148,6 +148,9 @@ test('messages: unread on the dashboard, a reply, and management sees it; a new 
   await staff.getByRole('button', { name: 'Send reply' }).click();
   await expect(staff.getByText('Reply sent.')).toBeVisible();
 
+  // The conversation is marked unread on the messages page, in words.
+  await page.goto('/my/messages');
+  await expect(main.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Recycling pickup day' }) })).toContainText('1 unread');
   await page.goto('/dashboard');
   const unread = main.getByRole('link', { name: 'Recycling pickup day (1 unread)' });
   await expect(unread).toBeVisible();
@@ -156,6 +159,8 @@ test('messages: unread on the dashboard, a reply, and management sees it; a new 
   await expect(page).toHaveURL(threadUrl);
   await expect(main).toContainText('Yes, from next week on.');
   await expect(main).toContainText('From management');
+  // The trail above the heading leads back to all messages.
+  await expect(main.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Messages' })).toHaveAttribute('href', '/my/messages');
   // Read now: the dashboard no longer lists it.
   await page.goto('/dashboard');
   await expect(main.getByRole('heading', { name: 'Welcome, Emily' })).toBeVisible();

@@ -24,11 +24,11 @@ describe('product fragments', () => {
 
   it('the message thread reads the same before and after a reply', () => {
     const screen = read('schemas/screens/message-thread.yaml');
-    const ready = view(screen, 1, 'ready').children!;
-    const sent = view(screen, 1, 'sent').children!;
-    expect(sent.slice(0, 3)).toEqual(ready.slice(0, 3));
-    expect(ready[0]).toEqual({ widget: 'heading', text: 'messages.threadHeading', values: { subject: '$context.thread.subject' } });
-    expect((sent[2] as { items: string }).items).toBe('$context.thread.messages');
+    const ready = view(screen, 0, 'ready').children!;
+    const sent = view(screen, 0, 'sent').children!;
+    expect(sent.slice(0, 2)).toEqual(ready.slice(0, 2));
+    expect(ready[0]).toMatchObject({ widget: 'page-header', title: 'messages.threadHeading', values: { subject: '$context.thread.subject' } });
+    expect((sent[1] as { items: string }).items).toBe('$context.thread.messages');
   });
 
   it('a document offers download and preview in the folder and in search results', () => {
