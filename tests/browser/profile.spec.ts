@@ -21,6 +21,9 @@ test('contacts and addresses: each validation message, then saved; removing asks
   await openProfile(page, 'ben.carter@example.com');
   const main = page.getByRole('main');
   await expectAccessible(page);
+  // Each section is a region named by its heading; the primary e-mail address says so in words.
+  await expect(main.getByRole('region', { name: 'Contact information' })).toContainText('Primary e-mail address');
+  await expect(main.getByRole('region', { name: 'Preferences' })).toBeVisible();
 
   await main.getByRole('button', { name: 'Add a phone number' }).click();
   await main.getByRole('button', { name: 'Save contact' }).click();
