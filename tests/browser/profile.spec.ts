@@ -170,6 +170,11 @@ test('the directory hides a resident\'s phone after they turn it off', async ({ 
   await neighbour.getByLabel('Search by name').fill('sha');
   await neighbour.getByRole('button', { name: 'Search' }).click();
   await expect(neighbour.getByRole('list', { name: 'Residents' }).getByRole('listitem')).toHaveCount(1);
+  // Nobody found: what to try instead, and no empty list.
+  await neighbour.getByLabel('Search by name').fill('zzz');
+  await neighbour.getByRole('button', { name: 'Search' }).click();
+  await expect(neighbour.getByRole('main').getByText('No residents match your search.', { exact: false })).toBeVisible();
+  await expect(neighbour.getByRole('list', { name: 'Residents' })).toHaveCount(0);
   await neighbour.setViewportSize({ width: 390, height: 844 });
   await expectAccessible(neighbour);
 });
