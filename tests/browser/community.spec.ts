@@ -72,6 +72,10 @@ test('requests: the 36-month filter, then management replies and the homeowner r
   await page.goto('/community/requests');
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { name: 'Streetlight out on Maple Grove Lane' })).toBeVisible();
+  // Each request says its status in words; the page's main action is a new request.
+  const streetlight = main.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Streetlight out on Maple Grove Lane' }) });
+  await expect(streetlight).toContainText('In progress');
+  await expect(main.getByRole('link', { name: 'Make a new request' })).toHaveAttribute('href', '/community/new-request');
   // Older than 36 months: shown only with "All time".
   await expect(main.getByRole('heading', { name: 'Dog park proposal' })).toHaveCount(0);
   await main.getByLabel('Show requests from').selectOption({ label: 'All time' });
@@ -97,6 +101,21 @@ test('requests: the 36-month filter, then management replies and the homeowner r
   await expect(main).toContainText('The architectural committee will look at it on the 3rd.');
   await page.setViewportSize({ width: 390, height: 844 });
   await expectAccessible(page);
+});
+
+test('a homeowner without requests is told what to do; the new request is under the requests in the trail', async ({ page }) => {
+  await signInQuickly(page, 'emily.nguyen@example.com', 'Resident#2026');
+  await page.goto('/community/requests');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'Requests', level: 1 })).toBeVisible();
+  await expect(main.getByText('You have no requests from this period.', { exact: false })).toBeVisible();
+  await expect(main.getByRole('list', { name: 'Your requests' })).toHaveCount(0);
+  await expectAccessible(page);
+  await main.getByRole('link', { name: 'Make a request', exact: true }).click();
+  await expect(page).toHaveURL(/\/community\/new-request$/);
+  await expect(main.getByRole('heading', { name: 'New request', level: 1 })).toBeVisible();
+  await main.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Requests' }).click();
+  await expect(page).toHaveURL(/\/community\/requests$/);
 });
 
 test('messages: unread on the dashboard, a reply, and management sees it; a new thread', async ({ browser }) => {
@@ -129,6 +148,9 @@ test('messages: unread on the dashboard, a reply, and management sees it; a new 
   await staff.getByRole('button', { name: 'Send reply' }).click();
   await expect(staff.getByText('Reply sent.')).toBeVisible();
 
+  // The conversation is marked unread on the messages page, in words.
+  await page.goto('/my/messages');
+  await expect(main.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Recycling pickup day' }) })).toContainText('1 unread');
   await page.goto('/dashboard');
   const unread = main.getByRole('link', { name: 'Recycling pickup day (1 unread)' });
   await expect(unread).toBeVisible();
@@ -137,6 +159,8 @@ test('messages: unread on the dashboard, a reply, and management sees it; a new 
   await expect(page).toHaveURL(threadUrl);
   await expect(main).toContainText('Yes, from next week on.');
   await expect(main).toContainText('From management');
+  // The trail above the heading leads back to all messages.
+  await expect(main.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Messages' })).toHaveAttribute('href', '/my/messages');
   // Read now: the dashboard no longer lists it.
   await page.goto('/dashboard');
   await expect(main.getByRole('heading', { name: 'Welcome, Emily' })).toBeVisible();

@@ -21,6 +21,9 @@ test('contacts and addresses: each validation message, then saved; removing asks
   await openProfile(page, 'ben.carter@example.com');
   const main = page.getByRole('main');
   await expectAccessible(page);
+  // Each section is a region named by its heading; the primary e-mail address says so in words.
+  await expect(main.getByRole('region', { name: 'Contact information' })).toContainText('Primary e-mail address');
+  await expect(main.getByRole('region', { name: 'Preferences' })).toBeVisible();
 
   await main.getByRole('button', { name: 'Add a phone number' }).click();
   await main.getByRole('button', { name: 'Save contact' }).click();
@@ -167,6 +170,11 @@ test('the directory hides a resident\'s phone after they turn it off', async ({ 
   await neighbour.getByLabel('Search by name').fill('sha');
   await neighbour.getByRole('button', { name: 'Search' }).click();
   await expect(neighbour.getByRole('list', { name: 'Residents' }).getByRole('listitem')).toHaveCount(1);
+  // Nobody found: what to try instead, and no empty list.
+  await neighbour.getByLabel('Search by name').fill('zzz');
+  await neighbour.getByRole('button', { name: 'Search' }).click();
+  await expect(neighbour.getByRole('main').getByText('No residents match your search.', { exact: false })).toBeVisible();
+  await expect(neighbour.getByRole('list', { name: 'Residents' })).toHaveCount(0);
   await neighbour.setViewportSize({ width: 390, height: 844 });
   await expectAccessible(neighbour);
 });

@@ -20,6 +20,7 @@ const TEXTS = {
   'test.paid': 'Paid',
   'test.overdue': 'Overdue',
   'test.unknown': 'Unknown status',
+  'test.unread': '{{count}} unread',
   'test.empty': 'Nothing here yet.',
   'test.start': 'Start one',
   'test.pageTitle': 'Requests of {{place}}',
@@ -212,6 +213,11 @@ describe('status-badge', () => {
     expect((await screen.findByText('Unknown status')).getAttribute('data-tone')).toBe('neutral');
     expect(screen.getByText('paused').getAttribute('data-tone')).toBe('neutral');
     expect(container.querySelectorAll('.engine-status-badge')).toHaveLength(2);
+  });
+
+  it('fills its text with `values`', async () => {
+    await show([{ widget: 'status-badge', value: 'yes', statuses: { yes: { tone: 'info', text: 'test.unread' } }, values: { count: 3 } }]);
+    expect((await screen.findByText('3 unread')).getAttribute('data-tone')).toBe('info');
   });
 });
 
