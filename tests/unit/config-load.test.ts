@@ -24,6 +24,14 @@ describe('parseSource', () => {
     expect(problems[0]).toMatchObject({ file: 't.json', line: 1, column: 11 });
     expect(problems[0].message).toMatch(/^JSON syntax error: /);
   });
+  it('reports a JSON key written twice at its second place, which JSON.parse would take silently', () => {
+    const { problems, doc } = parseSource('en.json', '{\n  "a.title": "First",\n  "a.title": "Second"\n}\n');
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ file: 'en.json', line: 3 });
+    expect(problems[0].message).toMatch(/written twice/);
+    expect(doc.data).toEqual({ 'a.title': 'Second' });
+  });
+
   it('reports YAML duplicate keys and syntax errors at their position', () => {
     const { problems } = parseSource('x.yaml', 'a: 1\na: 2\n');
     expect(problems[0]).toMatchObject({ line: 2, column: 1, message: 'YAML syntax error: Map keys must be unique' });

@@ -39,6 +39,13 @@ export function parseSource(file: string, text: string): { doc: SourceDoc; probl
       doc.data = JSON.parse(text);
     } catch (e) {
       problems.push(jsonProblem(file, text, (e as Error).message));
+      return { doc, problems };
+    }
+    // JSON.parse keeps the last of two equal keys without a word: the first text is lost.
+    for (const err of parsed.errors) {
+      if (err.code !== 'DUPLICATE_KEY') continue;
+      const pos = err.linePos?.[0];
+      problems.push({ file, line: pos?.line, column: pos?.col, path: '', message: 'a key written twice in one object: the later value replaces the earlier one (rename or remove one)' });
     }
     return { doc, problems };
   }
