@@ -70,6 +70,8 @@ export function listedEnrollment(enrollment: Enrollment) {
     lastDraftDate: paid?.date ?? '',
     lastDraftAmount: paid ? formatters.money(paid.amountCents) : '',
     lastFailed: last ? ['declined', 'failed', 'returned'].includes(last.status) : false,
+    /** active / paused: the status badge's value. */
+    status: enrollment.status,
     paused: enrollment.status === 'paused',
     changeable: enrollment.changeable && enrollment.status !== 'setup',
     draft: { pullDay: enrollment.pullDay, changeBank: false, accountType: enrollment.bank.accountType } satisfies AutoDraftDraft,

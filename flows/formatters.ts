@@ -47,8 +47,6 @@ export const formatters = {
   methodKind: (value: unknown) => (value === 'card' ? 'methods.card' : value === 'bank' ? 'methods.bank' : ''),
   /** "4242" → "•••• 4242" */
   lastFour: (value: unknown) => (typeof value === 'string' && value ? `•••• ${value}` : ''),
-  /** A recurring payment's or auto-draft's status → a message key (setup: not authorized yet). */
-  scheduleStatus: (value: unknown) => (value === 'setup' || value === 'active' || value === 'paused' ? `manage.status_${value}` : ''),
   /** An architectural request's type, step, a member's vote and the chair's outcome: message keys. */
   arcType: labelOf(ARC_TYPES, 'boardArcs.type_'),
   arcStep: labelOf(ARC_STEPS, 'boardArcs.step_'),

@@ -80,6 +80,8 @@ export function listedSchedule(schedule: Schedule) {
     lastFailed: schedule.lastPayment ? ['declined', 'failed', 'returned'].includes(schedule.lastPayment.status) : false,
     accountNumber: schedule.accountNumber,
     associationName: schedule.associationName,
+    /** active / paused: the status badge's value. */
+    status: schedule.status,
     paused: schedule.status === 'paused',
     active: schedule.status === 'active',
     changeable: schedule.changeable && schedule.status !== 'setup',

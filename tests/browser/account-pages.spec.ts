@@ -21,6 +21,8 @@ test('account overview: balance per ledger of the selected property and the char
   await expect(page).toHaveURL(/\/billing\/account-overview$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account overview');
   await expect(page.getByText('Account 100234 at Maple Grove HOA, 412 Maple Grove Lane.')).toBeVisible();
+  // The page's main action, in its header beside the heading.
+  await expect(page.getByRole('main').getByRole('link', { name: 'Make a payment' })).toHaveAttribute('href', '/billing');
 
   const balances = page.getByRole('region', { name: 'Current balance by ledger' });
   await expect(balances.locator('dt')).toHaveText(['Assessments', 'Late fees']);

@@ -46,6 +46,8 @@ test('a paid-up homeowner enrolls in auto-draft, changes it in place, skips one 
   await expect(page.getByText('This account is not enrolled in auto-draft.')).toBeVisible();
   await page.getByRole('link', { name: 'Enroll in or change auto-draft' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Auto-draft');
+  // The page's header names the account under the heading.
+  await expect(page.getByRole('main').getByText(/^For .* \(account 100235\) at Maple Grove HOA\.$/)).toBeVisible();
   await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Enroll in auto-draft' }).click();
@@ -83,6 +85,7 @@ test('a paid-up homeowner enrolls in auto-draft, changes it in place, skips one 
 
   await expect(page.getByRole('heading', { name: 'Auto-draft for account 100235' })).toBeVisible();
   await expect(page.getByText('Drafted through this portal.')).toBeVisible();
+  await expect(page.getByRole('main').getByText('Active', { exact: true })).toBeVisible();
   await expect(page.getByText('Every month on day 5: the full balance due on the account.')).toBeVisible();
   await expect(page.getByText(/From the checking account .*•••• 6789\./)).toBeVisible();
   const next = (await page.getByText(/^Next draft: /).textContent()) ?? '';

@@ -53,6 +53,9 @@ test('a homeowner sets up a recurring payment, authorizes it, changes it in plac
   await expect(page.getByText(new RegExp(`Every month on day ${day}\\b`))).toBeVisible();
   await expect(page.getByText('Amount: $50.00 each time.')).toBeVisible();
   await expect(page.getByText(`Next payment: ${longDate(start)}.`)).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Your recurring payments' }).getByText('Active', { exact: true })).toBeVisible();
+  // With one listed, the button to set up another is under the list (the empty state's is gone): one of it.
+  await expect(page.getByRole('button', { name: 'Set up a recurring payment' })).toHaveCount(1);
   // Listed with its account and association, not by the name of its part alone.
   await expect(page.getByText('Account 100234 at Maple Grove HOA.')).toBeVisible();
   await expectAccessible(page);

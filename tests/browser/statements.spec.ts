@@ -64,7 +64,12 @@ test('account overview: a statement with payment coupons as a PDF, then the ledg
 test('account history: a statement with charge summary, the window opened and the file made with the Enter key', async ({ page }) => {
   await signInToMapleGrove(page);
   await page.goto('/billing/account-history');
-  await page.getByRole('button', { name: 'Download a statement' }).focus();
+  // The page's main action, in its header: above the account's summary cards.
+  const open = page.getByRole('button', { name: 'Download a statement' });
+  const balanceCard = page.getByRole('region', { name: 'Balance', exact: true });
+  await expect(balanceCard).toBeVisible();
+  expect((await open.boundingBox())!.y).toBeLessThan((await balanceCard.boundingBox())!.y);
+  await open.focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Download a statement' });
   await expect(dialog.getByLabel('Period')).toBeVisible();
