@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { namesIn, widgetsShownAtOnce } from '../../engine/react/app/named-parts.ts';
+import { firstViews, namesIn, partsShownAtOnce, widgetsShownAtOnce } from '../../engine/react/app/named-parts.ts';
 
 const screen = {
   widget: 'stack',
@@ -27,5 +27,24 @@ describe('the parts a screen names', () => {
 
   it('shows at once the widgets outside its flows\' views, however deep, and none only a view shows', () => {
     expect([...widgetsShownAtOnce(screen)].sort()).toEqual(['card', 'data', 'description-list', 'flow', 'heading', 'stack']);
+  });
+});
+
+describe('the first views of a flow', () => {
+  const views = [
+    { states: ['starting', 'loadingBrand'] },
+    { states: ['entry'] },
+    { states: ['wizard.selectLedger'] },
+  ];
+  it('are those shown in its initial state, or in a state within it', () => {
+    expect(firstViews(views, 'starting')).toEqual([views[0]]);
+    expect(firstViews(views, 'wizard')).toEqual([views[2]]);
+    expect(firstViews(views, undefined)).toEqual([]);
+  });
+
+  it('are named with the flow node, whose views the parts shown at once leave out', () => {
+    const shown = partsShownAtOnce(screen);
+    expect(shown.flowNodes).toEqual([{ flow: 'f', views: screen.children[2].views }]);
+    expect([...shown.forms]).toEqual([]);
   });
 });

@@ -4,7 +4,8 @@ import type { AppParts } from './assemble.ts';
 import { parseChunkNames } from './chunk-usage.ts';
 import { flowModuleReady } from '../../core/flow/lazy-modules.ts';
 import { loadContent, loadFlow, loadForm } from './config-chunks.ts';
-import { namesIn } from './named-parts.ts';
+import { fetchWhenSettled } from './failure-handling.ts';
+import { firstViews, namesIn, partsShownAtOnce } from './named-parts.ts';
 
 /** A machine of flows/ and the code it runs with (its own module, the shared modules it uses). */
 async function loadFlowWithModules(parts: AppParts, id: string): Promise<void> {
@@ -13,20 +14,28 @@ async function loadFlowWithModules(parts: AppParts, id: string): Promise<void> {
 }
 
 /**
- * Loads the chunks of the screen at `pathname` and of the widgets, forms and flows it names, so that a first render
- * that replaces markup rendered ahead of time shows the screen rather than a busy state in between.
+ * Loads the chunks of the screen at `pathname` that its first render shows (its widgets and forms,
+ * its flows and their first views), so that a first render that replaces markup rendered ahead of
+ * time shows the screen rather than a busy state in between. The later views of its flows (a
+ * wizard's next steps) load once the page has settled: they hold back neither the first render nor
+ * what its flows then ask the server first.
  */
 export async function preloadFirstScreen(parts: AppParts, pathname: string): Promise<void> {
   const route = parts.runtime.routes.find((candidate) => candidate.screen && !candidate.redirect && matchesRoutePattern(candidate.path, pathname));
   if (!route?.screen) return;
   try {
     const screen = await preloadScreen(route.screen);
-    const { widgets, forms, flows } = namesIn(screen);
+    const shown = partsShownAtOnce(screen);
+    const docs = await Promise.all(shown.flowNodes.map((node) => loadFlow(node.flow)));
+    shown.flowNodes.forEach((node, index) => namesIn(firstViews(node.views, docs[index].initial), shown));
     await Promise.all([
-      parts.components.preloadWidgets(widgets),
-      ...[...forms].map((id) => loadForm(id)),
-      ...[...flows].map((id) => loadFlowWithModules(parts, id)),
+      parts.components.preloadWidgets(shown.widgets),
+      ...[...shown.forms].map((id) => loadForm(id)),
+      ...[...shown.flows].map((id) => loadFlowWithModules(parts, id)),
     ]);
+    // The later views' code once the page has settled, or at the visitor's first act on it.
+    const { widgets, forms } = namesIn(screen);
+    fetchWhenSettled(() => Promise.all([parts.components.preloadWidgets(widgets), ...[...forms].map((id) => loadForm(id))]));
   } catch {
     // The render reports what failed to load; this only saves a busy state.
   }
