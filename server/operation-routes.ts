@@ -37,13 +37,30 @@ export function checkHandlers(operations: OperationDef[], handlers: HandlerMap):
   if (problems.length) throw new Error(`Cannot start the API: ${problems.join('; ')}`);
 }
 
+/**
+ * The operations' validators by the contract they were compiled from (its documents as JSON).
+ * Compiling them is most of the work of building an app: apps built again in one process from the
+ * same contract (a test suite builds many) reuse them. A validator keeps nothing between calls but
+ * its last `errors`, which are read right after the call.
+ */
+const compiledByContract = new Map<string, CompiledOperation[]>();
+const CONTRACTS_KEPT = 4;
+
 /** The contract and its handlers, checked and compiled; throws (before anything opens) when they do not fit. */
 export async function loadOperations(openapiDir: string, handlers: HandlerMap): Promise<RouteEntry[]> {
   const docs = await loadOpenApiDir(openapiDir);
   const operations = docs.flatMap((d) => d.operations);
   checkHandlers(operations, handlers);
-  const validators = createValidators(docs);
-  return operations.map((op) => ({ op, validators: validators.compile(op), handler: handlers[op.operationId] }));
+  const contract = JSON.stringify(docs);
+  let compiled = compiledByContract.get(contract);
+  if (!compiled) {
+    const validators = createValidators(docs);
+    compiled = operations.map((op) => validators.compile(op));
+    compiledByContract.set(contract, compiled);
+    if (compiledByContract.size > CONTRACTS_KEPT) compiledByContract.delete(compiledByContract.keys().next().value!);
+  }
+  const validators = compiled;
+  return operations.map((op, i) => ({ op, validators: validators[i], handler: handlers[op.operationId] }));
 }
 
 function check(validate: ValidateFunction | null, data: unknown, part: string): void {

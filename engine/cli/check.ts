@@ -99,7 +99,8 @@ export async function runCheck(root: string): Promise<CheckResult> {
   return { problems: sorted, lines: sorted.map(formatProblem), files: project.files.length, overridden };
 }
 
-async function main(argv: string[]): Promise<number> {
+/** The command itself: reports on the project at `--root` (default: the working directory) on stdout; returns the exit code. */
+export async function checkCommand(argv: string[]): Promise<number> {
   const at = argv.indexOf('--root');
   const root = resolve(at >= 0 && argv[at + 1] ? argv[at + 1] : process.cwd());
   const { problems, lines, files, overridden } = await runCheck(root);
@@ -114,5 +115,5 @@ async function main(argv: string[]): Promise<number> {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  process.exitCode = await main(process.argv.slice(2));
+  process.exitCode = await checkCommand(process.argv.slice(2));
 }

@@ -22,8 +22,8 @@ const addView = (view: string): Edit => ({ file: HOME, from: VIEW, to: `${VIEW}\
 const unreadableAssign: Edit = { file: 'flows/demo.ts', from: 'markSaved: () => ({ saved: true }),', to: 'markSaved: () => Object.assign({}, { saved: true }),' };
 
 describe('npm run check: joins between files', { timeout: 60_000 }, () => {
-  it('(a) reports a view naming a state its machine does not have, in states and busyIn', () => {
-    const { status, out, root } = checkBroken([
+  it('(a) reports a view naming a state its machine does not have, in states and busyIn', async () => {
+    const { status, out, root } = await checkBroken([
       addView('{ states: [done], busyIn: [done.later], widget: text, text: home.heading }'),
       { file: HOME, from: 'states: [idle, saving]', to: 'states: [idle, savng]' },
     ]);
@@ -32,8 +32,8 @@ describe('npm run check: joins between files', { timeout: 60_000 }, () => {
     expectReported(out, root, HOME, 'done.later', 'children[1].views[1].busyIn[0]', 'state "done.later" is not a state of flows/demo.machine.yaml');
   });
 
-  it('(b) reports an event that no state the view is shown in takes: a form, a dialog button, a default event', () => {
-    const { status, out, root } = checkBroken([
+  it('(b) reports an event that no state the view is shown in takes: a form, a dialog button, a default event', async () => {
+    const { status, out, root } = await checkBroken([
       addView('{ states: [done], widget: dialog, title: home.title, confirm: { text: home.title, event: AGAIN } }'),
       addView('{ states: [done], widget: form, form: item-form }'),
       { file: HOME, from: 'event: SUBMIT }', to: 'event: SUBMT }' },
@@ -45,8 +45,8 @@ describe('npm run check: joins between files', { timeout: 60_000 }, () => {
     expectReported(out, root, HOME, 'form: item-form }', 'children[1].views[1].widget', 'event "SUBMIT" (the form\'s default, sent without `event`) is taken by no state this view is shown in');
   });
 
-  it("(b) accepts an event an ancestor state or the machine's root takes, and reports a button outside every flow", () => {
-    const { status, out, root } = checkBroken([
+  it("(b) accepts an event an ancestor state or the machine's root takes, and reports a button outside every flow", async () => {
+    const { status, out, root } = await checkBroken([
       { file: MACHINE, from: 'states:\n  idle:', to: 'on:\n  RESET: idle\nstates:\n  idle:' },
       addView('{ states: [done], widget: button, text: home.title, event: RESET }'),
       { file: HOME, from: '  - { widget: link, text: home.itemsLink, to: /items }', to: '  - { widget: button, text: home.title, event: GO }\n  - { widget: link, text: home.itemsLink, to: /items }' },
@@ -57,8 +57,8 @@ describe('npm run check: joins between files', { timeout: 60_000 }, () => {
     expect(out).toMatch(/^1 problem$/m);
   });
 
-  it('(c) reports an unknown ui:widget, a widget that does not fit the type, ui:field, template and format', () => {
-    const { status, out, root } = checkBroken([
+  it('(c) reports an unknown ui:widget, a widget that does not fit the type, ui:field, template and format', async () => {
+    const { status, out, root } = await checkBroken([
       { file: FORM, from: 'name: { "ui:help": fields.nameHelp }', to: 'name: { "ui:help": fields.nameHelp, "ui:widget": moneybag }\n  email: { "ui:widget": updown, "ui:field": FancyField }\n  "ui:ObjectFieldTemplate": CardTemplate' },
       { file: FORM, from: 'format: email', to: 'format: e-mail' },
     ]);
@@ -72,15 +72,15 @@ describe('npm run check: joins between files', { timeout: 60_000 }, () => {
     expect(out).toMatch(/^6 problems$/m);
   });
 
-  it('(c) accepts the engine\'s widgets and rjsf\'s by type', () => {
-    const { status, out } = checkBroken([
+  it('(c) accepts the engine\'s widgets and rjsf\'s by type', async () => {
+    const { status, out } = await checkBroken([
       { file: FORM, from: 'name: { "ui:help": fields.nameHelp }', to: 'name: { "ui:help": fields.nameHelp, "ui:widget": textarea }\n  email: { "ui:widget": hidden }' },
     ]);
     expect(status, out).toBe(0);
   });
 
-  it("(d) reports a message key of a widget prop its schema marks as a message, of a machine's toast, and of a form's choice names", () => {
-    const { status, out, root } = checkBroken([
+  it("(d) reports a message key of a widget prop its schema marks as a message, of a machine's toast, and of a form's choice names", async () => {
+    const { status, out, root } = await checkBroken([
       addView('{ states: [idle], widget: countdown, until: 0, text: home.heading, doneText: home.again, event: SUBMIT }'),
       { file: MACHINE, from: '  done:\n    type: final', to: '  done:\n    type: final\n    entry: { type: toast, params: { status: success, titleKey: items.savedNow } }' },
       { file: FORM, from: 'name: { "ui:help": fields.nameHelp }', to: 'name: { "ui:help": fields.nameHelp, "ui:enumNames": [fields.nameA] }' },
@@ -91,13 +91,13 @@ describe('npm run check: joins between files', { timeout: 60_000 }, () => {
     expectReported(out, root, FORM, 'fields.nameA', 'ui.name["ui:enumNames"][0]', 'message "fields.nameA" is not in schemas/messages/en.json');
   });
 
-  it('(e) reports a $context field the machine never has: its context, its assigns and what its flow modules\' assigns return', () => {
-    expectProblem([addView('{ states: [done], widget: text, text: $context.savedd }')],
+  it('(e) reports a $context field the machine never has: its context, its assigns and what its flow modules\' assigns return', async () => {
+    await expectProblem([addView('{ states: [done], widget: text, text: $context.savedd }')],
       HOME, '$context.savedd', 'children[1].views[1].text', 'field "savedd" of $context is never set by flows/demo.machine.yaml (did you mean "saved"?) (its fields: error, saved)');
   });
 
-  it("(e) reports a $context field the machine never has, read by the machine itself or by a form a view shows", () => {
-    const { status, out, root } = checkBroken([
+  it("(e) reports a $context field the machine never has, read by the machine itself or by a form a view shows", async () => {
+    const { status, out, root } = await checkBroken([
       { file: MACHINE, from: 'query: { dry: false }', to: 'query: { dry: $context.dryRun }' },
       { file: FORM, from: 'submit: items.save', to: 'submit: items.save\nchecks:\n  - { type: maximum, field: name, limit: $context.longest }' },
     ]);
@@ -108,18 +108,18 @@ describe('npm run check: joins between files', { timeout: 60_000 }, () => {
     expect(out).toMatch(/^2 problems$/m);
   });
 
-  it("(e) accepts a field an assign sets, and any field of a machine with an assign whose source does not tell its fields", () => {
-    const known = checkBroken([
+  it("(e) accepts a field an assign sets, and any field of a machine with an assign whose source does not tell its fields", async () => {
+    const known = await checkBroken([
       { file: MACHINE, from: 'entry: resetForm', to: 'entry: [resetForm, { type: assign, params: { note: hello } }]' },
       addView('{ states: [done], widget: text, text: $context.note }'),
     ]);
     expect(known.status, known.out).toBe(0);
-    const unseen = checkBroken([unreadableAssign, addView('{ states: [done], widget: text, text: $context.anything }')]);
+    const unseen = await checkBroken([unreadableAssign, addView('{ states: [done], widget: text, text: $context.anything }')]);
     expect(unseen.status, unseen.out).toBe(0);
   });
 
-  it('(f) reports a check, a uiSchema key, ui:order and a default naming a field the form lacks', () => {
-    const { status, out, root } = checkBroken([
+  it('(f) reports a check, a uiSchema key, ui:order and a default naming a field the form lacks', async () => {
+    const { status, out, root } = await checkBroken([
       { file: FORM, from: 'submit: items.save', to: 'submit: items.save\nchecks:\n  - { type: sameAs, field: email, other: emial }\ndefaults: { nmae: Ann }' },
       { file: FORM, from: 'ui:\n', to: 'ui:\n  "ui:order": [email, phone, "*"]\n  nickname: { "ui:help": fields.nameHelp }\n' },
     ]);
@@ -131,18 +131,18 @@ describe('npm run check: joins between files', { timeout: 60_000 }, () => {
     expect(out).toMatch(/^4 problems$/m);
   });
 
-  it("(f) reports a rule naming a field the form lacks", () => {
-    expectProblem([{ file: FORM, from: '      required: [name]', to: '      required: [name, nick]' }],
+  it("(f) reports a rule naming a field the form lacks", async () => {
+    await expectProblem([{ file: FORM, from: '      required: [name]', to: '      required: [name, nick]' }],
       FORM, 'required: [name, nick]', 'rules[0].condition.required[1]', 'field "nick" is not in the form\'s schema');
   });
 
-  it("(g) accepts a missing engine text, notes the engine texts the product overrides, and requires the product's name", () => {
-    const missingEngineText = checkBroken([{ file: CATALOG, from: /\s*"validation\.required": [^\n]*/, to: '' }]);
+  it("(g) accepts a missing engine text, notes the engine texts the product overrides, and requires the product's name", async () => {
+    const missingEngineText = await checkBroken([{ file: CATALOG, from: /\s*"validation\.required": [^\n]*/, to: '' }]);
     expect(missingEngineText.status, missingEngineText.out).toBe(0);
     expect(missingEngineText.out).toMatch(/^note: schemas\/messages\/en\.json overrides \d+ of the engine's own texts: .*validation\.default/m);
     expect(missingEngineText.out).not.toMatch(/validation\.required/);
 
-    const { status, out } = checkBroken([{ file: CATALOG, from: '"app.name": "Example",', to: '' }]);
+    const { status, out } = await checkBroken([{ file: CATALOG, from: '"app.name": "Example",', to: '' }]);
     expect(status, out).toBe(1);
     expect(out).toMatch(/^schemas\/messages\/en\.json:1:1 message "app\.name" is missing \(the engine shows it/m);
   });

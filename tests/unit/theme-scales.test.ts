@@ -57,8 +57,8 @@ describe('theme scales', () => {
     expect(css).toContain(`--chakra-radii-card: ${themes.Evergreen.scales!.radii!.card};`);
   });
 
-  it('reports a bad value with its file and path (npm run check)', { timeout: 30_000 }, () => {
-    expectProblem([{ file: 'themes/default.json', from: '"tokens": {', to: '"scales": { "radii": { "card": "round" } },\n  "tokens": {' }],
+  it('reports a bad value with its file and path (npm run check)', { timeout: 30_000 }, async () => {
+    await expectProblem([{ file: 'themes/default.json', from: '"tokens": {', to: '"scales": { "radii": { "card": "round" } },\n  "tokens": {' }],
       'themes/default.json', '"card": "round"', 'scales.radii.card', 'must match pattern');
   });
 });

@@ -1,6 +1,9 @@
 // `npm run check` on a broken copy of a project root (by default tests/fixtures/project): copy,
-// apply text edits, run the checker's CLI, and read where a problem is expected.
-import { spawnSync } from 'node:child_process';
+// apply text edits, run the checker's command, and read where a problem is expected.
+// The command runs in one Node process per test file (check-runner.ts), loaded by Node as the CLI
+// is: starting Node and loading the engine for each copy took most of these suites' time. The
+// CLI itself runs end to end where a test asks for it (`{ cli: true }`).
+import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -8,8 +11,37 @@ import { afterAll, expect } from 'vitest';
 
 export const FIXTURE = join(import.meta.dirname, '../../fixtures/project');
 export const CLI = join(import.meta.dirname, '../../../engine/cli/check.ts');
+const RUNNER = join(import.meta.dirname, 'check-runner.ts');
 const temps: string[] = [];
-afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+let runner: ChildProcess | undefined;
+let lastId = 0;
+const pending = new Map<number, { resolve: (result: { status: number; out: string }) => void; reject: (error: Error) => void }>();
+afterAll(() => {
+  runner?.disconnect();
+  temps.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
+});
+
+/** The checker's exit code and output (stdout, then stderr) on `root`, as `node engine/cli/check.ts --root root` gives them. */
+export function runCheckCommand(root: string): Promise<{ status: number; out: string }> {
+  if (!runner) {
+    const child = fork(RUNNER, [], { execPath: process.execPath, execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    child.on('message', (message: { id: number; status: number; stdout: string; stderr: string }) => {
+      pending.get(message.id)?.resolve({ status: message.status, out: message.stdout + message.stderr });
+      pending.delete(message.id);
+    });
+    child.on('exit', (code, signal) => {
+      for (const { reject } of pending.values()) reject(new Error(`the check runner exited (${signal ?? code})`));
+      pending.clear();
+      if (runner === child) runner = undefined;
+    });
+    runner = child;
+  }
+  const id = ++lastId;
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    runner!.send({ id, argv: ['--root', root] });
+  });
+}
 
 export interface Edit {
   file: string;
@@ -17,8 +49,11 @@ export interface Edit {
   to: string;
 }
 
-/** Copies the fixture, adds the files `adds` (path → text), applies the edits, runs the checker; returns its output and exit code. */
-export function checkBroken(edits: Edit[], fixture = FIXTURE, adds: Record<string, string> = {}): { status: number | null; out: string; root: string } {
+/**
+ * Copies the fixture, adds the files `adds` (path → text), applies the edits, runs the checker;
+ * returns its output and exit code. `cli`: in a Node process of its own, as `npm run check` runs.
+ */
+export async function checkBroken(edits: Edit[], fixture = FIXTURE, adds: Record<string, string> = {}, { cli = false } = {}): Promise<{ status: number | null; out: string; root: string }> {
   const root = mkdtempSync(join(tmpdir(), 'check-'));
   temps.push(root);
   cpSync(fixture, root, { recursive: true });
@@ -33,8 +68,12 @@ export function checkBroken(edits: Edit[], fixture = FIXTURE, adds: Record<strin
     if (after === before) throw new Error(`edit did not apply to ${e.file}: ${e.from}`);
     writeFileSync(path, after);
   }
-  const run = spawnSync(process.execPath, [CLI, '--root', root], { encoding: 'utf8' });
-  return { status: run.status, out: run.stdout + run.stderr, root };
+  if (cli) {
+    const run = spawnSync(process.execPath, [CLI, '--root', root], { encoding: 'utf8' });
+    return { status: run.status, out: run.stdout + run.stderr, root };
+  }
+  const { status, out } = await runCheckCommand(root);
+  return { status, out, root };
 }
 
 /** 1-based line of the first line containing `needle` in the (broken) copy. */
@@ -52,8 +91,8 @@ export function expectReported(out: string, root: string, file: string, at: stri
 }
 
 /** `at`: a text on the expected line, or that text and how many lines below it the problem is. */
-export function expectProblem(edits: Edit[], file: string, at: string | [string, number], path: string, reason: string, adds: Record<string, string> = {}): void {
-  const { status, out, root } = checkBroken(edits, FIXTURE, adds);
+export async function expectProblem(edits: Edit[], file: string, at: string | [string, number], path: string, reason: string, adds: Record<string, string> = {}): Promise<void> {
+  const { status, out, root } = await checkBroken(edits, FIXTURE, adds);
   expect(status, out).toBe(1);
   expectReported(out, root, file, at, path, reason);
   expect(out).toMatch(/^\d+ problems?$/m);
