@@ -1,28 +1,18 @@
 // Code of libraries that every page carried and none runs (engine/build/lean-libraries-plugin.ts):
 // hoist-non-react-statics, which Emotion imports bare; react-router's components made as its modules
 // load (Link with its prefetching, NavLink, Form); use-sync-external-store's shim for old Reacts.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { build, type Plugin, type Rollup } from 'vite';
+import type { Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
+import { bundleEntry } from './support/bundle-entry.ts';
 import { leanLibrariesPlugin } from '../../engine/build/lean-libraries-plugin.ts';
 
-const dir = join(import.meta.dirname, '..', '..', '.tmp', 'lean-libraries');
-
-async function bundle(plugins: Plugin[]): Promise<string> {
-  mkdirSync(dir, { recursive: true });
-  const entry = join(dir, 'entry.js');
-  writeFileSync(entry, [
+function bundle(plugins: Plugin[]): Promise<string> {
+  return bundleEntry('lean-libraries', [
     "import { jsx } from '@emotion/react';",
     "import { BrowserRouter, useHref, useLinkClickHandler, useRoutes } from 'react-router';",
     "import { useSelector } from '@xstate/react';",
     'console.log(jsx, BrowserRouter, useHref, useLinkClickHandler, useRoutes, useSelector);',
-  ].join('\n'));
-  const result = await build({
-    configFile: false, logLevel: 'silent', mode: 'production', plugins,
-    build: { write: false, minify: false, rolldownOptions: { input: entry, treeshake: { propertyReadSideEffects: false } } },
-  }) as Rollup.RollupOutput;
-  return result.output[0].code;
+  ], plugins);
 }
 
 const unused = {

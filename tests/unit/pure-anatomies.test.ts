@@ -1,26 +1,16 @@
 // Chakra builds the part names of every component as its modules load; with the calls marked pure
 // (engine/build/pure-anatomies-plugin.ts) a bundle keeps only the anatomies and recipes it uses.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { build, type Plugin, type Rollup } from 'vite';
+import type { Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
+import { bundleEntry } from './support/bundle-entry.ts';
 import { pureAnatomiesPlugin } from '../../engine/build/pure-anatomies-plugin.ts';
 
-const dir = join(import.meta.dirname, '..', '..', '.tmp', 'pure-anatomies');
-
-async function bundle(plugins: Plugin[]): Promise<string> {
-  mkdirSync(dir, { recursive: true });
-  const entry = join(dir, 'entry.js');
-  writeFileSync(entry, [
+function bundle(plugins: Plugin[]): Promise<string> {
+  return bundleEntry('pure-anatomies', [
     "import { fieldAnatomy } from '@chakra-ui/react/anatomy';",
     "import { buttonRecipe, fieldSlotRecipe } from '@chakra-ui/react/theme';",
     'console.log(fieldAnatomy.keys(), buttonRecipe, fieldSlotRecipe);',
-  ].join('\n'));
-  const result = await build({
-    configFile: false, logLevel: 'silent', mode: 'production', plugins,
-    build: { write: false, minify: false, rolldownOptions: { input: entry, treeshake: { propertyReadSideEffects: false } } },
-  }) as Rollup.RollupOutput;
-  return result.output[0].code;
+  ], plugins);
 }
 
 describe('pure anatomies', () => {
