@@ -45,7 +45,7 @@ describe('product fragments', () => {
     };
     expect(row(view(screen, 1, 'ready'))).toEqual(parse(`
       - { widget: file-download, operation: downloadDocument, params: { id: $context.associationId, docId: $item.id }, text: documents.downloadAction, label: documents.download, values: { name: $item.name }, fileName: $item.name }
-      - { widget: link, text: documents.previewAction, label: documents.preview, values: { name: $item.name, a: $context.associationId, id: $item.id }, to: "/document/{{a}}/{{id}}/preview", when: $item.previewable }`));
+      - { widget: link, text: documents.previewAction, label: documents.preview, values: { name: $item.name, a: $context.associationId, id: $item.id, code: $context.associationCode }, to: "/document/{{a}}/{{id}}/preview", when: $item.previewable }`));
     expect(row(view(screen, 1, 'showingResults'))).toEqual(row(view(screen, 1, 'ready')));
   });
 
@@ -79,8 +79,9 @@ describe('product fragments', () => {
       expect(view(read(`schemas/screens/${screen}.yaml`), flow, 'noAccount').children, screen).toEqual(notice);
     }
     for (const screen of ['account-overview', 'account-history']) {
-      const stack = (read(`schemas/screens/${screen}.yaml`) as { children: Array<{ unless?: string; children?: unknown[] }> }).children
-        .find((child) => child.unless === '$session.selectedProperty.accountNumber');
+      // (the page header without an account is the other node shown then)
+      const stack = (read(`schemas/screens/${screen}.yaml`) as { children: Array<{ widget?: string; unless?: string; children?: unknown[] }> }).children
+        .find((child) => child.widget === 'stack' && child.unless === '$session.selectedProperty.accountNumber');
       expect(stack?.children, screen).toEqual(notice);
     }
   });
