@@ -13,6 +13,8 @@ export const BUILD_FEATURES_FILE = '.build-features';
 
 export interface SiteRoutes {
   isPage(pathname: string): boolean;
+  /** The query parameter naming whose theme the page at `pathname` is sent in (routes.yaml `themeFromQuery`), or null. */
+  themeQueryOf(pathname: string): string | null;
 }
 
 async function readOptional(file: string): Promise<string | null> {
@@ -35,5 +37,6 @@ export async function loadSiteRoutes(schemasDir: string, staticDir: string | nul
   const pages: CompiledRoute[] = compileRoutes(parse(routesText) as RoutesDoc, features).filter((r) => !r.planned);
   return {
     isPage: (pathname) => pages.some((r) => matchesRoutePattern(r.path, pathname)),
+    themeQueryOf: (pathname) => pages.find((r) => matchesRoutePattern(r.path, pathname))?.themeFromQuery ?? null,
   };
 }

@@ -2,7 +2,8 @@
 // index.html never), legacy 301 redirects, the client-side-router fallback, and the development
 // mailbox. The not-found handler answers /api and /dev misses in the API error shape; other
 // addresses get index.html, with 404 when they are no page of the portal (server/site-routes.ts),
-// or the page the build rendered ahead of time for exactly that path (scripts/prerender.ts).
+// or the page the build rendered ahead of time for exactly that path (scripts/prerender.ts), in the
+// theme its address names where its route says so (server/themed-pages.ts).
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -13,6 +14,7 @@ import type { Db } from './db/index.ts';
 import { readOutbox } from './mail/index.ts';
 import { errorBody } from './errors.ts';
 import { loadSiteRoutes } from './site-routes.ts';
+import { themedPages } from './themed-pages.ts';
 import { isApiOrDev, registerDevSite, type DevSite } from './dev-site.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -46,6 +48,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   const root = devSite ? null : options.staticDir && existsSync(path.join(options.staticDir, 'index.html')) ? path.resolve(options.staticDir) : null;
   const siteRoutes = root ? await loadSiteRoutes(options.schemasDir, root) : null;
   const prerenderedPages = root ? listPrerendered(root) : new Set<string>();
+  const themed = root ? themedPages(root, options.db) : null;
   if (options.staticDir && !root && !devSite) app.log.warn({ staticDir: options.staticDir }, 'static directory has no index.html: the site is not served (run npm run build)');
 
   if (root) {
@@ -97,7 +100,13 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
         reply.header('cache-control', NO_CACHE);
         // Not a page (or a planned one): the app renders not-found, and the status says so too.
         const isPage = siteRoutes?.isPage(pathname) ?? true;
-        if (isPage && prerenderedPages.has(pathname)) return reply.code(200).sendFile(prerenderedFile(pathname), root);
+        if (isPage && prerenderedPages.has(pathname)) {
+          // In the theme its address names, when its route takes one from there.
+          const themeQuery = siteRoutes?.themeQueryOf(pathname);
+          const named = themeQuery ? new URLSearchParams(url.slice(pathname.length)).get(themeQuery) : null;
+          if (named && themed && await themed.send(request, reply, pathname, named)) return reply;
+          return reply.code(200).sendFile(prerenderedFile(pathname), root);
+        }
         return reply.code(isPage ? 200 : 404).sendFile('index.html', root);
       }
     }

@@ -5,11 +5,13 @@ import type { EnvironmentModuleNode, Plugin } from 'vite';
 import { readConfigData } from '../core/config/read-config.ts';
 import { hotAcceptSource, isConfigurationFile, takesUpdatesInPlace } from './hot-accept.ts';
 import { resolveFeatures } from '../core/features.ts';
+import { earlyRequests, routeEarlyRequests, type OperationEntry } from './early-requests.ts';
+import type { EarlyRequestDoc } from '../core/api/early-requests.ts';
 import { flatMessages, pickNamespaces, screenNamespaces, sharedMessages } from './message-split.ts';
 import type { StorageExpectation } from '../core/first-visit.ts';
 import type { FlowDocument } from '../core/flow/types.ts';
 import type { ThemeDocument } from '../react/app/config-types.ts';
-import { themeVariablesCss } from '../react/theme/theme-variables.ts';
+import { THEME_STYLES_FILE, themeVariablesCss } from '../react/theme/theme-variables.ts';
 
 const CONFIG = 'virtual:engine-config';
 const SCREENS = 'virtual:engine-screens';
@@ -28,35 +30,6 @@ const FAILURE_HANDLING = 'virtual:engine-failure-handling';
 const ALL_MESSAGES = 'virtual:engine-all-messages';
 /** The ids of the engine's configuration modules (this plugin's and the forms plugin's). */
 const OWN = '\0virtual:engine-';
-
-interface EarlyRequestDoc { operation: string; params?: Record<string, { tokenClaim: string }> }
-interface OperationEntry { group: string; basePath: string; method: string; path: string; pathParams: string[]; hasBody: boolean }
-
-/**
- * app.yaml `earlyRequests` as the entry sends them (engine/core/api/early-requests.ts): each
- * operation's method and address from the operation index, the storage of the token its API group
- * is called with, and the token claim each path parameter is filled from.
- */
-export function earlyRequests(
-  docs: EarlyRequestDoc[],
-  operations: Record<string, OperationEntry>,
-  api: { tokens?: Record<string, { storage: 'local' | 'session'; key: string }>; groups?: Record<string, { token: string }> },
-) {
-  return docs.map((doc) => {
-    const operation = operations[doc.operation];
-    if (!operation) throw new Error(`app.yaml earlyRequests: unknown operation "${doc.operation}"`);
-    if (operation.hasBody) throw new Error(`app.yaml earlyRequests: "${doc.operation}" takes a body; only calls without one are sent early`);
-    const token = api.tokens?.[api.groups?.[operation.group]?.token ?? ''];
-    if (!token) throw new Error(`app.yaml earlyRequests: "${doc.operation}" is called with no stored token`);
-    const claims = Object.fromEntries(Object.entries(doc.params ?? {}).map(([name, value]) => [name, value.tokenClaim]));
-    const unfilled = operation.pathParams.filter((name) => !claims[name]);
-    if (unfilled.length > 0) throw new Error(`app.yaml earlyRequests: "${doc.operation}" needs ${unfilled.join(', ')} from a token claim`);
-    return {
-      method: operation.method.toUpperCase(), path: `${operation.basePath}${operation.path}`, token: { storage: token.storage, key: token.key },
-      ...(operation.pathParams.length > 0 ? { claims } : {}),
-    };
-  });
-}
 
 /**
  * The operation index as the browser's API client reads it (engine/core/api/client.ts): each
@@ -119,9 +92,14 @@ export function configPlugin({ root, features }: { root: string; features?: stri
   // Screens and machines come with their fragments expanded; each file one was made from is noted.
   const load = (path: string) => { const { data, files: from } = readConfigData(root, path); from.forEach(note); return data; };
 
-  /** routes.yaml as the browser reads it: `prerender` is the build's concern (prerender-entry.ts), left out. */
+  /**
+   * routes.yaml as the browser reads it, without what is for others: `prerender`, the build's
+   * (prerender-entry.ts); `earlyRequests`, the entry's (virtual:engine-early-requests);
+   * `themeFromQuery`, the server's.
+   */
   function browserRoutes(doc: unknown): unknown {
-    return JSON.parse(JSON.stringify(doc), (key, value: unknown) => (key === 'prerender' ? undefined : value));
+    const others = new Set(['prerender', 'earlyRequests', 'themeFromQuery']);
+    return JSON.parse(JSON.stringify(doc), (key, value: unknown) => (others.has(key) ? undefined : value));
   }
 
   // The themes' CSS takes a good half second to work out: a saved file other than a theme (in
@@ -133,13 +111,15 @@ export function configPlugin({ root, features }: { root: string; features?: stri
     return themeCss.css;
   };
 
+  const themesOf = (): Record<string, ThemeDocument> => Object.fromEntries(files(join(root, 'themes'), '.json').map((name) => {
+    const doc = load(join(root, 'themes', name)) as ThemeDocument;
+    return [doc.name, doc];
+  }));
+
   function configModule(ssr: boolean): string {
     const featuresDoc = load(join(schemas, 'features.yaml'));
     const appDoc = load(join(schemas, 'app.yaml')) as AppDoc;
-    const themes: Record<string, ThemeDocument> = Object.fromEntries(files(join(root, 'themes'), '.json').map((name) => {
-      const doc = load(join(root, 'themes', name)) as ThemeDocument;
-      return [doc.name, doc];
-    }));
+    const themes = themesOf();
     const config = {
       routesDoc: ssr ? load(join(schemas, 'routes.yaml')) : browserRoutes(load(join(schemas, 'routes.yaml'))),
       enabledFeatures: [...resolveFeatures(featuresDoc, features)],
@@ -177,6 +157,13 @@ export function configPlugin({ root, features }: { root: string; features?: stri
     name: 'engine-config',
     buildEnd() {
       for (const path of watched) this.addWatchFile(path);
+    },
+    // The themes' rules as a file of the site too (THEME_STYLES_FILE): the server sends a page in
+    // the theme its address names with them (routes.yaml `themeFromQuery`).
+    generateBundle() {
+      if (this.environment.name !== 'client') return;
+      const css = themeStylesOf(themesOf(), load(join(schemas, 'app.yaml')) as AppDoc);
+      this.emitFile({ type: 'asset', fileName: THEME_STYLES_FILE, source: css });
     },
     resolveId(id) {
       if (id === CONFIG || id === SCREENS || id === CONTENT_INDEX || id === FLOWS) return `\0${id}`;
@@ -232,7 +219,12 @@ export function configPlugin({ root, features }: { root: string; features?: stri
     if (name === EARLY) {
       const appDoc = load(join(schemas, 'app.yaml')) as { earlyRequests?: EarlyRequestDoc[] };
       const api = load(join(schemas, 'api.yaml'));
-      return operationIndex().then((operations) => `export const earlyRequests = ${JSON.stringify(earlyRequests(appDoc.earlyRequests ?? [], operations, api))};`);
+      const routesDoc = load(join(schemas, 'routes.yaml'));
+      const enabled = resolveFeatures(load(join(schemas, 'features.yaml')) as never, features);
+      return operationIndex().then((operations) => `export const earlyRequests = ${JSON.stringify([
+        ...earlyRequests(appDoc.earlyRequests ?? [], operations, api),
+        ...routeEarlyRequests(routesDoc as never, enabled, operations, api),
+      ])};`);
     }
     if (name === SCREENS) return loaderIndex(files(join(schemas, 'screens'), '.yaml').map((f) => basename(f, '.yaml')), SCREEN, 'screenLoaders');
     if (name === CONTENT_INDEX) return loaderIndex(files(join(schemas, 'content'), '.md').map((f) => basename(f, '.md')), CONTENT, 'contentLoaders');

@@ -1,5 +1,6 @@
 // Compiles schemas/routes.yaml into a flat list of full route patterns (mirror copies included,
 // layouts of disabled features left out). Framework-free: the router and the server both use it.
+import type { EarlyRequestDoc } from './api/early-requests.ts';
 import { joinPath } from './paths.ts';
 
 export { matchesRoutePattern } from './paths.ts';
@@ -31,6 +32,14 @@ export interface RouteDef {
    * child routes, like `requires`; `false` turns it off.
    */
   prerender?: Prerender | false;
+  /** Calls the page's first script sends on this route, before the portal's code has arrived (api/early-requests.ts). */
+  earlyRequests?: EarlyRequestDoc[];
+  /**
+   * A query parameter of the address naming whose theme the page is shown in: the server sends the
+   * markup rendered ahead of time in that theme, so that the first paint is already the one the
+   * page settles in. Not inherited.
+   */
+  themeFromQuery?: string;
   children?: RouteDef[];
 }
 
@@ -71,6 +80,10 @@ export interface CompiledRoute {
   prerender?: Prerender;
   /** The mirror prefix, on mirror copies only. */
   mirror?: string;
+  /** Its own calls sent before the portal's code has arrived (not inherited). */
+  earlyRequests?: EarlyRequestDoc[];
+  /** The query parameter naming whose theme the server sends it in (not inherited). */
+  themeFromQuery?: string;
   /** The layout's `keepQuery`: what links from one of its routes to another carry from the address. */
   keepQuery?: string[];
   /** Where the route is declared in routes.yaml, e.g. ['layouts', 'root', 'routes', 3]. */
@@ -105,6 +118,8 @@ export function compileRoutes(routesDoc: RoutesDoc, enabledFeatures: Set<string>
             ...(guard ? { gate: guard } : {}),
             ...(route.title ? { title: route.title } : {}),
             ...(prerender === true || prerender === 'frame' ? { prerender } : {}),
+            ...(Array.isArray(route.earlyRequests) && route.earlyRequests.length > 0 ? { earlyRequests: route.earlyRequests } : {}),
+            ...(typeof route.themeFromQuery === 'string' ? { themeFromQuery: route.themeFromQuery } : {}),
             ...(Array.isArray(def.keepQuery) && def.keepQuery.length > 0 ? { keepQuery: def.keepQuery } : {}),
             source: here,
           });

@@ -69,8 +69,15 @@ export async function boot({ config, modules, operations, element }: BootOptions
   // Markup rendered ahead of time stays in view while the chunks of what replaces it load: those it
   // was rendered with, before adopting it (see chunk-usage.ts); those of the screen, before a fresh
   // render replaces markup rendered for another state whole, without a busy state in between.
-  if (hydrate) await preloadNotedChunks(parts, element.getAttribute(PRERENDERED_CHUNKS_ATTRIBUTE));
-  else if (element.hasAttribute(PRERENDERED_ATTRIBUTE)) await preloadFirstScreen(parts, window.location.pathname);
+  const noted = element.getAttribute(PRERENDERED_CHUNKS_ATTRIBUTE);
+  if (hydrate) await preloadNotedChunks(parts, noted);
+  else if (element.hasAttribute(PRERENDERED_ATTRIBUTE)) {
+    // Markup of this very page in another state (the address's query names what it is for): its
+    // chunks are asked for alongside, not after, those of the first view (a later view may well be
+    // the one it shows), without holding the first render back.
+    if (element.getAttribute(PRERENDERED_ATTRIBUTE) === window.location.pathname) void preloadNotedChunks(parts, noted);
+    await preloadFirstScreen(parts, window.location.pathname);
+  }
   // As a transition, the first render yields to the browser every few milliseconds instead of
   // holding the main thread for all of it: a tap or keystroke meanwhile is not kept waiting.
   startTransition(() => {

@@ -93,3 +93,22 @@ test('an unknown association after a branded visit drops the earlier brand', asy
   await expect(page.getByText(unknownMessage)).toHaveCount(0);
   await expect.poll(() => frameColour(page)).not.toBe(plain);
 });
+
+test('a link naming an association arrives in its theme, and asks for the association once, before the page’s code has come', async ({ page }) => {
+  const plain = await defaultColour(page);
+  const asked: string[] = [];
+  page.on('request', (request) => { if (request.url().includes('/api/guest-pay/configuration')) asked.push(request.url()); });
+  // The page as it arrives, before any of its scripts runs: already in the association's colours.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/paynow?association=maplegrove');
+  await expect(page.getByRole('heading', { level: 1, name: 'Make a payment' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-theme-name', 'Evergreen');
+  expect(await frameColour(page)).not.toBe(plain);
+  await page.unroute('**/assets/*.js');
+
+  // With its code: the same look, the association named, one request for it.
+  await page.goto('/paynow?association=maplegrove');
+  await expect(page.getByText('Paying Maple Grove HOA')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-theme-name', 'Evergreen');
+  expect(asked).toEqual([expect.stringMatching(/\/api\/guest-pay\/configuration\?associationCode=maplegrove$/)]);
+});

@@ -1,6 +1,6 @@
 // Security headers, the development mailbox, the static site and legacy redirects.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,8 @@ import { BACKENDS, call, createTestClock, expectErrorShape, testApp, useTestData
 
 const INDEX_HTML = '<!doctype html><html lang="en"><head><title>Portal</title><script type="module" src="/assets/app-3f2a1b9c.js"></script></head><body><div id="root"></div></body></html>';
 const APP_JS = `console.log(${JSON.stringify('portal '.repeat(200))});\n`;
+const PAYNOW_HTML = '<!doctype html><html lang="en"><head><title>Make a payment</title></head><body><div id="root" data-prerendered="/paynow"><p>Pay without an account.</p></div></body></html>';
+const THEME_RULES = '@layer tokens { :root[data-theme-name="Evergreen"] { --chakra-fonts-body: Georgia; } }';
 
 async function makeStaticDir(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-static-'));
@@ -20,6 +22,9 @@ async function makeStaticDir(): Promise<string> {
   await writeFile(path.join(dir, 'assets', 'app-3f2a1b9c.js.br'), brotliCompressSync(APP_JS));
   await writeFile(path.join(dir, 'assets', 'app-3f2a1b9c.js.gz'), gzipSync(APP_JS));
   await writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await mkdir(path.join(dir, 'prerendered', 'public'), { recursive: true });
+  for (const page of ['paynow', 'login', 'public/paynow']) await writeFile(path.join(dir, 'prerendered', `${page}.html`), PAYNOW_HTML);
+  await writeFile(path.join(dir, 'theme-variables.css'), THEME_RULES);
   return dir;
 }
 
@@ -89,6 +94,25 @@ describe.each(BACKENDS)('web on %s', (kind) => {
     expectErrorShape(await call(app, 'GET', '/api/nothing'), 404);
     expectErrorShape(await call(app, 'GET', '/dev/nothing'), 404);
     expectErrorShape(await call(app, 'POST', '/dashboard'), 404);
+  });
+
+  it('sends a page rendered ahead of time in the theme of the association its address names, where its route takes the theme from there', async () => {
+    const themed = await app.inject({ method: 'GET', url: '/paynow?association=MapleGrove', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(themed.statusCode).toBe(200);
+    expect(themed.headers['content-encoding']).toBe('br');
+    expect(themed.headers['cache-control']).toBe('no-cache');
+    const html = brotliDecompressSync(themed.rawPayload).toString('utf8');
+    expect(html).toBe(PAYNOW_HTML
+      .replace('<html lang="en">', '<html data-theme-name="Evergreen" lang="en">')
+      .replace('</head>', `<style id="engine-theme-variables">${THEME_RULES}</style></head>`));
+    const gzipped = await app.inject({ method: 'GET', url: '/public/paynow?association=maplegrove', headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(gzipped.rawPayload).toString('utf8')).toContain('data-theme-name="Evergreen"');
+    // Sent as built: no association, an unknown one, a route that takes no theme from its address.
+    for (const url of ['/paynow', '/paynow?association=nowhere', '/paynow?association=', '/login?association=maplegrove']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(PAYNOW_HTML);
+    }
   });
 
   it('a non-route and a planned route answer 404', async () => {

@@ -1,5 +1,5 @@
 // `npm run check` on copies of the project whose schemas/api.yaml names the wrong operations in its
-// query settings (always refetched, invalidated by a write).
+// query settings (always refetched, invalidated by a write), or whose routes send an unknown call early.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,11 +11,11 @@ const CLI = join(ROOT, 'engine/cli/check.ts');
 const temps: string[] = [];
 afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-function checkWithApi(edit: (text: string) => string): { status: number | null; out: string } {
+function checkWithApi(edit: (text: string) => string, edited = 'schemas/api.yaml'): { status: number | null; out: string } {
   const root = mkdtempSync(join(tmpdir(), 'check-api-'));
   temps.push(root);
   for (const dir of ['schemas', 'flows', 'themes', 'openapi']) cpSync(join(ROOT, dir), join(root, dir), { recursive: true });
-  const file = join(root, 'schemas/api.yaml');
+  const file = join(root, edited);
   const before = readFileSync(file, 'utf8');
   const after = edit(before);
   if (after === before) throw new Error('edit did not apply');
@@ -45,5 +45,11 @@ describe('api.yaml query settings', { timeout: 30_000 }, () => {
     expect(status, out).toBe(1);
     expect(out).toMatch(/staleMinuts/);
     expect(out).toMatch(/queries\.invalidates\.confirmPayment/);
+  });
+
+  it('a call a route sends early is an operation of openapi/', () => {
+    const { status, out } = checkWithApi((t) => t.replace('earlyRequests: [{ operation: getGuestConfiguration,', 'earlyRequests: [{ operation: getGuestConfig,'), 'schemas/routes.yaml');
+    expect(status, out).toBe(1);
+    expect(out).toMatch(/^schemas\/routes\.yaml:\d+:\d+ layouts\.root\.routes\[\d+\]\.earlyRequests\[0\]\.operation: operation "getGuestConfig" is not declared in openapi\//m);
   });
 });

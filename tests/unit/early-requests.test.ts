@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { earlyRequests } from '../../engine/build/config-plugin.ts';
+import { earlyRequests, routeEarlyRequests } from '../../engine/build/early-requests.ts';
 import { createApiClient } from '../../engine/core/api/client.ts';
 import { forgetEarlyRequests, startEarlyRequests, takeEarlyResponse, type EarlyRequestHost } from '../../engine/core/api/early-requests.ts';
 import { createTokenStore } from '../../engine/core/api/tokens.ts';
@@ -18,7 +18,7 @@ const requests = earlyRequests(yaml('schemas/app.yaml').earlyRequests, operation
 /** A token such as the server signs, with the claims the session reads. */
 const token = `h.${Buffer.from(JSON.stringify({ UserId: 42, Customer: 'demo' })).toString('base64url')}.s`;
 
-function page(stored: string | null) {
+function page(stored: string | null, location = { pathname: '/dashboard', search: '' }) {
   const storages = { local: new MemoryStorage(), session: new MemoryStorage() };
   if (stored) storages.local.setItem('portal.token', stored);
   const sent: { url: string; method: string; authorization?: string }[] = [];
@@ -26,7 +26,7 @@ function page(stored: string | null) {
     sent.push({ url: String(url), method: String(init?.method), authorization: (init?.headers as Record<string, string>)?.authorization });
     return new Response(JSON.stringify({ url: String(url), nth: sent.length }), { status: 200 });
   }) as typeof globalThis.fetch;
-  const host: EarlyRequestHost = { fetch, storage: (kind) => storages[kind] };
+  const host: EarlyRequestHost = { fetch, storage: (kind) => storages[kind], location };
   const client = createApiClient({
     operations: operations as never, groupTokens: api.groups, tokens: createTokenStore(api.tokens, storages),
     onResponseProblem: () => false, fetch, early: takeEarlyResponse,
@@ -39,12 +39,13 @@ afterEach(() => forgetEarlyRequests());
 describe('requests sent before the portal’s code has arrived', () => {
   it('are the session’s first calls, resolved from the operation index and the token’s claims', () => {
     expect(requests).toEqual([
-      { method: 'GET', path: '/api/users/Users/{id}', token: { storage: 'local', key: 'portal.token' }, claims: { id: 'UserId' } },
+      { method: 'GET', path: '/api/users/Users/{id}', token: { storage: 'local', key: 'portal.token' }, params: { id: { claim: 'UserId' } } },
       { method: 'POST', path: '/api/users/Users/Authenticate/PortalToken', token: { storage: 'local', key: 'portal.token' } },
       { method: 'GET', path: '/api/users/HomeSettings', token: { storage: 'local', key: 'portal.token' } },
       { method: 'GET', path: '/api/payments/Account', token: { storage: 'local', key: 'portal.token' } },
     ]);
     expect(() => earlyRequests([{ operation: 'authenticate' }], operations as never, api)).toThrow('takes a body');
+    expect(() => earlyRequests([{ operation: 'getUser' }], operations as never, api)).toThrow('needs a value for id');
   });
 
   it('are sent with the stored token, and the account summary read through the query cache reuses its answer', async () => {
@@ -85,5 +86,44 @@ describe('requests sent before the portal’s code has arrived', () => {
     startEarlyRequests(requests.slice(3), { ...h.host, fetch: async () => { failed = true; throw new TypeError('offline'); } });
     expect(failed).toBe(true);
     await expect(h.client.call('getAccounts')).resolves.toEqual({ url: '/api/payments/Account', nth: 1 });
+  });
+});
+
+describe('a route’s requests sent before the portal’s code has arrived', () => {
+  const routesDoc = yaml('schemas/routes.yaml');
+  const all = new Set(['publicLayout']);
+  const routeRequests = routeEarlyRequests(routesDoc, all, operations as never, api);
+  const guestConfiguration = '/api/guest-pay/configuration?associationCode=maplegrove';
+
+  it('are sent on the pages of their route, mirror copies included, with the token their API group has when one is stored', () => {
+    expect(routeRequests).toEqual([{
+      method: 'GET', path: '/api/guest-pay/configuration', token: { storage: 'session', key: 'portal.guestPaymentsToken', optional: true },
+      query: { associationCode: { query: 'association' } }, pages: ['/paynow', '/embed/paynow', '/public/paynow'],
+    }]);
+    // A layout of a feature switched off sends nothing on its pages.
+    expect(routeEarlyRequests(routesDoc, new Set(), operations as never, api)[0].pages).toEqual(['/paynow', '/embed/paynow']);
+  });
+
+  it('take their values from the page’s address, go without a token when none is stored, and are taken up by the page’s same call', async () => {
+    const h = page(null, { pathname: '/public/paynow', search: '?association=maplegrove' });
+    startEarlyRequests(routeRequests, h.host);
+    expect(h.sent).toEqual([{ url: guestConfiguration, method: 'GET', authorization: undefined }]);
+    await expect(h.client.call('getGuestConfiguration', { query: { associationCode: 'maplegrove' } })).resolves.toEqual({ url: guestConfiguration, nth: 1 });
+    expect(h.sent).toHaveLength(1);
+  });
+
+  it('are not sent on another page, nor without the value the address should give', () => {
+    const elsewhere = page(null, { pathname: '/login', search: '?association=maplegrove' });
+    startEarlyRequests(routeRequests, elsewhere.host);
+    expect(elsewhere.sent).toHaveLength(0);
+    const unnamed = page(null, { pathname: '/paynow', search: '?account=1' });
+    startEarlyRequests(routeRequests, unnamed.host);
+    expect(unnamed.sent).toHaveLength(0);
+  });
+
+  it('name an operation of the index, without a body', () => {
+    const withRoute = (request: { operation: string }) => ({ layouts: { root: { shell: 'portal', routes: [{ path: 'x', screen: 'x', earlyRequests: [request] }] } } });
+    expect(() => routeEarlyRequests(withRoute({ operation: 'nope' }), all, operations as never, api)).toThrow('routes.yaml /x earlyRequests[0]: unknown operation "nope"');
+    expect(() => routeEarlyRequests(withRoute({ operation: 'createGuestSession' }), all, operations as never, api)).toThrow('takes a body');
   });
 });

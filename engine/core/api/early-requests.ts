@@ -1,49 +1,92 @@
 // Requests a page makes before the portal's code has arrived: the first script of every page (the
-// entry, main.ts) sends those app.yaml `earlyRequests` lists when a token is stored, and the API
-// client answers the same call (method, address and token) with that response, once, instead of
-// asking again. A signed-in page's session then waits for the code or the answers, whichever
-// comes last, rather than for one and then the other. Framework-free and small: it is part of the
-// entry every page downloads first.
+// entry, main.ts) sends app.yaml's `earlyRequests` when a token is stored, and a route's own
+// (routes.yaml `earlyRequests`) on that route's pages; the API client answers the same call
+// (method, address and token) with that response, once, instead of asking again. A page then waits
+// for its code or for the answers, whichever comes last, rather than for one and then the other.
+// Framework-free and small: it is part of the entry every page downloads first.
+import { matchesRoutePattern } from '../paths.ts';
+
+/** Where a parameter's value comes from: a claim of the stored token, or the page address's query. */
+export type EarlyValue = { claim: string } | { query: string };
+
+/** A value as the configuration (app.yaml, routes.yaml) names it. */
+export type EarlyValueDoc = { tokenClaim: string } | { queryParam: string };
+
+/** A request as the configuration declares it: an operation without a body, and its values. */
+export interface EarlyRequestDoc {
+  operation: string;
+  params?: Record<string, EarlyValueDoc>;
+  query?: Record<string, EarlyValueDoc>;
+}
 
 /** One request, as the build resolves it from the operation index (engine/build/config-plugin.ts). */
 export interface EarlyRequest {
   method: string;
   /** The operation's address, with `{name}` for each path parameter. */
   path: string;
-  /** Where the bearer token it is sent with is stored. */
-  token: { storage: 'local' | 'session'; key: string };
-  /** Each path parameter's value: the token's claim of that name. */
-  claims?: Record<string, string>;
+  /**
+   * Where the bearer token it is sent with is stored. Without `optional`, the request is sent only
+   * when that token is there; with it, without the token when none is stored (as the API client
+   * would call it). No token at all: the operation is called without one.
+   */
+  token?: { storage: 'local' | 'session'; key: string; optional?: true };
+  /** Each path parameter's value. */
+  params?: Record<string, EarlyValue>;
+  /** Each query parameter's value, in the order the API client sets them. */
+  query?: Record<string, EarlyValue>;
+  /** The route patterns of the pages that send it (`/paynow`, `/embed/paynow`); every page when absent. */
+  pages?: string[];
 }
 
 export interface EarlyRequestHost {
   fetch: typeof fetch;
   storage(kind: 'local' | 'session'): Storage | null;
+  /** The page's address. */
+  location: { pathname: string; search: string };
 }
 
 const sent = new Map<string, Promise<Response>>();
 
-const keyOf = (method: string, url: string, token: string) => `${method.toUpperCase()} ${url} ${token}`;
+const keyOf = (method: string, url: string, token: string | null) => `${method.toUpperCase()} ${url} ${token ?? ''}`;
 
-function claimsOf(token: string): Record<string, unknown> | null {
+function claimsOf(token: string | null): Record<string, unknown> {
+  if (!token) return {};
   try {
     const payload = token.split('.')[1] ?? '';
     return JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as Record<string, unknown>;
   } catch {
-    return null;
+    return {};
   }
 }
 
-/** The request's address for `token`, or null when the token lacks a claim it needs. */
-export function earlyUrl(request: EarlyRequest, token: string): string | null {
-  const claims = request.claims ? claimsOf(token) : {};
+/** A parameter's value from the token's claims or the page's query; undefined when it has none. */
+function valueOf(source: EarlyValue, claims: Record<string, unknown>, query: URLSearchParams): string | undefined {
+  const value = 'claim' in source ? claims[source.claim] : query.get(source.query);
+  return value === undefined || value === null || value === '' ? undefined : String(value);
+}
+
+/**
+ * The request's address for `token` on the page at `search`, built as the API client builds it
+ * (client.ts buildUrl), or null when a value it needs is missing.
+ */
+export function earlyUrl(request: EarlyRequest, token: string | null, search = ''): string | null {
+  const claims = claimsOf(token);
+  const pageQuery = new URLSearchParams(search);
   let missing = false;
-  const url = request.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    const value = claims?.[request.claims?.[name] ?? ''];
-    if (value === undefined || value === null || value === '') missing = true;
-    return encodeURIComponent(String(value));
+  const path = request.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const source = request.params?.[name];
+    const value = source ? valueOf(source, claims, pageQuery) : undefined;
+    if (value === undefined) missing = true;
+    return encodeURIComponent(value ?? '');
   });
-  return missing ? null : url;
+  const query = new URLSearchParams();
+  for (const [name, source] of Object.entries(request.query ?? {})) {
+    const value = valueOf(source, claims, pageQuery);
+    if (value === undefined) missing = true;
+    else query.set(name, value);
+  }
+  const rest = query.toString();
+  return missing ? null : `${path}${rest ? `?${rest}` : ''}`;
 }
 
 const browserHost = (): EarlyRequestHost => ({
@@ -51,17 +94,21 @@ const browserHost = (): EarlyRequestHost => ({
   storage: (kind) => {
     try { return kind === 'local' ? window.localStorage : window.sessionStorage; } catch { return null; }
   },
+  location: window.location,
 });
 
-/** Sends each request whose token is stored, as the API client would send it. */
+/** Sends each request of this page whose token and values are there, as the API client would send it. */
 export function startEarlyRequests(requests: readonly EarlyRequest[], host: EarlyRequestHost = browserHost()): void {
   for (const request of requests) {
-    const token = host.storage(request.token.storage)?.getItem(request.token.key);
-    if (!token) continue;
-    const url = earlyUrl(request, token);
+    if (request.pages && !request.pages.some((pattern) => matchesRoutePattern(pattern, host.location.pathname))) continue;
+    const token = request.token ? host.storage(request.token.storage)?.getItem(request.token.key) ?? null : null;
+    if (request.token && !request.token.optional && !token) continue;
+    const url = earlyUrl(request, token, host.location.search);
     if (!url) continue;
     const method = request.method.toUpperCase();
-    const response = host.fetch(url, { method, headers: { accept: 'application/json', authorization: `Bearer ${token}` } });
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (token) headers.authorization = `Bearer ${token}`;
+    const response = host.fetch(url, { method, headers });
     // Nobody may ever take it (the page's code failed to load): a failure is not an unhandled one.
     response.catch(() => undefined);
     sent.set(keyOf(method, url, token), response);
@@ -73,7 +120,7 @@ export function startEarlyRequests(requests: readonly EarlyRequest[], host: Earl
  * server again); undefined when none was sent.
  */
 export function takeEarlyResponse(method: string, url: string, token: string | null): Promise<Response> | undefined {
-  if (!token || sent.size === 0) return undefined;
+  if (sent.size === 0) return undefined;
   const key = keyOf(method, url, token);
   const response = sent.get(key);
   sent.delete(key);

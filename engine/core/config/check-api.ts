@@ -1,6 +1,8 @@
 // Cross-checks of schemas/api.yaml's query settings against openapi/: what is always refetched or
-// invalidated must be a read (GET), and what invalidates must be a write.
+// invalidated must be a read (GET), and what invalidates must be a write; the calls sent early
+// (app.yaml's and the routes' `earlyRequests`) must be operations of openapi/.
 import { isObject, type CheckContext } from './context.ts';
+import type { SourceDoc } from './source.ts';
 
 /** operationId -> HTTP method (lower case), from every openapi/ document. */
 function operationMethods(ctx: CheckContext): Map<string, string> {
@@ -17,14 +19,38 @@ function operationMethods(ctx: CheckContext): Map<string, string> {
   return methods;
 }
 
-/** app.yaml `earlyRequests`: operations of openapi/ (the build resolves their addresses from the index). */
-function checkEarlyRequests(ctx: CheckContext, methods: Map<string, string>): void {
+/** The `earlyRequests` entries of app.yaml and of every route of routes.yaml, each with where it is. */
+function earlyRequestSites(ctx: CheckContext): { file: SourceDoc; path: (string | number)[]; entry: unknown }[] {
+  const sites: { file: SourceDoc; path: (string | number)[]; entry: unknown }[] = [];
   const app = ctx.project.schemas.app;
-  if (!app || !isObject(app.data) || !Array.isArray(app.data.earlyRequests)) return;
-  app.data.earlyRequests.forEach((entry, i) => {
+  if (app && isObject(app.data) && Array.isArray(app.data.earlyRequests)) {
+    app.data.earlyRequests.forEach((entry, i) => sites.push({ file: app, path: ['earlyRequests', i], entry }));
+  }
+  const routes = ctx.project.schemas.routes;
+  const visit = (list: unknown, path: (string | number)[]) => {
+    if (!routes || !Array.isArray(list)) return;
+    list.forEach((route, i) => {
+      if (!isObject(route)) return;
+      if (Array.isArray(route.earlyRequests)) route.earlyRequests.forEach((entry, j) => sites.push({ file: routes, path: [...path, i, 'earlyRequests', j], entry }));
+      visit(route.children, [...path, i, 'children']);
+    });
+  };
+  if (routes && isObject(routes.data) && isObject(routes.data.layouts)) {
+    for (const [name, layout] of Object.entries(routes.data.layouts)) if (isObject(layout)) visit(layout.routes, ['layouts', name, 'routes']);
+  }
+  return sites;
+}
+
+/**
+ * app.yaml's and the routes' `earlyRequests`: operations of openapi/ (the build resolves their
+ * addresses from the index, and refuses one that takes a body).
+ */
+function checkEarlyRequests(ctx: CheckContext, methods: Map<string, string>): void {
+  for (const { file, path, entry } of earlyRequestSites(ctx)) {
     const name = isObject(entry) ? entry.operation : undefined;
-    if (typeof name === 'string' && !methods.has(name)) ctx.report(app, ['earlyRequests', i, 'operation'], `operation "${name}" is not declared in openapi/`);
-  });
+    if (typeof name !== 'string') continue;
+    if (!methods.has(name)) ctx.report(file, [...path, 'operation'], `operation "${name}" is not declared in openapi/`);
+  }
 }
 
 export function checkApi(ctx: CheckContext): void {

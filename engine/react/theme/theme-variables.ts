@@ -6,9 +6,9 @@
 import type { SystemContext } from '@chakra-ui/react';
 import type { ThemeDocument } from '../app/config-types.ts';
 import { sharedSystem, systemFor } from './systems.ts';
+import { THEME_ATTRIBUTE, THEME_STYLES_ID, themeSelector } from '../../core/themed-page.ts';
 
-/** The root element's attribute naming the theme shown; absent for the default theme. */
-export const THEME_ATTRIBUTE = 'data-theme-name';
+export { THEME_ATTRIBUTE, THEME_STYLES_FILE, THEME_STYLES_ID } from '../../core/themed-page.ts';
 
 type Variables = Record<string, string>;
 interface Blocks { always: Variables; light: Variables; dark: Variables }
@@ -43,7 +43,7 @@ export function themeVariablesCss(themes: Record<string, ThemeDocument>, default
   const shared = blocksOf(sharedSystem(themes, defaultName, breakpoints));
   const rules = Object.values(themes).filter((doc) => doc.name !== defaultName).flatMap((doc) => {
     const own = blocksOf(systemFor(themes, doc.name, defaultName, breakpoints));
-    const root = `:root[${THEME_ATTRIBUTE}=${JSON.stringify(doc.name)}]`;
+    const root = themeSelector(doc.name);
     const light = differing(own.light, shared.light, doc.name);
     const dark = differing(own.dark, shared.dark, doc.name);
     return [
@@ -56,8 +56,6 @@ export function themeVariablesCss(themes: Record<string, ThemeDocument>, default
   return rules.length ? `@layer tokens { ${rules.join(' ')} }` : '';
 }
 
-/** The style element holding the themes' rules. */
-export const THEME_STYLES_ID = 'engine-theme-variables';
 
 /** Shows the page in the theme named (the default theme when null), adding the themes' rules once. */
 export function showTheme(root: HTMLElement, css: string, name: string | null): void {
