@@ -106,9 +106,17 @@ test('a link naming an association arrives in its theme, and asks for the associ
   expect(await frameColour(page)).not.toBe(plain);
   await page.unroute('**/assets/*.js');
 
-  // With its code: the same look, the association named, one request for it.
+  // With its code: the same look throughout (never the default theme in between), the association
+  // named, one request for it.
+  await page.addInitScript(() => {
+    const seen: (string | null)[] = [];
+    (window as unknown as { themesSeen: typeof seen }).themesSeen = seen;
+    new MutationObserver(() => seen.push(document.documentElement.getAttribute('data-theme-name')))
+      .observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme-name'] });
+  });
   await page.goto('/paynow?association=maplegrove');
   await expect(page.getByText('Paying Maple Grove HOA')).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-theme-name', 'Evergreen');
+  expect(await page.evaluate(() => (window as unknown as { themesSeen: (string | null)[] }).themesSeen.filter((name) => name !== 'Evergreen'))).toEqual([]);
   expect(asked).toEqual([expect.stringMatching(/\/api\/guest-pay\/configuration\?associationCode=maplegrove$/)]);
 });

@@ -33,11 +33,15 @@ function bindInputs(node: unknown, env: FlowEnvironment): unknown {
  * the shared modules it `uses`, the engine's built-ins. A namespace with a clash or an unknown shared
  * module is refused (`npm run check` reports the same before the build).
  */
-export function createFlowMachine(name: string, doc: FlowDocument, catalog: FlowCatalog, env: FlowEnvironment): AnyStateMachine {
+export function createFlowMachine(
+  name: string, doc: FlowDocument, catalog: FlowCatalog, env: FlowEnvironment,
+  /** Context values it starts with whatever its persisted fields say (what the page arrived as). */
+  arrived: FlowContext = {},
+): AnyStateMachine {
   const { persist, context, uses, restartOn: _restartOn, ...config } = doc;
   const { namespace, problems } = flowNamespace(catalog, name, uses ?? []);
   if (problems.length > 0) throw new Error(`flow "${name}": ${problems.map((problem) => problem.message).join('; ')}`);
-  const initialContext: FlowContext = { error: null, ...(context ?? {}), ...restorePersisted(persist) };
+  const initialContext: FlowContext = { error: null, ...(context ?? {}), ...restorePersisted(persist), ...arrived };
 
   // Bindings in params are resolved here, once, so a value typed by a user is never read as a binding.
   const resolve = (args: FlowArgs, params: Params | undefined): Params =>

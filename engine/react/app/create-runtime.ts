@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createActor } from 'xstate';
+import { THEME_ATTRIBUTE } from '../../core/themed-page.ts';
 import { createApiClient, retryDelay, shouldRetry, type OperationDescriptor } from '../../core/api/client.ts';
 import { takeEarlyResponse } from '../../core/api/early-requests.ts';
 import { createTokenStore } from '../../core/api/tokens.ts';
@@ -156,7 +157,11 @@ export function createRuntime({ config, flows, formatters, operations, translato
   });
 
   const sessionDoc = config.flows[config.app.sessionFlow];
-  const session = createActor(createFlowMachine(config.app.sessionFlow, sessionDoc, flows, environment()));
+  // A page the server sent in a theme (server/themed-pages.ts) starts its session in that theme,
+  // so that the first render keeps the look of the page as it arrived.
+  const arrivedTheme = typeof document === 'undefined' ? null : document.documentElement.getAttribute(THEME_ATTRIBUTE);
+  const arrived = arrivedTheme ? { [SESSION_FIELDS.theme]: arrivedTheme } : {};
+  const session = createActor(createFlowMachine(config.app.sessionFlow, sessionDoc, flows, environment(), arrived));
   sessionContext = () => session.getSnapshot().context as Record<string, unknown>;
   sendToSession = (event) => session.send(event);
   let wasSignedIn = false;
