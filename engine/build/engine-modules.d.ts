@@ -43,3 +43,8 @@ declare module 'virtual:engine-icons' {
   const icons: Record<string, LucideIcon>;
   export default icons;
 }
+
+// Which props of which widgets name icons (engine/build/icons-plugin.ts).
+declare module 'virtual:engine-icon-props' {
+  export const iconProps: import('../core/icons-used.ts').WidgetIconProps;
+}

@@ -15,6 +15,7 @@ import { formatProblem, sortProblems, type Problem } from '../core/config/proble
 import { validateProject } from '../core/config/validate.ts';
 import { buildRegistry, type EngineExtension, type JsonSchema } from '../core/registry.ts';
 import { loadAllFlowModules } from '../core/flow/lazy-modules.ts';
+import { widgetIconProps, type WidgetIconProps } from '../core/icons-used.ts';
 
 export interface CheckResult {
   problems: Problem[];
@@ -80,6 +81,24 @@ export async function loadNames(root: string): Promise<{ names: CheckNames; prob
     },
     problems,
   };
+}
+
+/**
+ * The props that name icons, by widget, read from the props schemas of the engine's widgets and the
+ * product's (for the build: engine/build/icons-plugin.ts). A schema that cannot be loaded names none
+ * here; `npm run check` reports it.
+ */
+export async function loadWidgetIconProps(root: string): Promise<WidgetIconProps> {
+  const { registry } = buildRegistry(engineBuiltins, (await loadProductModules(root)).modules);
+  const schemas: Record<string, JsonSchema> = {};
+  await Promise.all(Object.entries(registry.widgets).map(async ([name, definition]) => {
+    try {
+      schemas[name] = await definition.props();
+    } catch {
+      // Reported by npm run check.
+    }
+  }));
+  return widgetIconProps(schemas);
 }
 
 export async function runCheck(root: string): Promise<CheckResult> {

@@ -14,6 +14,7 @@ import { AppTree } from './app/AppTree.tsx';
 import { withChunkRecording } from './app/chunk-usage.ts';
 import type { Runtime } from './app/runtime.ts';
 import { PortalRoutes } from './router/build-routes.tsx';
+import { loadIcons } from './widgets/icons.tsx';
 
 export interface PrerenderedPage {
   /** The markup to put inside the root element. */
@@ -62,6 +63,9 @@ export async function prerenderPage({ config, modules, operations, path, frame =
     },
   });
   await parts.components.preload();
+  // The icons are drawn in the markup (a browser shows the page before any code runs); the page notes
+  // that it shows some (chunk-usage.ts), and the browser loads them before adopting it.
+  await loadIcons();
   // Emotion's compat mode keeps every rule in the cache instead of writing <style> elements into
   // the markup, so the styles go into the page's head and the markup is exactly what React hydrates.
   const cache = createCache({ key: 'css' });

@@ -72,3 +72,24 @@ test('a browser that is signed in renders the page afresh instead of adopting th
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
   expect(problems).toEqual([]);
 });
+
+test('a page shows its icons drawn in its markup and keeps them; a page that shows none never fetches the icons', async ({ page, request }) => {
+  // The chunk of virtual:engine-icons (`_virtual_engine-icons-<hash>.js`).
+  const iconModule = /\/(?:_virtual_engine-)?icons-[\w-]+\.js$/;
+  const fetched: string[] = [];
+  page.on('request', (sent) => { if (iconModule.test(new URL(sent.url()).pathname)) fetched.push(sent.url()); });
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
+  await page.waitForLoadState('networkidle');
+  expect(fetched, 'the sign-in page shows no icon').toEqual([]);
+
+  const html = await (await request.get('/public')).text();
+  const drawn = html.match(/<svg[^>]*class="[^"]*lucide/g)?.length ?? 0;
+  expect(drawn, 'the public page has icons drawn in its markup').toBeGreaterThan(0);
+  const problems = collectProblems(page);
+  await page.goto('/public');
+  await page.waitForLoadState('networkidle');
+  expect(fetched, 'adopting the public page fetched its icons').toHaveLength(1);
+  await expect(page.locator('svg.lucide')).toHaveCount(drawn);
+  expect(problems).toEqual([]);
+});

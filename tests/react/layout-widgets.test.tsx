@@ -1,10 +1,13 @@
 // The layout vocabulary (columns, card, description-list, status-badge, empty-state, page-header) rendered through
 // the registry as a screen would be, over the project's configuration with test texts. The icons are
-// ones the project's screens name: only those are in the build's icon module.
+// ones the project's screens name: only those are in the build's icon module, which, as a screen
+// does (ScreenView.tsx), the nodes wait for when they name an icon.
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WidgetNodeConfig } from '../../engine/react/app/config-types.ts';
+import { partsShownAtOnce } from '../../engine/react/app/named-parts.ts';
+import { iconProps, loadIcons, preloadIcons } from '../../engine/react/widgets/icons.tsx';
 import { sharedSystem } from '../../engine/react/theme/systems.ts';
 import { fakeApi, makeRuntime, projectConfig, renderNodes } from './support/query-harness.tsx';
 
@@ -31,9 +34,13 @@ const TEXTS = {
   'test.new': 'New request',
 };
 
+// The icon module's first import transforms each of its icons: slow on a busy machine, so not in any test's time.
+beforeAll(() => loadIcons(), 60_000);
+
 async function show(nodes: WidgetNodeConfig[]) {
   fakeApi({});
   const { runtime, translator } = makeRuntime(projectConfig({}, TEXTS));
+  await preloadIcons(partsShownAtOnce(nodes, undefined, iconProps).icons);
   return renderNodes(runtime, translator, nodes);
 }
 

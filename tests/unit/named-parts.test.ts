@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstViews, namesIn, partsShownAtOnce, widgetsShownAtOnce } from '../../engine/react/app/named-parts.ts';
+import { firstViews, namesIn, partsShownAtOnce } from '../../engine/react/app/named-parts.ts';
 
 const screen = {
   widget: 'stack',
@@ -26,7 +26,27 @@ describe('the parts a screen names', () => {
   });
 
   it('shows at once the widgets outside its flows\' views, however deep, and none only a view shows', () => {
-    expect([...widgetsShownAtOnce(screen)].sort()).toEqual(['card', 'data', 'description-list', 'flow', 'heading', 'stack']);
+    expect([...partsShownAtOnce(screen).widgets].sort()).toEqual(['card', 'data', 'description-list', 'flow', 'heading', 'stack']);
+  });
+
+  const iconProps = { card: { icon: 'one' as const }, 'empty-state': { icon: 'one' as const }, icon: { icon: 'one' as const, icons: 'each' as const } };
+  const withIcons = {
+    widget: 'stack',
+    children: [
+      { widget: 'card', title: 'x', icon: 'wallet', children: [{ widget: 'icon', value: '$item.kind', icons: { pdf: 'file-text' } }] },
+      { widget: 'heading', text: 'x', icon: 'not-a-prop-that-names-one' },
+      { widget: 'flow', flow: 'f', views: [{ states: ['empty'], widget: 'empty-state', icon: 'inbox', text: 'x' }] },
+    ],
+  };
+
+  it('names the icons its widgets show, by the props that name icons', () => {
+    expect([...namesIn(withIcons, undefined, iconProps).icons].sort()).toEqual(['file-text', 'inbox', 'wallet']);
+    expect([...partsShownAtOnce(withIcons, undefined, iconProps).icons].sort()).toEqual(['file-text', 'wallet']);
+  });
+
+  it('names no icon where no widget shows one', () => {
+    expect(partsShownAtOnce({ widget: 'card', title: 'x', children: [{ widget: 'text', text: 'x' }] }, undefined, iconProps).icons.size).toBe(0);
+    expect(partsShownAtOnce(screen, undefined, iconProps).icons.size).toBe(0);
   });
 });
 

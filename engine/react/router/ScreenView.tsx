@@ -7,7 +7,8 @@ import { WidgetNode } from '../widgets/WidgetNode.tsx';
 import { Busy } from '../widgets/Busy.tsx';
 import { chunkCache, tracked } from '../app/chunk-cache.ts';
 import { useConfigVersion } from '../app/config-version.ts';
-import { widgetsShownAtOnce } from '../app/named-parts.ts';
+import { partsShownAtOnce } from '../app/named-parts.ts';
+import { iconProps, preloadIcons } from '../widgets/icons.tsx';
 import { useComponentRegistry } from '../component-registry-context.ts';
 import type { ComponentRegistry } from '../component-types.ts';
 
@@ -22,15 +23,16 @@ export function preloadScreen(screenId: string): Promise<WidgetNodeConfig> {
 }
 
 /**
- * The code of the widgets a screen shows at once, loaded once per screen document: the screen
- * appears whole, rather than with busy placeholders that its lists and cards then replace, each of
- * another height, moving what is below them.
+ * The code of the widgets a screen shows at once, and the icons if they show any, loaded once per
+ * screen document: the screen appears whole, rather than with busy placeholders that its lists and
+ * cards then replace, each of another height, moving what is below them, or with icons drawn later.
  */
 const screenWidgets = new WeakMap<object, Promise<unknown>>();
 function widgetsOf(screen: WidgetNodeConfig, components: ComponentRegistry): Promise<unknown> {
   let loading = screenWidgets.get(screen);
   if (!loading) {
-    loading = tracked(components.preloadWidgets(widgetsShownAtOnce(screen)));
+    const { widgets, icons } = partsShownAtOnce(screen, undefined, iconProps);
+    loading = tracked(Promise.all([components.preloadWidgets(widgets), preloadIcons(icons)]));
     screenWidgets.set(screen, loading);
   }
   return loading;

@@ -5,6 +5,7 @@ import { loadFlow, loadForm } from '../app/config-chunks.ts';
 import { useConfigVersion } from '../app/config-version.ts';
 import { identityOf } from '../dev/hot-updates.ts';
 import { namesIn } from '../app/named-parts.ts';
+import { iconProps, preloadIcons } from './icons.tsx';
 import { useParams } from 'react-router';
 import { createFlowMachine } from '../../core/flow/create-machine.ts';
 import { flowModuleReady } from '../../core/flow/lazy-modules.ts';
@@ -39,13 +40,13 @@ function viewOf(views: ViewConfig[], state: string): number {
   return views.findIndex((candidate) => candidate.states.some((name) => state === name || state.startsWith(`${name}.`)));
 }
 
-/** The code a view renders with (its widgets and forms), loaded once per view. */
+/** The code a view renders with (its widgets and forms, the icons if it shows any), loaded once per view. */
 const viewParts = new WeakMap<object, Promise<unknown>>();
 function partsOf(view: ViewConfig, components: ComponentRegistry): Promise<unknown> {
   let loading = viewParts.get(view);
   if (!loading) {
-    const { widgets, forms } = namesIn(view);
-    loading = tracked(Promise.all([components.preloadWidgets(widgets), ...[...forms].map((id) => loadForm(id))]));
+    const { widgets, forms, icons } = namesIn(view, undefined, iconProps);
+    loading = tracked(Promise.all([components.preloadWidgets(widgets), ...[...forms].map((id) => loadForm(id)), preloadIcons(icons)]));
     viewParts.set(view, loading);
   }
   return loading;
