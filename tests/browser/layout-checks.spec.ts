@@ -35,11 +35,14 @@ test('text cut short is found unless its full text is offered beside it', async 
       <div style="width:100px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis" title="Another long name of a thing">Another long name of a thing</div>
       <div style="width:100px;overflow-x:auto;white-space:nowrap">A long line that scrolls sideways</div>
       <div style="width:100px;height:24px;overflow:hidden;position:relative"><span style="position:absolute;left:-200px">Slid away</span>Short</div>
+      <div style="width:100px;height:24px;overflow:hidden"><p style="margin:0">Shown</p><p style="margin:0">Hidden below</p></div>
+      <div style="width:100px;height:24px;overflow:hidden"><p style="margin:0">Shown</p><p style="margin:0;transform:translateY(100px)">Moved away</p></div>
     </body>`);
   const faults = await layoutFaults(page);
-  expect(faults.cutText).toHaveLength(2);
+  expect(faults.cutText).toHaveLength(3);
   expect(faults.cutText[0]).toMatch(/^"A long name of a thing" in div, cut by div/);
   expect(faults.cutText[1]).toMatch(/^"A longer text, clamped/);
+  expect(faults.cutText[2]).toMatch(/^"Hidden below" in p, cut by div/);
   expect(faults.brokenWords).toEqual([]);
   expect(faults.overlapping).toEqual([]);
 });

@@ -128,13 +128,15 @@ function measure(): LayoutFaults {
   };
 
   // Text cut: the box (an ancestor up to the first that scrolls, where the rest can be reached by
-  // scrolling) that clips the text on an axis while part of it shows. Text wholly outside such a box
-  // is hidden on purpose (a panel slid away), and is not cut.
+  // scrolling) that clips the text on an axis while part of it shows, or that has it wholly outside
+  // though it lies where the box's content flows (a paragraph below the bottom of a box too low).
+  // Text placed outside on purpose (positioned or moved away: a panel slid off) is not cut.
   const clipping = (value: string) => value === 'hidden' || value === 'clip';
   const scrolling = (value: string) => value === 'auto' || value === 'scroll';
   const cutBy = (element: Element, rects: DOMRect[]): Element | null => {
     let horizontal = true;
     let vertical = true;
+    let inFlow = true;
     for (let box: Element | null = element; box && box !== document.body && (horizontal || vertical); box = box.parentElement) {
       const own = style(box);
       const clipsX = horizontal && clipping(own.overflowX);
@@ -145,8 +147,9 @@ function measure(): LayoutFaults {
           && rect.bottom > view.top + tolerance && rect.top < view.bottom - tolerance);
         const outside = rects.some((rect) => (clipsX && (rect.left < view.left - tolerance || rect.right > view.right + tolerance))
           || (clipsY && (rect.top < view.top - tolerance || rect.bottom > view.bottom + tolerance)));
-        if (inside && outside) return box;
+        if (outside && (inside || inFlow)) return box;
       }
+      if (own.position === 'absolute' || own.position === 'fixed' || own.transform !== 'none' || own.float !== 'none') inFlow = false;
       if (scrolling(own.overflowX)) horizontal = false;
       if (scrolling(own.overflowY)) vertical = false;
     }
