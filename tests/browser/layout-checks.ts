@@ -74,9 +74,9 @@ function measure(): LayoutFaults {
   };
   const unseen = (element: Element) => !element.checkVisibility({ opacityProperty: true, visibilityProperty: true }) || isClippedAway(element);
 
-  // Layers drawn over the page on purpose (fixed and sticky bars, dialogs, pop-overs, tips) are left
-  // out of the overlap check; elsewhere only what shares a layer (a stacking context made by a
-  // z-index) is compared: a z-index says which is meant to lie on top.
+  // Layers drawn over the page on purpose (fixed and sticky bars, dialogs, pop-overs) are left out of
+  // the overlap check; elsewhere only what shares a layer (a stacking context made by a z-index, as
+  // menus and tips drawn over the page have) is compared: a z-index says which is meant to lie on top.
   const layers = new Map<Element, Element | null>();
   const layerOf = (element: Element): Element | null => {
     if (layers.has(element)) return layers.get(element)!;
@@ -84,7 +84,7 @@ function measure(): LayoutFaults {
     const role = element.getAttribute('role');
     let layer: Element | null;
     if (own.position === 'fixed' || own.position === 'sticky' || element.tagName === 'DIALOG' || role === 'dialog' || role === 'alertdialog'
-      || role === 'tooltip' || role === 'menu' || role === 'listbox' || element.hasAttribute('popover')) layer = null;
+      || element.hasAttribute('popover')) layer = null;
     else if (element === document.body || element === document.documentElement) layer = document.body;
     else {
       const parentLayer = element.parentElement ? layerOf(element.parentElement) : document.body;
