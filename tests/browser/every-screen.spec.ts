@@ -1,9 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, homeowner, signInQuickly } from './helpers.ts';
+import { layoutFaults } from './layout-checks.ts';
 
 // Every screen at the widths the portal is designed for (a phone, 900 and 1280 px): no serious or
 // critical accessibility violation, no sideways scroll, and nothing that reaches past the right edge
-// of the window outside a part that scrolls or clips on purpose (a grid's own scrolling area).
+// of the window outside a part that scrolls or clips on purpose (a grid's own scrolling area); no
+// word broken inside itself, no text cut short out of reach, nothing drawn over anything else
+// (layout-checks.ts, each screen's findings at each width listed together).
 
 const board = { email: 'board@example.com', password: 'Board#2026' };
 const WIDTHS = [{ width: 1280, height: 800 }, { width: 900, height: 800 }, { width: 390, height: 844 }];
@@ -63,6 +66,10 @@ async function checkAtEveryWidth(page: Page, path: string) {
     const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(sideways, `${path} at ${viewport.width} px scrolls sideways`).toBeLessThanOrEqual(0);
     expect(await overflowing(page), `${path} at ${viewport.width} px`).toEqual([]);
+    const faults = await layoutFaults(page);
+    expect.soft(faults.brokenWords, `${path} at ${viewport.width} px: words broken inside`).toEqual([]);
+    expect.soft(faults.cutText, `${path} at ${viewport.width} px: text cut`).toEqual([]);
+    expect.soft(faults.overlapping, `${path} at ${viewport.width} px: overlapping`).toEqual([]);
     await expectAccessible(page, index === 0 ? {} : { skipContrast: true });
   }
 }

@@ -197,7 +197,8 @@ export function GridView({ node, id, doc, rows, paged }: GridViewProps) {
           {total === null ? '' : total === 0 && node.empty ? t(String(node.empty)) : t('grid.rowCount', { count: total.toLocaleString('en-US') })}
         </Text>
       ) : null}
-      <div ref={containerRef} style={paged ? { height: pagedHeight(api, total) } : undefined}>
+      {/* Cells and headers cut short show their full text in a tip (CutTextTip): marked so for layout checks. */}
+      <div ref={containerRef} data-cut-text-tip="" style={paged ? { height: pagedHeight(api, total) } : undefined}>
         <AgGridReact
           modules={modules}
           theme={theme}
