@@ -73,10 +73,10 @@ export async function boot({ config, modules, operations, element }: BootOptions
   if (hydrate) await preloadNotedChunks(parts, noted);
   else if (element.hasAttribute(PRERENDERED_ATTRIBUTE)) {
     // Markup of this very page in another state (the address's query names what it is for): its
-    // chunks are asked for alongside, not after, those of the first view (a later view may well be
-    // the one it shows), without holding the first render back.
-    if (element.getAttribute(PRERENDERED_ATTRIBUTE) === window.location.pathname) void preloadNotedChunks(parts, noted);
-    await preloadFirstScreen(parts, window.location.pathname);
+    // chunks are loaded alongside, not after, those of the first view, since the view the page
+    // settles in is most likely the one it shows: the markup stays until both are there.
+    const samePage = element.getAttribute(PRERENDERED_ATTRIBUTE) === window.location.pathname;
+    await Promise.all([preloadFirstScreen(parts, window.location.pathname), samePage ? preloadNotedChunks(parts, noted) : null]);
   }
   // As a transition, the first render yields to the browser every few milliseconds instead of
   // holding the main thread for all of it: a tap or keystroke meanwhile is not kept waiting.
