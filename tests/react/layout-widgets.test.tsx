@@ -367,3 +367,20 @@ describe('banner', () => {
     await expectNoSeriousAxeViolations(container);
   });
 });
+
+describe('content under a page header', () => {
+  it('leaves out its own level-1 heading with `skipTitle`, so that the page has one', async () => {
+    const { container } = await show([
+      { widget: 'page-header', title: 'test.pageTitle', values: { place: 'Oak Park' } },
+      { widget: 'content', document: 'help', skipTitle: true },
+    ]);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Signing in' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Requests of Oak Park']);
+    await expectNoSeriousAxeViolations(container);
+  });
+
+  it('shows the document as it is without it', async () => {
+    await show([{ widget: 'content', document: 'help' }]);
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Help');
+  });
+});
