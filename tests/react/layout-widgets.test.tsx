@@ -29,6 +29,8 @@ const TEXTS = {
   'test.home': 'Home',
   'test.section': 'Billing',
   'test.new': 'New request',
+  'test.often': 'How often',
+  'test.monthly': 'Every month on day {{day}}',
 };
 
 async function show(nodes: WidgetNodeConfig[]) {
@@ -166,22 +168,33 @@ describe('card', () => {
 });
 
 describe('description-list', () => {
-  it('shows label / value pairs as a <dl>, values formatted, an empty one as a dash, `when` honoured', async () => {
+  it('shows label / value pairs as a <dl>, values formatted, an empty one as a dash, `when` and `unless` honoured', async () => {
     const { container } = await show([{
       widget: 'description-list',
       items: [
         { label: 'test.amount', value: 12345, format: 'money' },
         { label: 'test.note', value: '' },
         { label: 'test.hidden', value: 'x', when: '$nothing.here' },
+        { label: 'test.due', value: 'y', unless: '$nothing.here' },
+        { label: 'test.hidden', value: 'z', unless: 'x' },
       ],
     }]);
     const term = await screen.findByText('Amount');
     expect(term.tagName).toBe('DT');
     const list = container.querySelector('dl')!;
-    expect([...list.querySelectorAll('dt')].map((dt) => dt.textContent)).toEqual(['Amount', 'Note']);
-    expect([...list.querySelectorAll('dd')].map((dd) => dd.textContent)).toEqual(['$123.45', '—']);
+    expect([...list.querySelectorAll('dt')].map((dt) => dt.textContent)).toEqual(['Amount', 'Note', 'Due']);
+    expect([...list.querySelectorAll('dd')].map((dd) => dd.textContent)).toEqual(['$123.45', '—', 'y']);
     expect(screen.queryByText('Never shown')).toBeNull();
     await expectNoSeriousAxeViolations(container);
+  });
+
+  it('fills a translated value with its `values`', async () => {
+    const { container } = await show([{
+      widget: 'description-list',
+      items: [{ label: 'test.often', value: 'test.monthly', translate: true, values: { day: 15 } }],
+    }]);
+    expect(await screen.findByText('How often')).toBeTruthy();
+    expect([...container.querySelectorAll('dd')].map((dd) => dd.textContent)).toEqual(['Every month on day 15']);
   });
 
   it('shows its empty text when no pair is shown', async () => {
