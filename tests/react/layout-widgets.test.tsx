@@ -30,6 +30,8 @@ const TEXTS = {
   'test.section': 'Billing',
   'test.new': 'New request',
   'test.often': 'How often',
+  'test.library': 'All folders',
+  'test.crumb': '{{name}}',
   'test.monthly': 'Every month on day {{day}}',
 };
 
@@ -282,6 +284,29 @@ describe('page-header', () => {
     expect(trail.querySelectorAll('[aria-current]')).toHaveLength(1);
     // The separators are drawn, not read.
     expect([...trail.querySelectorAll('li > [aria-hidden="true"]')].map((separator) => separator.textContent)).toEqual(['/', '/']);
+  });
+
+  it("continues its trail with a list's elements, each its `$item`, the last one this page", async () => {
+    // (the list as an element of a repeat: the trail's own elements are the inner `$item`)
+    await show([{
+      widget: 'repeat',
+      items: [{ folders: [{ name: 'Minutes', id: 4 }, { name: '2026', id: 9 }] }],
+      children: [{
+        widget: 'page-header', title: 'test.section',
+        breadcrumb: {
+          label: 'test.trail',
+          items: [{ text: 'test.library', to: '/community/documents' }],
+          trail: { items: '$item.folders', text: 'test.crumb', values: { name: '$item.name', id: '$item.id' }, to: '/community/documents/{{id}}' },
+        },
+      }],
+    }]);
+    const trail = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    const items = within(trail).getAllByRole('listitem');
+    expect((await within(items[0]).findByRole('link', { name: 'All folders' })).getAttribute('href')).toBe('/community/documents');
+    expect((await within(items[1]).findByRole('link', { name: 'Minutes' })).getAttribute('href')).toBe('/community/documents/4');
+    expect(items.map((item) => item.textContent)).toEqual(['All folders/', 'Minutes/', '2026']);
+    expect(within(items[2]).queryByRole('link')).toBeNull();
+    expect(within(items[2]).getByText('2026').getAttribute('aria-current')).toBe('page');
   });
 
   it('shows its actions after the heading, the secondary ones first and the main one last', async () => {
