@@ -170,6 +170,11 @@ test('the public page offers the public folders without signing in, and nothing 
   await expectAccessible(page);
   await main.getByRole('link', { name: /^Governing Documents/ }).click();
   await expect(main.getByRole('heading', { name: 'Governing Documents', level: 2 })).toBeVisible();
+  // The page header's trail: all folders (the public library, keeping the association), then this folder.
+  const trail = main.getByRole('navigation', { name: 'Folder path' });
+  await expect(trail.getByRole('link', { name: 'All folders' })).toHaveAttribute('href', '/public/community/documents?association=maplegrove');
+  await expect(trail.getByRole('listitem').last()).toHaveText('Governing Documents');
+  await expect(trail.locator('[aria-current="page"]')).toHaveText('Governing Documents');
   await expect(main.getByRole('heading', { name: /Community Rules and Regulations/, level: 3 })).toBeVisible();
   await main.getByRole('link', { name: /^Preview Community Rules/ }).click();
   await expect(page.locator('iframe[title^="Community Rules"]')).toBeVisible();

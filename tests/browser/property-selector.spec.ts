@@ -31,11 +31,11 @@ test('billing screens follow the Property selector: lists, forms and totals are 
 
   // Recurring payments: the list, then the set-up form.
   await open(page, '/billing/recurring-payments', 'Recurring payments');
-  await expect(main(page).getByText('Amount: $245.00 each time.')).toBeVisible();
+  await expect(main(page).getByText('$245.00 each time', { exact: true })).toBeVisible();
   await choose(page, 'Maple Grove');
-  await expect(main(page).getByText('Amount: $245.00 each time.')).toHaveCount(0);
+  await expect(main(page).getByText('$245.00 each time', { exact: true })).toHaveCount(0);
   await choose(page, 'Cedar Point');
-  await expect(main(page).getByText('Amount: $245.00 each time.')).toBeVisible();
+  await expect(main(page).getByText('$245.00 each time', { exact: true })).toBeVisible();
   await main(page).getByRole('button', { name: 'Set up a recurring payment' }).click();
   await expect(form(page).getByText(CEDAR_BALANCE)).toBeVisible();
   await choose(page, 'Maple Grove');

@@ -32,6 +32,10 @@ const TEXTS = {
   'test.home': 'Home',
   'test.section': 'Billing',
   'test.new': 'New request',
+  'test.often': 'How often',
+  'test.library': 'All folders',
+  'test.crumb': '{{name}}',
+  'test.monthly': 'Every month on day {{day}}',
 };
 
 // The icon module's first import transforms each of its icons: slow on a busy machine, so not in any test's time.
@@ -173,22 +177,33 @@ describe('card', () => {
 });
 
 describe('description-list', () => {
-  it('shows label / value pairs as a <dl>, values formatted, an empty one as a dash, `when` honoured', async () => {
+  it('shows label / value pairs as a <dl>, values formatted, an empty one as a dash, `when` and `unless` honoured', async () => {
     const { container } = await show([{
       widget: 'description-list',
       items: [
         { label: 'test.amount', value: 12345, format: 'money' },
         { label: 'test.note', value: '' },
         { label: 'test.hidden', value: 'x', when: '$nothing.here' },
+        { label: 'test.due', value: 'y', unless: '$nothing.here' },
+        { label: 'test.hidden', value: 'z', unless: 'x' },
       ],
     }]);
     const term = await screen.findByText('Amount');
     expect(term.tagName).toBe('DT');
     const list = container.querySelector('dl')!;
-    expect([...list.querySelectorAll('dt')].map((dt) => dt.textContent)).toEqual(['Amount', 'Note']);
-    expect([...list.querySelectorAll('dd')].map((dd) => dd.textContent)).toEqual(['$123.45', '—']);
+    expect([...list.querySelectorAll('dt')].map((dt) => dt.textContent)).toEqual(['Amount', 'Note', 'Due']);
+    expect([...list.querySelectorAll('dd')].map((dd) => dd.textContent)).toEqual(['$123.45', '—', 'y']);
     expect(screen.queryByText('Never shown')).toBeNull();
     await expectNoSeriousAxeViolations(container);
+  });
+
+  it('fills a translated value with its `values`', async () => {
+    const { container } = await show([{
+      widget: 'description-list',
+      items: [{ label: 'test.often', value: 'test.monthly', translate: true, values: { day: 15 } }],
+    }]);
+    expect(await screen.findByText('How often')).toBeTruthy();
+    expect([...container.querySelectorAll('dd')].map((dd) => dd.textContent)).toEqual(['Every month on day 15']);
   });
 
   it('shows its empty text when no pair is shown', async () => {
@@ -276,6 +291,29 @@ describe('page-header', () => {
     expect(trail.querySelectorAll('[aria-current]')).toHaveLength(1);
     // The separators are drawn, not read.
     expect([...trail.querySelectorAll('li > [aria-hidden="true"]')].map((separator) => separator.textContent)).toEqual(['/', '/']);
+  });
+
+  it("continues its trail with a list's elements, each its `$item`, the last one this page", async () => {
+    // (the list as an element of a repeat: the trail's own elements are the inner `$item`)
+    await show([{
+      widget: 'repeat',
+      items: [{ folders: [{ name: 'Minutes', id: 4 }, { name: '2026', id: 9 }] }],
+      children: [{
+        widget: 'page-header', title: 'test.section',
+        breadcrumb: {
+          label: 'test.trail',
+          items: [{ text: 'test.library', to: '/community/documents' }],
+          trail: { items: '$item.folders', text: 'test.crumb', values: { name: '$item.name', id: '$item.id' }, to: '/community/documents/{{id}}' },
+        },
+      }],
+    }]);
+    const trail = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    const items = within(trail).getAllByRole('listitem');
+    expect((await within(items[0]).findByRole('link', { name: 'All folders' })).getAttribute('href')).toBe('/community/documents');
+    expect((await within(items[1]).findByRole('link', { name: 'Minutes' })).getAttribute('href')).toBe('/community/documents/4');
+    expect(items.map((item) => item.textContent)).toEqual(['All folders/', 'Minutes/', '2026']);
+    expect(within(items[2]).queryByRole('link')).toBeNull();
+    expect(within(items[2]).getByText('2026').getAttribute('aria-current')).toBe('page');
   });
 
   it('shows its actions after the heading, the secondary ones first and the main one last', async () => {
@@ -372,5 +410,22 @@ describe('banner', () => {
     expect(start.className).toMatch(/button/);
     expect(within(band).getByRole('link', { name: 'See everything' })).toBeTruthy();
     await expectNoSeriousAxeViolations(container);
+  });
+});
+
+describe('content under a page header', () => {
+  it('leaves out its own level-1 heading with `skipTitle`, so that the page has one', async () => {
+    const { container } = await show([
+      { widget: 'page-header', title: 'test.pageTitle', values: { place: 'Oak Park' } },
+      { widget: 'content', document: 'help', skipTitle: true },
+    ]);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Signing in' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Requests of Oak Park']);
+    await expectNoSeriousAxeViolations(container);
+  });
+
+  it('shows the document as it is without it', async () => {
+    await show([{ widget: 'content', document: 'help' }]);
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Help');
   });
 });

@@ -5,7 +5,7 @@ import type { WidgetProps } from '../../component-types.ts';
 import { useNodeText } from '../basic.tsx';
 import { NamedIcon } from '../icons.tsx';
 import { WidgetChildren } from '../WidgetNode.tsx';
-import { Breadcrumb, type Crumb } from './breadcrumb.tsx';
+import { Breadcrumb, type Crumb, type Trail } from './breadcrumb.tsx';
 
 /**
  * The top of a page: its trail, its heading and description, and its actions. From the `md` width
@@ -17,12 +17,12 @@ export function PageHeaderWidget({ node }: WidgetProps) {
   const title = useNodeText(node.title, node.values);
   const description = useNodeText(node.description, node.values);
   const level = Number(node.level ?? 1);
-  const trail = node.breadcrumb as { label: string; items: Crumb[] } | undefined;
+  const trail = node.breadcrumb as { label: string; items: Crumb[]; trail?: Trail } | undefined;
   const secondary = Array.isArray(node.secondary) ? (node.secondary as WidgetNodeConfig[]) : [];
   const actions = node.primary ? [...secondary, node.primary as WidgetNodeConfig] : secondary;
   return (
     <Stack className="engine-page-header" gap="2" width="100%" minWidth="0">
-      {trail && trail.items.length > 0 ? <Breadcrumb label={t(trail.label)} items={trail.items} /> : null}
+      {trail && trail.items.length > 0 ? <Breadcrumb label={t(trail.label)} items={trail.items} trail={trail.trail} /> : null}
       <Flex direction={{ base: 'column', md: 'row' }} align={{ base: 'stretch', md: 'flex-start' }} justify="space-between"
         columnGap="6" rowGap="3">
         <Stack gap="1" minWidth="0" flex="1">
