@@ -1,6 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible, signInQuickly } from './helpers.ts';
+import { layoutFaults } from './layout-checks.ts';
 
 // The board's page of an architectural request: a member votes, changes the vote, retracts it
 // (after a warning that it cannot be undone) and votes again, all in the history; the chair sees
@@ -276,7 +277,11 @@ test('the attachments page shows the pictures large, named by their files, and o
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(picture).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)).toBe(false);
+  expect(await layoutFaults(page)).toEqual({ brokenWords: [], cutText: [], overlapping: [] });
   await expectAccessible(page);
+  // The trail leads back to the list and to the request, as does the page's own link.
+  const trail = main.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(trail.getByRole('link')).toHaveText(['Architectural requests', subject]);
   await main.getByRole('link', { name: 'Back to the request' }).click();
   await expect(main.getByRole('heading', { name: subject, level: 1 })).toBeVisible();
 });
