@@ -126,7 +126,29 @@ test('the demo fence request: its plan and photo in the page, a failed list with
   const photo = page.getByRole('alertdialog', { name: 'Current fence.png' });
   await expect(photo.getByRole('img', { name: 'Current fence.png' })).toBeVisible();
   await expectAccessible(page);
+  await watchForUnnamedDialogs(page);
   await photo.getByRole('button', { name: 'Close' }).press('Enter');
-  await expect(photo).toHaveCount(0);
+  await expect(page.locator('[role="alertdialog"]')).toHaveCount(0);
+  expect(await unnamedDialogsSeen(page), 'the window keeps its name while it animates away').toEqual([]);
   await expectAccessible(page);
 });
+
+/** Notes every moment a dialog on the page has no name, for as long as it is on the page. */
+async function watchForUnnamedDialogs(page: Page) {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { unnamedDialogs: string[] }).unnamedDialogs = seen;
+    const look = () => {
+      for (const dialog of document.querySelectorAll('[role="dialog"], [role="alertdialog"]')) {
+        const label = dialog.getAttribute('aria-labelledby');
+        const name = (dialog.getAttribute('aria-label') ?? (label ? document.getElementById(label)?.textContent : '') ?? '').trim();
+        if (!name) seen.push(dialog.outerHTML.slice(0, 120));
+      }
+    };
+    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+}
+
+async function unnamedDialogsSeen(page: Page) {
+  return page.evaluate(() => (window as unknown as { unnamedDialogs: string[] }).unnamedDialogs);
+}

@@ -1,5 +1,6 @@
 import { Button, Dialog, Portal } from '@chakra-ui/react';
 import { dialogSlotRecipe } from '@chakra-ui/react/theme';
+import { useState } from 'react';
 import { useTranslator } from '../app/translation.ts';
 import { useRuntime } from '../app/runtime.ts';
 import { useScope } from '../app/scope.tsx';
@@ -21,8 +22,7 @@ export function DialogWidget({ node }: WidgetProps) {
   const scope = useScope();
   const runtime = useRuntime();
   const open = Boolean(displayValue(node.open ?? true, scope, runtime));
-  const title = useNodeText(node.title, node.values);
-  const text = useNodeText(node.text, node.values);
+  const { title, text } = useShownWhileOpen(open, useNodeText(node.title, node.values), useNodeText(node.text, node.values));
   const confirm = node.confirm as DialogAction | undefined;
   const cancel = node.cancel as DialogAction | undefined;
   return (
@@ -46,4 +46,15 @@ export function DialogWidget({ node }: WidgetProps) {
       </Portal>
     </Dialog.Root>
   );
+}
+
+/**
+ * The title and text last shown while open. The window stays on the page for its closing
+ * animation, and the values its words name are often cleared as it closes; it keeps its name
+ * until it is gone rather than becoming an unnamed dialog for a moment.
+ */
+function useShownWhileOpen(open: boolean, title: string, text: string) {
+  const [shown, setShown] = useState({ title, text });
+  if (open && (shown.title !== title || shown.text !== text)) setShown({ title, text });
+  return open ? { title, text } : shown;
 }
