@@ -92,12 +92,29 @@ export interface UserSummary {
   email: string;
 }
 
+/**
+ * The user's role in their management company's console (admin or staff); null for a resident or board member, or staff no longer active
+ * @nullable
+ */
+export type UserDetailManagementRole = typeof UserDetailManagementRole[keyof typeof UserDetailManagementRole] | null;
+
+
+export const UserDetailManagementRole = {
+  admin: 'admin',
+  staff: 'staff',
+} as const;
+
 export interface UserDetail {
   userId: number;
   userName: string;
   email: string;
   firstName: string;
   lastName: string;
+  /**
+     * The user's role in their management company's console (admin or staff); null for a resident or board member, or staff no longer active
+     * @nullable
+     */
+  managementRole: UserDetailManagementRole;
 }
 
 export interface Session {

@@ -605,6 +605,11 @@ export interface components {
             email: string;
             firstName: string;
             lastName: string;
+            /**
+             * @description The user's role in their management company's console (admin or staff); null for a resident or board member, or staff no longer active
+             * @enum {string|null}
+             */
+            managementRole: "admin" | "staff" | null;
         };
         Session: {
             /** @description Signed JWT (HS256) with claims UserId, Customer, sub, aud, exp */

@@ -8,6 +8,7 @@
 import type { Queryable } from '../db/index.ts';
 import type { Caller } from './caller.ts';
 import type { Bind } from './scopes.ts';
+import { staffMemberSql } from './staff-sql.ts';
 
 export const DOCUMENT_PERMISSIONS = ['everyone', 'owners', 'board'] as const;
 export type DocumentPermission = (typeof DOCUMENT_PERMISSIONS)[number];
@@ -22,11 +23,6 @@ export function readablePermissions(level: DocumentPermission): DocumentPermissi
 /** SQL true when the user sits on the board of the association (chairs included). */
 export const boardMemberSql = (association: string, user: string) =>
   `EXISTS (SELECT 1 FROM board_members bm WHERE bm.association_id = ${association} AND bm.user_id = ${user})`;
-
-/** SQL true when the user is staff of the management company that manages the association. */
-export const staffMemberSql = (association: string, user: string) =>
-  `EXISTS (SELECT 1 FROM associations sa JOIN users su ON su.management_company_id = sa.management_company_id JOIN management_staff ss ON ss.user_id = su.id
-            WHERE sa.id = ${association} AND su.id = ${user})`;
 
 /** SQL true when the user owns an account in the association. */
 export const ownerSql = (association: string, user: string) =>

@@ -6,10 +6,10 @@
 // Handlers run only after both, and receive the caller (request.caller) already checked.
 import type { FastifyRequest } from 'fastify';
 import type { Services } from '../handlers/types.ts';
-import type { Caller } from './caller.ts';
+import type { Caller, UserCaller } from './caller.ts';
 import type { Grant, Policy, ScopeRef } from './policy.ts';
 import { identify } from './identify.ts';
-import { CHECKS, REFUSALS, WITHIN, unreachable, type Bind, type Check } from './scopes.ts';
+import { CHECKS, REFUSALS, SELF_CHECKS, WITHIN, unreachable, type Bind, type Check } from './scopes.ts';
 import { tokenKindOf, type ResourceKind, type TokenKind } from './vocabulary.ts';
 
 declare module 'fastify' {
@@ -47,6 +47,9 @@ interface Pending {
 function plan(grant: Grant, caller: Caller, request: FastifyRequest, clauses: string[], bind: Bind): Pending[] {
   const checks: Pending[] = [];
   const queued: { resource: ResourceKind; sql: string }[] = [];
+  // A self grant of a principal that is a role (staff, admin) holds only while the caller has it.
+  const role = grant.scopes.length === 0 ? SELF_CHECKS[grant.principal] : undefined;
+  if (role) queued.push({ resource: 'self', sql: role(caller as UserCaller, bind) });
   for (const scope of grant.scopes) {
     const value = valueOf(request, scope);
     // Left out (optional): not named, nothing to check.

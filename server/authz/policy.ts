@@ -81,7 +81,7 @@ function parseGrant(raw: unknown, context: PolicyContext, where: string): Grant 
   if (!isPrincipal(name)) throw new PolicyError(`${where}: unknown principal '${name}' (known: ${list(Object.keys(PRINCIPALS))})`);
   const at = `${where}.${name}`;
   if (scope === SELF) {
-    if (!PRINCIPALS[name].self) throw new PolicyError(`${at}: ${name} must name what it is scoped to (${list(PRINCIPALS[name].resources)}); "self" is for user, guest and express`);
+    if (!PRINCIPALS[name].self) throw new PolicyError(`${at}: ${name} must name what it is scoped to (${list(PRINCIPALS[name].resources)}); "self" is for user, staff, admin, guest and express`);
     return { principal: name, scopes: [] };
   }
   if (!scope || typeof scope !== 'object' || Array.isArray(scope) || Object.keys(scope).length === 0) {

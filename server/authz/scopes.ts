@@ -12,7 +12,8 @@ import { billingError } from '../payments/billing.ts';
 import { communityError } from '../community/errors.ts';
 import { documentError } from '../documents/errors.ts';
 import type { AnonymousCaller, ExpressCaller, GuestCaller, UserCaller } from './caller.ts';
-import { boardMemberSql, documentReadableSql, folderReadableSql, staffMemberSql } from './document-access.ts';
+import { boardMemberSql, documentReadableSql, folderReadableSql } from './document-access.ts';
+import { companyStaffSql, staffMemberSql, type StaffRole } from './staff-sql.ts';
 import { RESOURCES, type PrincipalName, type ResourceKind } from './vocabulary.ts';
 
 /** Binds a value as a query parameter and returns its placeholder ($n). */
@@ -110,9 +111,17 @@ const homeowner: ChecksFor<UserCaller> = {
 /** Staff of the company managing the association of the row `<table>.id = value` (message threads, homeowner requests). */
 const staffOfRow = (table: 'message_threads' | 'homeowner_requests'): Check<UserCaller> => ({
   sql: (v, c, bind) =>
-    `EXISTS (SELECT 1 FROM ${table} t JOIN associations a ON a.id = t.association_id JOIN users u ON u.management_company_id = a.management_company_id
-              JOIN management_staff s ON s.user_id = u.id WHERE t.id = ${bind(v)}::integer AND u.id = ${bind(c.userId)}::integer)`,
+    `EXISTS (SELECT 1 FROM ${table} t JOIN associations a ON a.id = t.association_id
+              WHERE t.id = ${bind(v)}::integer AND ${staffMemberSql('a.id', `${bind(c.userId)}::integer`)})`,
 });
+
+/** Staff (with `role`, of that role) of the management company that manages the association named by its id. */
+const staffOfAssociation = (role?: StaffRole): Check<UserCaller> => ({
+  sql: (v, c, bind) => staffMemberSql(`${bind(v)}::integer`, `${bind(c.userId)}::integer`, role),
+});
+
+/** Active staff (with `role`, of that role) of any management company: the console's operations on the caller's own company. */
+const staffAtAll = (role?: StaffRole): ((caller: UserCaller, bind: Bind) => string) => (c, bind) => companyStaffSql(`${bind(c.userId)}::integer`, role);
 
 const boardSql = (chairOnly: boolean): Check<UserCaller> => ({
   sql: (v, c, bind) =>
@@ -147,16 +156,14 @@ export const CHECKS: { [P in PrincipalName]: ChecksFor<CallerOf<P>> } = {
   chair: { association: boardSql(true), arcRequest: arcRequestOfBoard(true) },
   // Staff work for one management company (users.management_company_id) and look after every association it manages.
   staff: {
-    association: {
-      sql: (v, c, bind) =>
-        `EXISTS (SELECT 1 FROM associations a JOIN users u ON u.management_company_id = a.management_company_id JOIN management_staff s ON s.user_id = u.id
-                  WHERE a.id = ${bind(v)}::integer AND u.id = ${bind(c.userId)}::integer)`,
-    },
+    association: staffOfAssociation(),
     messageThread: staffOfRow('message_threads'),
     homeownerRequest: staffOfRow('homeowner_requests'),
     ...libraryReads('staff'),
     documentLibrary: { sql: (v, c, bind) => staffMemberSql(`${bind(v)}::integer`, `${bind(c.userId)}::integer`) },
   },
+  // A company's admin: everything the console offers for the associations the company manages.
+  admin: { association: staffOfAssociation('admin') },
   // Anyone, signed in or not: what is open to everyone. Never looks at who the caller is.
   anyone: {
     association: { sql: (v, _c, bind) => `EXISTS (SELECT 1 FROM associations WHERE id = ${bind(v)}::integer)` },
@@ -181,6 +188,15 @@ export const CHECKS: { [P in PrincipalName]: ChecksFor<CallerOf<P>> } = {
                     AND cl.owner_user_id = ${bind(c.userId)}::integer)`,
     },
   },
+};
+
+/**
+ * What a `self` grant of a principal needs besides a valid token: staff and admins are such only
+ * while their company counts them as staff of that role (one clause, asked with the others).
+ */
+export const SELF_CHECKS: Partial<Record<PrincipalName, (caller: UserCaller, bind: Bind) => string>> = {
+  staff: staffAtAll(),
+  admin: staffAtAll('admin'),
 };
 
 /**

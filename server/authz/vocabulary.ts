@@ -64,8 +64,13 @@ export const PRINCIPALS = {
   board: { token: 'user', self: false, resources: ['association', 'arcRequest', 'document', 'documentFolder', 'documentLibrary'] },
   /** A signed-in chair of the named association's board. */
   chair: { token: 'user', self: false, resources: ['association', 'arcRequest'] },
-  /** A signed-in staff member of the management company that manages the named association. */
-  staff: { token: 'user', self: false, resources: ['association', 'messageThread', 'homeownerRequest', 'document', 'documentFolder', 'documentLibrary'] },
+  /**
+   * A signed-in, active staff member (admins included) of the management company that manages the
+   * named association; with `self`, of any company: the operation answers for the caller's own.
+   */
+  staff: { token: 'user', self: true, resources: ['association', 'messageThread', 'homeownerRequest', 'document', 'documentFolder', 'documentLibrary'] },
+  /** A signed-in, active admin of the management company that manages the named association; with `self`, of their own company. */
+  admin: { token: 'user', self: true, resources: ['association'] },
   /** A guest session: its one account; a payment only if this session set it up. */
   guest: { token: 'guest', self: true, resources: ['subLedger', 'payment'] },
   /** An express-pay session: its checkout link's one sub-ledger and the payments made through such links. */

@@ -4,7 +4,8 @@
 // never reaches this process: a homeowner sees other people's reservations as busy time only.
 import type { Queryable } from '../db/index.ts';
 import type { Caller } from '../authz/caller.ts';
-import { boardMemberSql, ownerSql, staffMemberSql } from '../authz/document-access.ts';
+import { boardMemberSql, ownerSql } from '../authz/document-access.ts';
+import { staffMemberSql } from '../authz/staff-sql.ts';
 import { BILLING_TIME_ZONE, addDays, zonedInstant } from '../payments/billing.ts';
 import { communityError } from './errors.ts';
 

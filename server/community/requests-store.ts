@@ -165,7 +165,7 @@ export async function listRequests(db: Queryable, userId: number, filter: ListFi
   const { rows } = await db.query<RequestRow>(
     `${REQUEST_SELECT}
       WHERE (ac.owner_user_id = $1
-             OR EXISTS (SELECT 1 FROM users u JOIN management_staff s ON s.user_id = u.id
+             OR EXISTS (SELECT 1 FROM users u JOIN management_staff s ON s.user_id = u.id AND s.deactivated_at IS NULL
                          WHERE u.id = $1 AND u.management_company_id = a.management_company_id))
         AND ($2::integer IS NULL OR r.association_id = $2)
         AND ($3::interval IS NULL OR r.submitted_at >= $4::timestamptz - $3::interval)

@@ -94,7 +94,7 @@ export async function listThreads(db: Queryable, userId: number, onlyUnread: boo
          JOIN associations a ON a.id = t.association_id
          JOIN users hu ON hu.id = t.homeowner_user_id
         WHERE t.homeowner_user_id = $1
-           OR EXISTS (SELECT 1 FROM users u JOIN management_staff s ON s.user_id = u.id
+           OR EXISTS (SELECT 1 FROM users u JOIN management_staff s ON s.user_id = u.id AND s.deactivated_at IS NULL
                        WHERE u.id = $1 AND u.management_company_id = a.management_company_id)
      ) v
      WHERE NOT $2::boolean OR v.unread_count > 0

@@ -1,5 +1,5 @@
 // Demo data: one management company (managing Maple Grove, Cedar Point and a test association)
-// with a staff member, homeowners, board members and accounts whose balances come from ledger entries. Loaded only into an empty database (see app.ts).
+// with an admin and a staff member, a second company of its own (lakeside.ts), homeowners, board members and accounts whose balances come from ledger entries. Loaded only into an empty database (see app.ts).
 import type { Db, Queryable } from '../db/index.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
@@ -24,6 +24,7 @@ import { seedDemoCalendar } from './calendar.ts';
 import { seedDemoRequestAttachments } from './request-attachments.ts';
 import { seedDemoBoardLists } from './board-lists.ts';
 import { seedDemoArcReview } from './arc-review.ts';
+import { seedDemoLakeside } from './lakeside.ts';
 
 export const DEMO_USERS = {
   homeowner: { email: 'homeowner@example.com', password: 'Homeowner#2026', firstName: 'Jordan', lastName: 'Rivera' },
@@ -32,6 +33,8 @@ export const DEMO_USERS = {
   chair: { email: 'chair@example.com', password: 'Chair#2026', firstName: 'Casey', lastName: 'Morgan' },
   /** Management-company staff (management_staff), not a homeowner. */
   manager: { email: 'manager@example.com', password: 'Manager#2026', firstName: 'Riley', lastName: 'Chen' },
+  /** Summit staff without the admin's rights: reads settings, answers residents. */
+  staff: { email: 'staff@example.com', password: 'Staff#2026', firstName: 'Sam', lastName: 'Okafor' },
   /** Enrolled in the portal's auto-draft at Maple Grove (account 100238; seedDemoAutoDraft). */
   autopay: { email: 'autopay@example.com', password: 'Autopay#2026', firstName: 'Avery', lastName: 'Patel' },
 } as const;
@@ -259,7 +262,7 @@ export async function seedDemo(db: Db, passwords: PasswordHasher, now: Date = ne
         ),
       );
     }
-    await tx.query(`INSERT INTO management_staff (user_id, role) VALUES ($1, 'manager')`, [users.get('manager')]);
+    await tx.query(`INSERT INTO management_staff (user_id, role) VALUES ($1, 'admin'), ($2, 'staff')`, [users.get('manager'), users.get('staff')]);
     await tx.query('INSERT INTO board_members (user_id, association_id, is_chair) VALUES ($1, $3, false), ($2, $3, true)', [
       users.get('board'),
       users.get('chair'),
@@ -308,6 +311,7 @@ export async function seedDemo(db: Db, passwords: PasswordHasher, now: Date = ne
     await seedDemoRequestAttachments(tx, now);
     await seedDemoBoardLists(tx, now);
     await seedDemoArcReview(tx, passwords, now);
+    await seedDemoLakeside(tx, passwords, now);
     return true;
   });
 }

@@ -71,7 +71,7 @@ export async function mailAutoDraftAuthorization(services: Services, r: AutoDraf
  */
 export async function mailManagementCompany(services: Services, r: AutoDraftRow, what: string, providerToken: string | null): Promise<void> {
   const { rows } = await services.db.query<{ email: string }>(
-    `SELECT u.email FROM management_staff s JOIN users u ON u.id = s.user_id WHERE u.management_company_id = $1 AND u.email IS NOT NULL ORDER BY u.id`,
+    `SELECT u.email FROM management_staff s JOIN users u ON u.id = s.user_id WHERE u.management_company_id = $1 AND s.deactivated_at IS NULL AND u.email IS NOT NULL ORDER BY u.id`,
     [r.management_company_id],
   );
   const now = services.clock();

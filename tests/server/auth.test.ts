@@ -63,7 +63,7 @@ describe.each(BACKENDS)('sign-in and the signed-in user on %s', (kind) => {
     const { token, userId } = await signIn(app, DEMO.homeowner);
     const own = await clients(app, token).users.getUser(userId);
     expectStatus(own, 200);
-    expect(own.data).toEqual({ userId, userName: DEMO.homeowner.email, email: DEMO.homeowner.email, firstName: 'Jordan', lastName: 'Rivera' });
+    expect(own.data).toEqual({ userId, userName: DEMO.homeowner.email, email: DEMO.homeowner.email, firstName: 'Jordan', lastName: 'Rivera', managementRole: null });
     expectErrorShape(await clients(app, token).users.getUser(userId + 1), 403, 'AUTH003');
     const anonymous = await clients(app).users.getUser(userId);
     expectErrorShape(anonymous, 401, 'AUTH002');

@@ -164,7 +164,7 @@ describe('authorization matrix over every operation of openapi/', () => {
       `INSERT INTO users (management_company_id, email, password_hash, first_name, last_name) VALUES ($1, $2, $3, 'Avery', 'Stone') RETURNING id`,
       [northwind, otherManager.email, await testPasswords.hash(otherManager.password)],
     );
-    await db().query(`INSERT INTO management_staff (user_id, role) VALUES ($1, 'manager')`, [otherManagerId]);
+    await db().query(`INSERT INTO management_staff (user_id, role) VALUES ($1, 'admin')`, [otherManagerId]);
     // A Birch Hollow homeowner's message thread and request: Northwind's, out of Summit staff's scope.
     const birchOwner = await one(`INSERT INTO users (management_company_id, email, password_hash, first_name, last_name) VALUES ($1, 'owner@birch.example', 'x', 'Sam', 'Birch') RETURNING id`, [northwind]);
     const birchAccount = await one(

@@ -24,6 +24,7 @@ ${[
   ['board', grant('board')],
   ['chair', grant('chair')],
   ['staff', grant('staff')],
+  ['admin', grant('admin')],
   ['anyone', grant('homeowner', 'board', 'chair', 'staff')],
 ]
   .map(
@@ -43,12 +44,24 @@ ${policy}
       x-policy:
         - user: self
       responses: { '200': { description: the caller } }
+  /Company/staff:
+    get:
+      operationId: companyStaff
+      x-policy:
+        - staff: self
+      responses: { '200': { description: the caller } }
+  /Company/admin:
+    get:
+      operationId: companyAdmin
+      x-policy:
+        - admin: self
+      responses: { '200': { description: the caller } }
 `;
 
 /** Sign-in (openapi/users.yaml) as it is; every handler of the contract above answers the caller it was given. */
 const handlers: HandlerMap = {
   ...asHandlerMap(usersHandlers),
-  ...Object.fromEntries(['board', 'chair', 'staff', 'anyone', 'me'].map((id) => [id, async (req: Parameters<HandlerMap[string]>[0]) => ({ status: 200, body: req.caller })])),
+  ...Object.fromEntries(['board', 'chair', 'staff', 'admin', 'anyone', 'me', 'companyStaff', 'companyAdmin'].map((id) => [id, async (req: Parameters<HandlerMap[string]>[0]) => ({ status: 200, body: req.caller })])),
 };
 
 /** The database, counting the queries sent through it. */
@@ -97,7 +110,7 @@ describe.each(BACKENDS)('x-policy over associations on %s', (kind) => {
     await db.query(`INSERT INTO management_staff (user_id) VALUES ($1)`, [manager]);
     maple = await associationId(db, 'maplegrove');
     cedar = await associationId(db, 'cedarpoint');
-    for (const who of ['homeowner', 'board', 'chair', 'manager'] as const) tokens[who] = (await signIn(app, DEMO[who])).token;
+    for (const who of ['homeowner', 'board', 'chair', 'manager', 'staff'] as const) tokens[who] = (await signIn(app, DEMO[who])).token;
     tokens.otherManager = (await signIn(app, { email: 'manager@northwind.example', password: 'Northwind#2026' })).token;
   });
   afterAll(async () => {
@@ -129,6 +142,36 @@ describe.each(BACKENDS)('x-policy over associations on %s', (kind) => {
     // Working for the company is not enough: the homeowner and the board member are not staff.
     expectErrorShape(await get('homeowner', 'staff', maple), 404, 'GP001');
     expectErrorShape(await get('board', 'staff', maple), 404, 'GP001');
+  });
+
+  it('admits a company admin to the associations the company manages; its staff and other companies are refused', async () => {
+    for (const where of [maple, cedar]) expect((await get('manager', 'admin', where)).status).toBe(200);
+    expect((await get('staff', 'staff', maple)).status).toBe(200);
+    expectErrorShape(await get('staff', 'admin', maple), 404, 'GP001');
+    expectErrorShape(await get('manager', 'admin', birch), 404, 'GP001');
+    // Northwind's manager is its staff, not its admin.
+    expectErrorShape(await get('otherManager', 'admin', birch), 404, 'GP001');
+  });
+
+  it('lets staff and admins in to their own company\'s operations (self) while they have the role', async () => {
+    const company = (who: string, role: 'staff' | 'admin') => call(app, 'GET', `/api/roles/Company/${role}`, { token: tokens[who] });
+    for (const who of ['manager', 'staff', 'otherManager']) expect((await company(who, 'staff')).status, who).toBe(200);
+    expect((await company('manager', 'admin')).status).toBe(200);
+    for (const who of ['homeowner', 'board', 'chair']) expectErrorShape(await company(who, 'staff'), 403, 'AUTH003');
+    for (const who of ['staff', 'otherManager', 'homeowner']) expectErrorShape(await company(who, 'admin'), 403, 'AUTH003');
+    // One query, whoever asks.
+    counter.reset();
+    expect((await company('staff', 'staff')).status).toBe(200);
+    expect(counter.queries()).toBe(1);
+    // Deactivated: no longer staff anywhere, at once.
+    const db = database.current.db;
+    await db.query(`UPDATE management_staff SET deactivated_at = now() WHERE user_id = (SELECT id FROM users WHERE email = $1)`, [DEMO.staff.email]);
+    try {
+      expectErrorShape(await company('staff', 'staff'), 403, 'AUTH003');
+      expectErrorShape(await get('staff', 'staff', maple), 404, 'GP001');
+    } finally {
+      await db.query(`UPDATE management_staff SET deactivated_at = NULL WHERE user_id = (SELECT id FROM users WHERE email = $1)`, [DEMO.staff.email]);
+    }
   });
 
   it('lets any one of several grants in, and answers an unknown association like a foreign one', async () => {

@@ -25,7 +25,7 @@ export async function otherCompanyManager(db: Db): Promise<{ email: string; pass
     who.email,
     await testPasswords.hash(who.password),
   ]);
-  await db.query(`INSERT INTO management_staff (user_id, role) VALUES ($1, 'manager')`, [userId]);
+  await db.query(`INSERT INTO management_staff (user_id, role) VALUES ($1, 'admin')`, [userId]);
   return { ...who, associationId };
 }
 

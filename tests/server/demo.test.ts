@@ -20,7 +20,7 @@ describe('demo data', () => {
       const first = await buildApp(options);
       const db = first.services.db;
       expect(db.kind).toBe('pglite');
-      expect(await count(db, 'users')).toBe(20); // 6 + ten Maple Grove residents + noprimary@ (server/demo/profile.ts) + board2@..board4@ (server/demo/arc-review.ts)
+      expect(await count(db, 'users')).toBe(23); // 7 (staff@ among them) + Lakeside's admin and owner (server/demo/lakeside.ts) + ten Maple Grove residents + noprimary@ (server/demo/profile.ts) + board2@..board4@ (server/demo/arc-review.ts)
       const { rows } = await db.query<{ account_number: string; balance: string | number; blocked: boolean; zip: string; key: string | null; assoc: string; template: string }>(
         `SELECT ac.account_number, SUM(sl.balance_cents) AS balance, ac.payments_blocked AS blocked, ac.postal_code AS zip,
                 ac.registration_key AS key, a.code AS assoc, a.design_template AS template
@@ -48,6 +48,7 @@ describe('demo data', () => {
         ['200413', 0, false, '33139', null, 'cedarpoint', 'Harbor'], // auto-draft (legacy): paid@example.com's second account
         ['200415', 30000, false, '33139', null, 'cedarpoint', 'Harbor'], // PA037: noprimary@example.com has no primary e-mail
         ['300100', 5000, false, '10001', null, 'demoville', 'Default'], // payments: the unconnected test account (PA007)
+        ['700101', 18500, false, '53703', null, 'lakeshore', 'Harbor'], // another management company's (server/demo/lakeside.ts)
       ]);
       // Maple Grove's other homes (server/demo/maple-grove-homes.ts): owners of record who have not registered, owing nothing
       // but three behind on their dues (server/demo/delinquent-homes.ts).
@@ -63,8 +64,8 @@ describe('demo data', () => {
       await first.close();
 
       const second = await buildApp({ ...options, demoData: true });
-      expect(await count(second.services.db, 'users')).toBe(20);
-      expect(await count(second.services.db, 'ledger_entries')).toBe(24); // 15 of the seed's own accounts, 9 of the delinquent homes
+      expect(await count(second.services.db, 'users')).toBe(23);
+      expect(await count(second.services.db, 'ledger_entries')).toBe(25); // 15 of the seed's own accounts, 9 of the delinquent homes, 1 of Lakeside's
       expect((await second.services.db.query<{ value: string }>(`SELECT value FROM settings WHERE key = 'jwt_secret'`)).rows[0].value).toBe(secret);
       // A token from the first run is still valid: the secret is persisted, not per process.
       expect((await call(second, 'GET', '/api/users/HomeSettings', { token })).status).toBe(200);
@@ -114,7 +115,7 @@ describe('demo data', () => {
       expect((await call(plain, 'POST', '/api/users/Users/Authenticate', { body: DEMO.homeowner })).status).toBe(401);
       await plain.close();
       const withDemo = await buildApp({ ...configFromEnv({ DEMO_DATA: '1', DATABASE_URL: database.url }).app, passwordCost: TEST_PASSWORD_COST, staticDir: null, logger: false });
-      expect(await count(database.db, 'users')).toBe(20);
+      expect(await count(database.db, 'users')).toBe(23);
       expect((await call(withDemo, 'POST', '/api/users/Users/Authenticate', { body: DEMO.homeowner })).status).toBe(200);
       await withDemo.close();
     } finally {
@@ -145,15 +146,24 @@ describe('demo data', () => {
                   s.role, u.email
              FROM management_staff s JOIN users u ON u.id = s.user_id JOIN management_companies c ON c.id = u.management_company_id`,
         );
-        expect(rows).toHaveLength(1);
-        expect(rows[0]).toMatchObject({ company: 'summit', role: 'manager', email: DEMO.manager.email });
-        expect(rows[0].associations).toEqual(expect.arrayContaining(['maplegrove', 'cedarpoint']));
+        // Summit's admin and staff member; Lakeside's admin, whose company manages an association of its own.
+        expect(rows.map((r) => [r.company, r.role, r.email]).sort()).toEqual([
+          ['lakeside', 'admin', DEMO.lakesideAdmin.email],
+          ['summit', 'admin', DEMO.manager.email],
+          ['summit', 'staff', DEMO.staff.email],
+        ]);
+        expect(rows.find((r) => r.email === DEMO.manager.email)!.associations).toEqual(expect.arrayContaining(['maplegrove', 'cedarpoint']));
+        expect(rows.find((r) => r.company === 'lakeside')!.associations).toEqual(['lakeshore']);
         // Staff, not a homeowner: no account of their own.
         expect(await count(database.db, 'accounts WHERE owner_user_id IN (SELECT user_id FROM management_staff)')).toBe(0);
         const { token, userId } = await signIn(app, DEMO.manager);
         const user = await clients(app, token).users.getUser(userId);
         expectStatus(user, 200);
-        expect(user.data).toMatchObject({ email: DEMO.manager.email, firstName: 'Riley', lastName: 'Chen' });
+        expect(user.data).toMatchObject({ email: DEMO.manager.email, firstName: 'Riley', lastName: 'Chen', managementRole: 'admin' });
+        const staff = await signIn(app, DEMO.staff);
+        expect((await clients(app, staff.token).users.getUser(staff.userId)).data).toMatchObject({ managementRole: 'staff' });
+        const owner = await signIn(app, DEMO.homeowner);
+        expect((await clients(app, owner.token).users.getUser(owner.userId)).data).toMatchObject({ managementRole: null });
         expect((await clients(app, token).users.getHomeSettings()).status).toBe(200);
       } finally {
         await app.close();

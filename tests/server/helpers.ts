@@ -279,6 +279,9 @@ export const DEMO = {
   board: { email: 'board@example.com', password: 'Board#2026' },
   chair: { email: 'chair@example.com', password: 'Chair#2026' },
   manager: { email: 'manager@example.com', password: 'Manager#2026' },
+  staff: { email: 'staff@example.com', password: 'Staff#2026' },
+  lakesideAdmin: { email: 'lakeside.admin@example.com', password: 'Lakeside#2026' },
+  lakesideOwner: { email: 'lakeside.owner@example.com', password: 'Lakeside#2026' },
 } as const;
 
 export async function signIn(app: FastifyInstance, who: { email: string; password: string }, ip?: string): Promise<{ token: string; userId: number }> {

@@ -33,9 +33,10 @@ export const createPortalToken: OperationHandler<'createPortalToken'> = async (r
 export const getUser: OperationHandler<'getUser'> = async (req, services) => {
   const user = await findUserById(services.db, principalOf(req).userId);
   if (!user) throw new ApiError(401, messages.tokenInvalid, { errorCode: 'AUTH002' });
+  const { rows } = await services.db.query<{ role: 'admin' | 'staff' }>(`SELECT role FROM management_staff WHERE user_id = $1 AND deactivated_at IS NULL`, [user.id]);
   return {
     status: 200,
-    body: { userId: user.id, userName: user.email, email: user.email, firstName: user.first_name, lastName: user.last_name },
+    body: { userId: user.id, userName: user.email, email: user.email, firstName: user.first_name, lastName: user.last_name, managementRole: rows[0]?.role ?? null },
   };
 };
 
