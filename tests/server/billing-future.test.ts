@@ -75,7 +75,7 @@ describe.each(BACKENDS)('billing: future payments on %s', (kind) => {
     expect(confirmed.data).toEqual({ futurePaymentId: setup.data.futurePaymentId, scheduledDate: date, status: 'scheduled', amountCents: 5000, feeCents: 148, totalCents: 5148, method: { kind: 'card', brand: 'visa', last4: '4242' } });
     expect(JSON.stringify((await home.typed.confirmFuturePayment(setup.data.futurePaymentId)).data)).toBe(JSON.stringify(confirmed.data));
     expect(await sandboxCharges(db())).toBe(0);
-    expect(await count(db(), 'ledger_entries')).toBe(24); // the demo's, none written by Confirm
+    expect(await count(db(), 'ledger_entries')).toBe(25); // the demo's, none written by Confirm
 
     expect(await future(setup.data.futurePaymentId)).toEqual({
       futurePaymentId: setup.data.futurePaymentId,
