@@ -39,6 +39,7 @@ export const lazyFlowModules: Record<string, () => Promise<FlowModule>> = {
   messages: () => import('./messages.ts').then((module) => module.messagesFlow),
   'message-thread': () => import('./messages.ts').then((module) => module.messageThreadFlow),
   directory: () => import('./directory.ts').then((module) => module.directoryFlow),
+  'manage-home': () => import('./manage-home.ts').then((module) => module.manageHomeFlow),
   documents: () => import('./documents.ts').then((module) => module.documentsFlow),
   'public-documents': () => import('./documents.ts').then((module) => module.publicDocumentsFlow),
   'public-calendar': () => import('./public-calendar.ts').then((module) => module.publicCalendarFlow),

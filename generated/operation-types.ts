@@ -5,6 +5,7 @@ import type { operations as actionItems } from './openapi/action-items.ts';
 import type { operations as associations } from './openapi/associations.ts';
 import type { operations as expressPay } from './openapi/express-pay.ts';
 import type { operations as guestPay } from './openapi/guest-pay.ts';
+import type { operations as management } from './openapi/management.ts';
 import type { operations as payments } from './openapi/payments.ts';
 import type { operations as users } from './openapi/users.ts';
 
@@ -67,6 +68,7 @@ export type Operations = {
   "getHomeownerRequest": OperationTypesOf<actionItems["getHomeownerRequest"]>;
   "getHomeownerRequestOptions": OperationTypesOf<actionItems["getHomeownerRequestOptions"]>;
   "getLedger": OperationTypesOf<payments["getLedger"]>;
+  "getManagementCompany": OperationTypesOf<management["getManagementCompany"]>;
   "getMessageThread": OperationTypesOf<users["getMessageThread"]>;
   "getPaymentMethod": OperationTypesOf<payments["getPaymentMethod"]>;
   "getPaymentOptions": OperationTypesOf<payments["getPaymentOptions"]>;
@@ -94,6 +96,7 @@ export type Operations = {
   "listFuturePayments": OperationTypesOf<payments["listFuturePayments"]>;
   "listHomeownerRequestAttachments": OperationTypesOf<actionItems["listHomeownerRequestAttachments"]>;
   "listHomeownerRequests": OperationTypesOf<actionItems["listHomeownerRequests"]>;
+  "listManagedAssociations": OperationTypesOf<management["listManagedAssociations"]>;
   "listMessageThreads": OperationTypesOf<users["listMessageThreads"]>;
   "listPaymentMethods": OperationTypesOf<payments["listPaymentMethods"]>;
   "listPayments": OperationTypesOf<payments["listPayments"]>;

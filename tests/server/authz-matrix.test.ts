@@ -11,14 +11,17 @@
 // Refusals must come from the authorization layer itself: the handlers are wrapped to record any
 // call that reaches them, and none may (their own row filters would otherwise hide a weak policy).
 // A call is skipped only when x-policy itself puts the caller in scope without naming anything
-// (public operations, `user: self`, `guest: self`, `express: self`); that list is pinned below, so
-// loosening a policy fails this test until the list is changed on purpose. In-memory PGlite, one app.
+// (public operations, `user: self`, `guest: self`, `express: self`, and `staff: self` or
+// `admin: self` for management staff, which every other signed-in caller is refused with 403
+// AUTH003); that list is pinned below, so loosening a policy fails this test until the list is
+// changed on purpose. In-memory PGlite, one app.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { repoRoot } from '../../server/app.ts';
 import { loadOpenApiDir, type OpenApiDoc, type OperationDef } from '../../server/openapi/load.ts';
 import { tokenKindOf, type ResourceKind, type TokenKind } from '../../server/authz/vocabulary.ts';
+import { SELF_CHECKS } from '../../server/authz/scopes.ts';
 import { createCheckoutLinkForAccount } from '../../server/payments/express-links.ts';
 import { defaultHandlers } from '../../server/handlers/index.ts';
 import type { HandlerMap } from '../../server/handlers/types.ts';
@@ -48,6 +51,9 @@ const IN_SCOPE_BY_DECLARATION: Record<string, string[]> = {
   express: ['getExpressAccount', 'listExpressPayments'],
   // Anyone (signed in or not) about any existing association: its library and calendar filtered by who asks.
   anyone: ['getDocumentPermissions', 'listCalendarEntries', 'listDocumentFolders', 'searchDocuments'],
+  // Active staff of any management company, answered for the caller's own company only (the
+  // management console): every other signed-in caller is refused (403 AUTH003), checked below.
+  staff: ['getManagementCompany', 'listManagedAssociations'],
 };
 
 /**
@@ -103,10 +109,15 @@ interface Principal {
   foreign: Record<ResourceKind, unknown>;
   /** The caller's own resources, where it has them. */
   own: Partial<Record<ResourceKind, unknown>>;
+  /** Active staff of a management company: in scope of `staff: self` (their own company's console). */
+  staff?: boolean;
 }
 
-/** What the policy says of this kind of caller: not admitted, admitted without naming anything, or scoped. */
-function standing(op: OperationDef, kind: Principal['kind']): 'public' | 'not admitted' | 'self' | 'open' | 'scoped' {
+/**
+ * What the policy says of this kind of caller: not admitted, admitted without naming anything,
+ * admitted without naming anything while it holds a role (`staff: self`), or scoped.
+ */
+function standing(op: OperationDef, kind: Principal['kind']): 'public' | 'not admitted' | 'self' | 'role' | 'open' | 'scoped' {
   if (op.policy.public) return 'public';
   // The anyone principal (no token needed, a sign-in token if sent) holds for anonymous and signed-in callers.
   const anyone = (g: OperationDef['policy']['grants'][number]) => tokenKindOf(g.principal) === 'optional' && (kind === 'anonymous' || kind === 'user');
@@ -114,8 +125,13 @@ function standing(op: OperationDef, kind: Principal['kind']): 'public' | 'not ad
   if (op.policy.grants.some((g) => anyone(g) && g.scopes.every((s) => s.resource === 'association'))) return 'open';
   const grants = op.policy.grants.filter((g) => tokenKindOf(g.principal) === kind || anyone(g));
   if (grants.length === 0) return 'not admitted';
-  return grants.some((g) => g.scopes.length === 0) ? 'self' : 'scoped';
+  const unnamed = grants.filter((g) => g.scopes.length === 0);
+  if (unnamed.some((g) => SELF_CHECKS[g.principal] === undefined)) return 'self';
+  return unnamed.length > 0 ? 'role' : 'scoped';
 }
+
+/** The role principals (staff, admin) whose `self` grant admits a caller holding the role. */
+const rolesOf = (op: OperationDef) => op.policy.grants.filter((g) => g.scopes.length === 0 && SELF_CHECKS[g.principal] !== undefined).map((g) => g.principal);
 
 /** The real handlers, each noting in `reached` that a request got to it. */
 function recording(reached: string[]): HandlerMap {
@@ -300,9 +316,9 @@ describe('authorization matrix over every operation of openapi/', () => {
     };
     // Homeowners read library documents but manage none: none of these is their own.
     const notOwnLibrary = { document: undefined, documentFolder: undefined, documentLibrary: undefined };
-    const signedIn = async (label: string, who: { email: string; password: string }, foreign: Partial<Record<ResourceKind, unknown>>) => {
+    const signedIn = async (label: string, who: { email: string; password: string }, foreign: Partial<Record<ResourceKind, unknown>>, staff = false) => {
       const { token, userId } = await signIn(app, who);
-      principals.push({ label, token, kind: 'user', foreign: { ...homeowners, ...foreign }, own: { self: userId } });
+      principals.push({ label, token, kind: 'user', foreign: { ...homeowners, ...foreign }, own: { self: userId }, staff });
     };
     principals.push({ label: 'anonymous', token: null, kind: 'anonymous', foreign: homeowners, own: {} });
     // The homeowner owns accounts at Maple Grove and Cedar Point, none at Birch Hollow.
@@ -311,8 +327,8 @@ describe('authorization matrix over every operation of openapi/', () => {
     principals.push({ label: 'another homeowner', token: paid.token, kind: 'user', foreign: { ...homeowners, association: birch }, own: { ...paidOwn, ...notOwnLibrary } });
     await signedIn('board member (Maple Grove)', DEMO.board, { association: cedar, arcRequest: cedarArc, ...cedarBoardOnly });
     await signedIn('chair (Maple Grove)', DEMO.chair, { association: cedar, arcRequest: cedarArc, ...cedarBoardOnly });
-    await signedIn('management staff (Summit)', DEMO.manager, { association: birch, messageThread: birchThread, homeownerRequest: birchRequest, ...birchOwnersOnly });
-    await signedIn('manager of another company', otherManager, { association: maple });
+    await signedIn('management staff (Summit)', DEMO.manager, { association: birch, messageThread: birchThread, homeownerRequest: birchRequest, ...birchOwnersOnly }, true);
+    await signedIn('manager of another company', otherManager, { association: maple }, true);
     principals.push({ label: 'guest session', token: guest, kind: 'guest', foreign: { ...homeowners, payment: otherGuestPayment.json.paymentId }, own: { subLedger: paidLedger } });
     principals.push({ label: 'express link', token: express.json.token, kind: 'express', foreign: { ...homeowners, subLedger: homeLateFees }, own: { subLedger: homeLedger } });
 
@@ -326,11 +342,12 @@ describe('authorization matrix over every operation of openapi/', () => {
   });
 
   it('skips only what x-policy puts in scope without naming anything, and that list is the reviewed one', () => {
-    const declared: Record<string, string[]> = { public: [], user: [], guest: [], express: [], anyone: [] };
+    const declared: Record<string, string[]> = { public: [], user: [], guest: [], express: [], anyone: [], staff: [] };
     for (const op of operations) {
       if (op.policy.public) declared.public.push(op.operationId);
       if (standing(op, 'anonymous') === 'open') declared.anyone.push(op.operationId);
       for (const kind of ['user', 'guest', 'express'] as const) if (standing(op, kind) === 'self') declared[kind].push(op.operationId);
+      if (standing(op, 'user') === 'role') for (const role of rolesOf(op)) (declared[role] ??= []).push(op.operationId);
     }
     for (const list of Object.values(declared)) list.sort();
     expect(declared).toEqual(IN_SCOPE_BY_DECLARATION);
@@ -359,7 +376,10 @@ describe('authorization matrix over every operation of openapi/', () => {
       for (const p of principals) {
         const stand = standing(op, p.kind);
         if (stand === 'public' || stand === 'self' || stand === 'open') continue;
-        // Not admitted: one call. Scoped: one call per scoped parameter naming someone else's resource.
+        // Staff are in scope of their own company's console (the handlers answer for it alone: tests/server/management-console.test.ts).
+        if (stand === 'role' && p.staff) continue;
+        // Not admitted: one call. Scoped: one call per scoped parameter naming someone else's resource;
+        // a role's self grant (no parameter) refused to a caller without the role: one call.
         const targets = stand === 'not admitted' || scoped.length === 0 ? [null] : scoped;
         for (const target of targets) {
           const othersOwn = scoped.every((key) => key === target || p.own[scopedParameters(op).get(key)!] !== undefined);
@@ -374,7 +394,8 @@ describe('authorization matrix over every operation of openapi/', () => {
             expect([403, 404], what).toContain(res.status);
             expectErrorShape(res, res.status);
             // With every other parameter the caller's own, the refusal is the target's.
-            const kinds = othersOwn ? [scopedParameters(op).get(target!)!] : op.policy.grants.flatMap((g) => g.scopes.map((s) => s.resource));
+            const kinds: ResourceKind[] =
+              target === null && stand === 'role' ? ['self'] : othersOwn ? [scopedParameters(op).get(target!)!] : op.policy.grants.flatMap((g) => g.scopes.map((s) => s.resource));
             expect(kinds.map((k) => REFUSAL_CODES[k]), what).toContain(res.json.errorCode);
           }
           expect(reached, `${what}\nreached the handler`).toEqual([]);

@@ -3,6 +3,7 @@ import * as actionItems from '../../../generated/clients/action-items.ts';
 import * as associations from '../../../generated/clients/associations.ts';
 import * as expressPay from '../../../generated/clients/express-pay.ts';
 import * as guestPay from '../../../generated/clients/guest-pay.ts';
+import * as management from '../../../generated/clients/management.ts';
 import * as payments from '../../../generated/clients/payments.ts';
 import * as users from '../../../generated/clients/users.ts';
 import { boundClient } from './bind.ts';
@@ -17,6 +18,7 @@ export function apiClients(transport: ApiTransport, token: string | null = null)
     expressPay: boundClient(expressPay, target),
     associations: boundClient(associations, target),
     actionItems: boundClient(actionItems, target),
+    management: boundClient(management, target),
   };
 }
 
