@@ -11,6 +11,7 @@ import type { operations as users } from './openapi/users.ts';
 
 /** What each operation takes and answers, by operationId (see engine/core/api/operation-types.ts). */
 export type Operations = {
+  "acceptStaffInvitation": OperationTypesOf<management["acceptStaffInvitation"]>;
   "acknowledgeExpressPayment": OperationTypesOf<expressPay["acknowledgeExpressPayment"]>;
   "authenticate": OperationTypesOf<users["authenticate"]>;
   "authenticateExpressPay": OperationTypesOf<expressPay["authenticateExpressPay"]>;
@@ -78,6 +79,7 @@ export type Operations = {
   "getRecentPayments": OperationTypesOf<payments["getRecentPayments"]>;
   "getSecurity": OperationTypesOf<users["getSecurity"]>;
   "getUser": OperationTypesOf<users["getUser"]>;
+  "inviteStaffMember": OperationTypesOf<management["inviteStaffMember"]>;
   "listAcknowledgements": OperationTypesOf<payments["listAcknowledgements"]>;
   "listAutoDrafts": OperationTypesOf<payments["listAutoDrafts"]>;
   "listBoardArcMessages": OperationTypesOf<actionItems["listBoardArcMessages"]>;
@@ -91,6 +93,7 @@ export type Operations = {
   "listBoardViolations": OperationTypesOf<associations["listBoardViolations"]>;
   "listBoardWorkOrders": OperationTypesOf<associations["listBoardWorkOrders"]>;
   "listCalendarEntries": OperationTypesOf<associations["listCalendarEntries"]>;
+  "listCompanyStaff": OperationTypesOf<management["listCompanyStaff"]>;
   "listDocumentFolders": OperationTypesOf<associations["listDocumentFolders"]>;
   "listExpressPayments": OperationTypesOf<expressPay["listExpressPayments"]>;
   "listFuturePayments": OperationTypesOf<payments["listFuturePayments"]>;
@@ -132,6 +135,7 @@ export type Operations = {
   "updatePaymentSetup": OperationTypesOf<payments["updatePaymentSetup"]>;
   "updatePreferences": OperationTypesOf<users["updatePreferences"]>;
   "updateRecurringPayment": OperationTypesOf<payments["updateRecurringPayment"]>;
+  "updateStaffMember": OperationTypesOf<management["updateStaffMember"]>;
   "uploadDocument": OperationTypesOf<associations["uploadDocument"]>;
   "uploadHomeownerRequestAttachment": OperationTypesOf<actionItems["uploadHomeownerRequestAttachment"]>;
   "verifyOneTimePassword": OperationTypesOf<users["verifyOneTimePassword"]>;

@@ -49,10 +49,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's company's staff (active first) and its invitations not yet used */
+        get: operations["listCompanyStaff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Staff/Invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite someone to the company's staff by e-mail (admins only)
+         * @description Mails a link to /manage/join that works once, for 7 days. An e-mail already on the active
+         *     staff is 409 STF005; an e-mail that signs in to the portal otherwise (a homeowner, another
+         *     company's user) is 409 STF002, except a deactivated staff member of this company, whom the
+         *     invitation brings back.
+         */
+        post: operations["inviteStaffMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Staff/Invitations/Accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join the staff with an invitation's token, setting one's name and password
+         * @description A token that was used, is more than 7 days old or never existed is 410 STF001 (nothing
+         *     changes). On success the invited e-mail signs in with the password given.
+         */
+        post: operations["acceptStaffInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Staff/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a staff member's role, or deactivate or reactivate them (admins only)
+         * @description Deactivating ends every session of theirs at once; from then on they are no one's staff
+         *     (403 AUTH003 on the console, 404 on their company's associations). A user who is not staff
+         *     of the caller's company is 404 STF003; one's own row is 409 STF004.
+         */
+        patch: operations["updateStaffMember"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description admin: everything the console offers; staff: reads settings, answers residents
+         * @enum {string}
+         */
+        StaffRole: "admin" | "staff";
+        StaffMember: {
+            userId: number;
+            email: string;
+            firstName: string;
+            lastName: string;
+            role: components["schemas"]["StaffRole"];
+            /** @description false once deactivated */
+            active: boolean;
+            /** Format: date-time */
+            since: string;
+        };
+        StaffInvitation: {
+            id: number;
+            email: string;
+            role: components["schemas"]["StaffRole"];
+            /** Format: date-time */
+            invitedAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
         ManagedAssociationRow: {
             id: number;
             code: string;
@@ -177,6 +285,137 @@ export interface operations {
             400: components["responses"]["Problem"];
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
+        };
+    };
+    listCompanyStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The staff and the pending invitations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        staff: components["schemas"]["StaffMember"][];
+                        invitations: components["schemas"]["StaffInvitation"][];
+                    };
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    inviteStaffMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    role: components["schemas"]["StaffRole"];
+                };
+            };
+        };
+        responses: {
+            /** @description Invited; the mail is sent */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        role: components["schemas"]["StaffRole"];
+                        /** Format: date-time */
+                        expiresAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    acceptStaffInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    invitation: string;
+                    firstName: string;
+                    lastName: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Joined */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        company: string;
+                        role: components["schemas"]["StaffRole"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            410: components["responses"]["Problem"];
+        };
+    };
+    updateStaffMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    role?: components["schemas"]["StaffRole"];
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The staff member as now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMember"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
         };
     };
 }

@@ -34,6 +34,7 @@ import { TEST_BANK_ENTRY } from './auto-draft-helpers.ts';
 /** Who x-policy lets in without naming anything: reviewed by hand, changed only on purpose. */
 const IN_SCOPE_BY_DECLARATION: Record<string, string[]> = {
   public: [
+    'acceptStaffInvitation',
     'authenticate',
     'authenticateExpressPay',
     'authenticateSSO',
@@ -53,7 +54,9 @@ const IN_SCOPE_BY_DECLARATION: Record<string, string[]> = {
   anyone: ['getDocumentPermissions', 'listCalendarEntries', 'listDocumentFolders', 'searchDocuments'],
   // Active staff of any management company, answered for the caller's own company only (the
   // management console): every other signed-in caller is refused (403 AUTH003), checked below.
-  staff: ['getManagementCompany', 'listManagedAssociations'],
+  staff: ['getManagementCompany', 'listCompanyStaff', 'listManagedAssociations'],
+  // Active admins of any management company, about their own company's staff only.
+  admin: ['inviteStaffMember', 'updateStaffMember'],
 };
 
 /**
@@ -76,6 +79,7 @@ const NOT_SCOPED: Record<string, string> = {
   'decideBoardInvoice path.invoiceId': 'looked up in path.id only, whose board or staff the caller is: of another association or none, 404 INV404',
   'updateBoardToDo path.todoId': 'looked up in path.id only, whose board or staff the caller is: of another association or none, 404 TODO404',
   'downloadHomeownerRequestAttachment path.attachmentId': 'looked up in the request of path.id (scoped) only: of another request, 404 HRQ007',
+  'updateStaffMember path.userId': "a staff member of the caller's own company (admin: self); anyone else, another company's staff included: 404 STF003",
   'downloadBoardArcAttachment path.attachmentId': 'looked up in the request of path.id (scoped) only: of another request, 404 HRQ007',
 };
 const NAMES_A_RESOURCE = /^id$|Id$|Number$/;
