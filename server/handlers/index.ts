@@ -7,8 +7,9 @@ import { guestPayHandlers } from './guest-pay/index.ts';
 import { expressPayHandlers } from './express-pay/index.ts';
 import { actionItemsHandlers } from './action-items/index.ts';
 import { associationsHandlers } from './associations/index.ts';
+import { settingsHandlers } from './settings/index.ts';
 
 export function defaultHandlers(): HandlerMap {
-  const all: OperationHandlers = { ...usersHandlers, ...paymentsHandlers, ...guestPayHandlers, ...expressPayHandlers, ...actionItemsHandlers, ...associationsHandlers };
+  const all: OperationHandlers = { ...usersHandlers, ...paymentsHandlers, ...guestPayHandlers, ...expressPayHandlers, ...actionItemsHandlers, ...associationsHandlers, ...settingsHandlers };
   return { ...asHandlerMap(all) };
 }
