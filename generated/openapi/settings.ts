@@ -201,7 +201,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The new value; it must fit the key's schema */
+                    /**
+                     * @description The new value; it must fit the key's schema
+                     * @example /brand/logo.svg
+                     */
                     value: unknown;
                     /** @description true: the associations cannot change the key */
                     locked?: boolean;
@@ -292,7 +295,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The new value; it must fit the key's schema */
+                    /**
+                     * @description The new value; it must fit the key's schema
+                     * @example /brand/logo.svg
+                     */
                     value: unknown;
                 };
             };

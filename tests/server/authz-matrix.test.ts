@@ -43,7 +43,22 @@ const IN_SCOPE_BY_DECLARATION: Record<string, string[]> = {
     'resetPassword',
     'verifyOneTimePassword',
   ],
-  user: ['changePassword', 'createPortalToken', 'getAccounts', 'getHomeSettings', 'getProfileConfiguration', 'getSecurity', 'listMessageThreads', 'logout', 'updateLogin'],
+  // The console's company settings (`staff: self`, `admin: self`): the caller's own company, and only
+  // while they are its active staff (admin) — the self check refuses anyone else 403 AUTH003.
+  user: [
+    'changePassword',
+    'createPortalToken',
+    'deleteCompanySetting',
+    'getAccounts',
+    'getCompanySettings',
+    'getHomeSettings',
+    'getProfileConfiguration',
+    'getSecurity',
+    'listMessageThreads',
+    'logout',
+    'putCompanySetting',
+    'updateLogin',
+  ],
   guest: ['getGuestAccount'],
   express: ['getExpressAccount', 'listExpressPayments'],
   // Anyone (signed in or not) about any existing association: its library and calendar filtered by who asks.
