@@ -2,6 +2,8 @@
 // association with provenance, company locks, who may read and change them, refusals that change
 // nothing, the audit trail (append-only in the database), a second instance catching up, and the
 // footer links a homeowner's getHomeSettings answers. PGlite and PostgreSQL.
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { BACKENDS, DEMO, call, signIn, testApp, useTestDatabase } from './helpers.ts';
@@ -31,6 +33,9 @@ describe('the settings schema', () => {
     }
     for (const k of schema.keys) expect(k.validate(k.default), k.key).toBe(true);
     expect(schema.byKey.get('pmbEnabled')).toMatchObject({ readOnly: true, lockedGlobally: true });
+    // The portal reads the same list from site.yaml until it reads the setting itself.
+    const site = parse(readFileSync(new URL('../../schemas/site.yaml', import.meta.url), 'utf8')) as { businessManagementCustomers: string[] };
+    expect(schema.byKey.get('pmbEnabled')!.default).toEqual(site.businessManagementCustomers);
     for (const page of ['pageDashboard', 'pageLogin', 'pageForgotLogin', 'pageProfile']) {
       expect(schema.byKey.get(page)!.readOnly).toBe(true);
       expect(schema.byKey.get(page)!.validate(false)).toBe(false);
