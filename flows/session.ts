@@ -13,7 +13,8 @@ const SIGNED_OUT = {
 
 /** The footer links the server answered (its portal settings): null where it has none, so site.yaml's stay. */
 const siteLinksOf = (settings: HomeSettings) => {
-  const company = settings.configuration.company;
+  // Answers recorded before the settings carried links have no configuration: site.yaml's stay.
+  const company: Partial<HomeSettings['configuration']['company']> = (settings as Partial<HomeSettings>).configuration?.company ?? {};
   return { privacyPolicyUrl: company.privacyPolicyUrl ?? null, termsOfServiceUrl: company.termsOfServiceUrl ?? null, reportProblemUrl: company.reportProblemUrl ?? null };
 };
 

@@ -44,6 +44,12 @@ export type SettingsAssociation = {
   name: string;
 } | null;
 
+export type SettingsAssociationsItem = {
+  id: number;
+  code: string;
+  name: string;
+};
+
 export type SettingSource = typeof SettingSource[keyof typeof SettingSource];
 
 
@@ -102,6 +108,8 @@ export interface Settings {
   company: SettingsCompany;
   /** The association (null for the company's own settings) */
   association: SettingsAssociation;
+  /** Every association the company manages, by name (to choose another level) */
+  associations: SettingsAssociationsItem[];
   /** The caller is an admin of the company and may change settings at this level */
   canEdit: boolean;
   settings: Setting[];

@@ -109,6 +109,12 @@ export interface components {
                 code: string;
                 name: string;
             };
+            /** @description Every association the company manages, by name (to choose another level) */
+            associations: {
+                id: number;
+                code: string;
+                name: string;
+            }[];
             /** @description The caller is an admin of the company and may change settings at this level */
             canEdit: boolean;
             settings: components["schemas"]["Setting"][];

@@ -72,6 +72,10 @@ function entry(settings: SettingsService, e: Effective, scope: Scope) {
 }
 
 async function answer(services: Services, scope: Scope) {
+  const { rows: associations } = await services.db.query<{ id: number; code: string; name: string }>(
+    'SELECT id, code, name FROM associations WHERE management_company_id = $1 ORDER BY name, id',
+    [scope.companyId],
+  );
   const effective = scope.association
     ? await services.settings.forAssociation(scope.companyId, scope.association.id)
     : await services.settings.forCompany(scope.companyId);
@@ -81,6 +85,7 @@ async function answer(services: Services, scope: Scope) {
       level: scope.association ? ('association' as const) : ('company' as const),
       company: scope.company,
       association: scope.association,
+      associations: associations.map((a) => ({ id: Number(a.id), code: a.code, name: a.name })),
       canEdit: scope.admin,
       settings: effective.map((e) => entry(services.settings, e, scope)),
     },
