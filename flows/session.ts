@@ -6,7 +6,7 @@ import {
 } from './session-rules.ts';
 
 const SIGNED_OUT = {
-  token: null, portalToken: null, userId: null, user: null, displayName: null, isLoggedIn: false, refreshing: false, pmbEnabled: false,
+  token: null, portalToken: null, userId: null, user: null, displayName: null, isLoggedIn: false, refreshing: false, pmbEnabled: false, managementStaff: false,
   accounts: [], associations: [], selectorGroups: [], selectedPropertyId: null, selectedAssociationId: null, selectedProperty: null,
   selectedAssociation: null, settings: null, siteSettings: null, customer: null,
 };
@@ -34,6 +34,8 @@ export const sessionFlow: FlowModule = {
       return {
         user: output.user, userId: output.user.userId, displayName: displayNameOf(output.user), portalToken: output.portalToken, customer: customer ?? null,
         pmbEnabled: isBusinessManagementEnabled(customer, params.customers as string[] | undefined),
+        // Management staff (an admin or staff of a company) see the management console.
+        managementStaff: Boolean(output.user.managementRole),
       };
     },
     /** The settings the server answered (`params.settings`). */
