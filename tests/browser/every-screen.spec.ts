@@ -9,6 +9,7 @@ import { layoutFaults } from './layout-checks.ts';
 // (layout-checks.ts, each screen's findings at each width listed together).
 
 const board = { email: 'board@example.com', password: 'Board#2026' };
+const manager = { email: 'manager@example.com', password: 'Manager#2026' };
 const WIDTHS = [{ width: 1280, height: 800 }, { width: 900, height: 800 }, { width: 390, height: 844 }];
 
 const visitorPages = [
@@ -111,6 +112,13 @@ for (const paths of groups(boardPages, 6)) {
     }
   });
 }
+
+test('for management staff, the console\'s /manage/settings: accessible, nothing past the edge at 1280, 900 and 390 px', async ({ page }) => {
+  test.setTimeout(240_000);
+  await signInQuickly(page, manager.email, manager.password);
+  await page.goto('/manage/settings');
+  await checkAtEveryWidth(page, '/manage/settings');
+});
 
 test('the pages of one item (a request, a message, an architectural request) at 1280, 900 and 390 px', async ({ page }) => {
   test.setTimeout(180_000);
