@@ -179,11 +179,11 @@ components:
   });
 
   it.each([
-    ['x-policy: nobody', /x-policy must be public, or a list of grants of user, homeowner, board, chair, staff, guest, express/],
+    ['x-policy: nobody', /x-policy must be public, or a list of grants of user, homeowner, board, chair, staff, admin, guest, express/],
     ['x-policy: []', /x-policy must be public/],
     ['x-roles: [user]', /x-roles was replaced by x-policy/],
     ['summary: no policy', /x-policy is missing/],
-    ['x-policy:\n  - admin: self', /x\.yaml: paths\.\/A\/\{id\}\.post: x-policy\[0\]: unknown principal 'admin' \(known: user, homeowner/],
+    ['x-policy:\n  - manager: self', /x\.yaml: paths\.\/A\/\{id\}\.post: x-policy\[0\]: unknown principal 'manager' \(known: user, homeowner/],
     ['x-policy:\n  - homeowner: { acount: query.accountNumber }', /x-policy\[0\]\.homeowner: unknown resource 'acount'/],
     ['x-policy:\n  - staff: { subLedger: body.subLedgerId }', /staff cannot be scoped to subLedger \(only association\b/],
     ['x-policy:\n  - board: self', /board must name what it is scoped to \(association\b/],
