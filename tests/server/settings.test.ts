@@ -214,3 +214,35 @@ describe.each(BACKENDS)('portal settings on %s', (kind) => {
     expect(await template()).toBe('Evergreen');
   });
 });
+
+// With REDIS_URL, a change reaches the other instances at once: their copies would otherwise be
+// kept for a minute here.
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
+describe.skipIf(Boolean(process.env.SKIP_REDIS_TESTS))('portal settings across instances through Redis', () => {
+  const database = useTestDatabase('pglite');
+  let app: FastifyInstance;
+  let other: FastifyInstance;
+
+  beforeAll(async () => {
+    app = await testApp(database.current.db, { redisUrl: REDIS_URL, settingsRefreshMs: 60_000 });
+    other = await testApp(database.current.db, { redisUrl: REDIS_URL, settingsRefreshMs: 60_000 });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await other?.close();
+  });
+
+  it('another instance sees a change at once', async () => {
+    const manager = (await signIn(app, DEMO.manager)).token;
+    const read = async () => find((await call(other, 'GET', `${BASE}/Company`, { token: manager })).json, 'accentColor').value;
+    expect(await read()).toBeNull();
+    expect((await call(app, 'PUT', `${BASE}/Company/accentColor`, { token: manager, body: { value: '#abcdef' } })).status).toBe(200);
+    const started = Date.now();
+    let seen: unknown = null;
+    while (Date.now() - started < 2_000 && seen !== '#abcdef') {
+      seen = await read();
+      if (seen !== '#abcdef') await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(seen).toBe('#abcdef');
+  });
+});
