@@ -57,6 +57,10 @@ export const formatters = {
   /** pending / settled / returned → a message key; entries without a status (charges) show nothing. */
   entryStatus: (value: unknown) => (value === 'pending' || value === 'settled' || value === 'returned' ? `ledger.status_${value}` : ''),
   /** awaiting / approved / declined / paid → a message key (`translate: true`). */
+  /** global / company / association → a message key (`translate: true`): where a setting's value comes from. */
+  settingSource: labelFor('manageSettings.source', { global: 'global', company: 'company', association: 'association' }),
+  /** global / company → a message key (`translate: true`): who locked a setting; none → ''. */
+  settingLock: labelFor('manageSettings.locked', { global: 'global', company: 'company' }),
   invoiceStatus: labelFor('boardLists.invoiceStatus', { awaiting: 'awaiting', approved: 'approved', declined: 'declined', paid: 'paid' }),
   /** open / cured / fined / closed → a message key (`translate: true`). */
   violationStatus: labelFor('boardLists.violationStatus', { open: 'open', cured: 'cured', fined: 'fined', closed: 'closed' }),

@@ -46,6 +46,7 @@ export const lazyFlowModules: Record<string, () => Promise<FlowModule>> = {
   'dashboard-arc-vote': () => import('./dashboard-arc-vote.ts').then((module) => module.dashboardArcVoteFlow),
   'board-arc': () => import('./board-arc.ts').then((module) => module.boardArcFlow),
   'invoice-decision': () => import('./invoice-decision.ts').then((module) => module.invoiceDecisionFlow),
+  'manage-settings': () => import('./manage-settings.ts').then((module) => module.manageSettingsFlow),
 };
 
 /** Modules several flows share; a machine names those it uses in `uses:`. Fetched with the first machine using one. */

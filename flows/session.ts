@@ -8,7 +8,14 @@ import {
 const SIGNED_OUT = {
   token: null, portalToken: null, userId: null, user: null, displayName: null, isManagementStaff: false, isLoggedIn: false, refreshing: false, pmbEnabled: false,
   accounts: [], associations: [], selectorGroups: [], selectedPropertyId: null, selectedAssociationId: null, selectedProperty: null,
-  selectedAssociation: null, settings: null, customer: null,
+  selectedAssociation: null, settings: null, siteSettings: null, customer: null,
+};
+
+/** The footer links the server answered (its portal settings): null where it has none, so site.yaml's stay. */
+const siteLinksOf = (settings: HomeSettings) => {
+  // Answers recorded before the settings carried links have no configuration: site.yaml's stay.
+  const company: Partial<HomeSettings['configuration']['company']> = (settings as Partial<HomeSettings>).configuration?.company ?? {};
+  return { privacyPolicyUrl: company.privacyPolicyUrl ?? null, termsOfServiceUrl: company.termsOfServiceUrl ?? null, reportProblemUrl: company.reportProblemUrl ?? null };
 };
 
 /** Session behaviour: page load, login, logout and settings load (spec section 4). */
@@ -39,7 +46,7 @@ export const sessionFlow: FlowModule = {
       });
       const found = findSelection(associations, selection);
       const theme = chooseTheme(context as never, found.selectedAssociation, settings.userSettings.designTemplate);
-      return { settings, associations, selectorGroups: selectorGroups(associations), ...selection, ...found, theme };
+      return { settings, siteSettings: siteLinksOf(settings), associations, selectorGroups: selectorGroups(associations), ...selection, ...found, theme };
     },
     /** The accounts the server answered (`params.accounts`; null when they failed to load, keeping those held): signed in either way. */
     applyAccounts: (_args, params) => {

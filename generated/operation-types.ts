@@ -7,6 +7,7 @@ import type { operations as expressPay } from './openapi/express-pay.ts';
 import type { operations as guestPay } from './openapi/guest-pay.ts';
 import type { operations as management } from './openapi/management.ts';
 import type { operations as payments } from './openapi/payments.ts';
+import type { operations as settings } from './openapi/settings.ts';
 import type { operations as users } from './openapi/users.ts';
 
 /** What each operation takes and answers, by operationId (see engine/core/api/operation-types.ts). */
@@ -43,6 +44,8 @@ export type Operations = {
   "decideBoardInvoice": OperationTypesOf<associations["decideBoardInvoice"]>;
   "decideReservation": OperationTypesOf<associations["decideReservation"]>;
   "deleteAddress": OperationTypesOf<users["deleteAddress"]>;
+  "deleteAssociationSetting": OperationTypesOf<settings["deleteAssociationSetting"]>;
+  "deleteCompanySetting": OperationTypesOf<settings["deleteCompanySetting"]>;
   "deleteContact": OperationTypesOf<users["deleteContact"]>;
   "deleteDocument": OperationTypesOf<associations["deleteDocument"]>;
   "deleteDocumentFolder": OperationTypesOf<associations["deleteDocumentFolder"]>;
@@ -53,10 +56,12 @@ export type Operations = {
   "duplicateDocument": OperationTypesOf<associations["duplicateDocument"]>;
   "enrollLegacyAutoDraft": OperationTypesOf<payments["enrollLegacyAutoDraft"]>;
   "getAccounts": OperationTypesOf<payments["getAccounts"]>;
+  "getAssociationSettings": OperationTypesOf<settings["getAssociationSettings"]>;
   "getBoardArcRequest": OperationTypesOf<actionItems["getBoardArcRequest"]>;
   "getBoardReport": OperationTypesOf<associations["getBoardReport"]>;
   "getBoardTaskOverview": OperationTypesOf<actionItems["getBoardTaskOverview"]>;
   "getCharges": OperationTypesOf<payments["getCharges"]>;
+  "getCompanySettings": OperationTypesOf<settings["getCompanySettings"]>;
   "getDocument": OperationTypesOf<associations["getDocument"]>;
   "getDocumentFolder": OperationTypesOf<associations["getDocumentFolder"]>;
   "getDocumentPermissions": OperationTypesOf<associations["getDocumentPermissions"]>;
@@ -107,6 +112,8 @@ export type Operations = {
   "listResidents": OperationTypesOf<associations["listResidents"]>;
   "logout": OperationTypesOf<users["logout"]>;
   "postBoardArcMessage": OperationTypesOf<actionItems["postBoardArcMessage"]>;
+  "putAssociationSetting": OperationTypesOf<settings["putAssociationSetting"]>;
+  "putCompanySetting": OperationTypesOf<settings["putCompanySetting"]>;
   "registerHomeowner": OperationTypesOf<users["registerHomeowner"]>;
   "replyToHomeownerRequest": OperationTypesOf<actionItems["replyToHomeownerRequest"]>;
   "replyToMessageThread": OperationTypesOf<users["replyToMessageThread"]>;

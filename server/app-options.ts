@@ -32,6 +32,8 @@ export interface AppOptions {
   devRoutes?: boolean;
   jwtSecret?: string;
   redisUrl?: string;
+  /** How stale an instance's copy of the portal settings may be, in ms (default 5000; saves on the instance and Redis messages drop it at once). */
+  settingsRefreshMs?: number;
   smtpUrl?: string;
   mailFrom?: string;
   /** The portal's address as its readers reach it, for links in mail (server/config.ts publicUrlOf); default http://localhost:8080. */

@@ -25,6 +25,7 @@ import { enableRecurringPayments } from './payments/recurring-due-work.ts';
 import { startJobs } from './jobs/index.ts';
 import { enableAssessments } from './assessments/posting.ts';
 import { createSandboxProvider, settleDue } from './sandbox-provider/index.ts';
+import { createSettingsService } from './settings/index.ts';
 
 export interface Runtime {
   services: Services;
@@ -66,6 +67,8 @@ export async function openServices(options: AppOptions, context: RuntimeContext)
     closers.push(() => rateStore.close());
     const sessions = await createSessionRegistry({ db, clock: realClock, redisUrl: options.redisUrl });
     closers.push(() => sessions.close());
+    const settings = await createSettingsService({ db, redisUrl: options.redisUrl, refreshMs: options.settingsRefreshMs });
+    closers.push(() => settings.close());
     const mailer = createMailer({ db, clock, smtpUrl: options.smtpUrl, from: options.mailFrom, publicUrl: options.publicUrl });
     closers.push(() => mailer.close());
     const rules: RateRules = { ...defaultRateRules, ...(options.rateLimits ?? {}) };
@@ -92,6 +95,7 @@ export async function openServices(options: AppOptions, context: RuntimeContext)
       log: context.log,
       codePepper: deriveKey(jwtSecret, 'one-time-codes'),
       paymentProvider: options.paymentProvider ?? null,
+      settings,
       guestTokens: createGuestTokenService(deriveKey(jwtSecret, 'guest-payments'), realClock),
       expressTokens: createExpressTokenService({ link: deriveKey(jwtSecret, 'express-pay'), session: deriveKey(jwtSecret, 'express-pay-session') }, clock),
       jobs,

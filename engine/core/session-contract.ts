@@ -10,6 +10,8 @@ export interface SessionSettings {
   sessionFlow: string;
   /** The session context field holding the signed-in user's tenant, which picks site.yaml `byTenant` settings. */
   sessionTenant?: string;
+  /** The session context field holding site settings the server answered (an object over site.yaml's). */
+  sessionSite?: string;
 }
 
 /** Top-level states the engine tests with `matches`; any other state counts as still loading. */
@@ -38,7 +40,7 @@ export interface SessionRequirement {
 }
 
 /** Everything the session machine must have, given app.yaml's settings. */
-export function sessionRequirements(settings: Pick<SessionSettings, 'sessionTenant'>): SessionRequirement[] {
+export function sessionRequirements(settings: Pick<SessionSettings, 'sessionTenant' | 'sessionSite'>): SessionRequirement[] {
   const requirements: SessionRequirement[] = [
     { kind: 'state', name: SESSION_STATES.signedIn, why: 'routes and navigation items with `requires: session` are shown only in it' },
     { kind: 'state', name: SESSION_STATES.signedOut, why: 'routes and navigation items with `requires: anonymous` are shown only in it' },
@@ -48,6 +50,9 @@ export function sessionRequirements(settings: Pick<SessionSettings, 'sessionTena
   ];
   if (settings.sessionTenant) {
     requirements.push({ kind: 'context', name: settings.sessionTenant, why: 'app.yaml `sessionTenant` names it: it picks the site.yaml `byTenant` settings' });
+  }
+  if (settings.sessionSite) {
+    requirements.push({ kind: 'context', name: settings.sessionSite, why: 'app.yaml `sessionSite` names it: its values override the site.yaml settings' });
   }
   return requirements;
 }

@@ -188,8 +188,12 @@ export type HomeSettingsPreferences = {
 export type HomeSettingsConfigurationCompany = {
   code: string;
   name: string;
+  /** The effective privacyPolicyUrl setting of the first association (absent: none; the portal shows its own page) */
   privacyPolicyUrl?: string;
+  /** The effective termsOfServiceUrl setting of the first association (absent when none) */
   termsOfServiceUrl?: string;
+  /** The effective reportProblemUrl setting of the first association (absent when none) */
+  reportProblemUrl?: string;
 };
 
 export type HomeSettingsConfiguration = {

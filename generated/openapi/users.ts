@@ -665,8 +665,12 @@ export interface components {
                 company: {
                     code: string;
                     name: string;
+                    /** @description The effective privacyPolicyUrl setting of the first association (absent: none; the portal shows its own page) */
                     privacyPolicyUrl?: string;
+                    /** @description The effective termsOfServiceUrl setting of the first association (absent when none) */
                     termsOfServiceUrl?: string;
+                    /** @description The effective reportProblemUrl setting of the first association (absent when none) */
+                    reportProblemUrl?: string;
                 };
             };
         };

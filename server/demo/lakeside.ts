@@ -19,6 +19,10 @@ export async function seedDemoLakeside(tx: Queryable, passwords: PasswordHasher,
     `INSERT INTO associations (management_company_id, code, name, design_template, auto_draft_type) VALUES ($1, $2, $3, 'Harbor', 'off') RETURNING id`,
     [company, LAKESIDE.association.code, LAKESIDE.association.name],
   );
+  // The company's own footer links (portal settings at the company level).
+  for (const [key, value] of Object.entries({ privacyPolicyUrl: 'https://lakeside-management.example/privacy', termsOfServiceUrl: 'https://lakeside-management.example/terms' })) {
+    await tx.query(`INSERT INTO portal_settings (management_company_id, key, value) VALUES ($1, $2, $3::jsonb)`, [company, key, JSON.stringify(value)]);
+  }
   const user = async (who: { email: string; password: string; firstName: string; lastName: string }) =>
     one(`INSERT INTO users (management_company_id, email, password_hash, first_name, last_name) VALUES ($1, $2, $3, $4, $5) RETURNING id`, [
       company,

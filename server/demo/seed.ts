@@ -226,6 +226,11 @@ export async function seedDemo(db: Db, passwords: PasswordHasher, now: Date = ne
       `INSERT INTO management_companies (code, name, billing_text_notifications_available) VALUES ('summit', 'Summit Community Management', true) RETURNING id`,
       [],
     );
+    // The company's report-a-problem link (a portal setting at the company level).
+    await tx.query(`INSERT INTO portal_settings (management_company_id, key, value) VALUES ($1, 'reportProblemUrl', $2::jsonb)`, [
+      company,
+      JSON.stringify('mailto:portal-support@summit-management.example?subject=Portal%20problem'),
+    ]);
     const associations = {
       maplegrove: await one(
         // The logo and banner are files of the site (public/brand/), shown in the frame and on the public page.

@@ -8,8 +8,18 @@ import { expressPayHandlers } from './express-pay/index.ts';
 import { actionItemsHandlers } from './action-items/index.ts';
 import { associationsHandlers } from './associations/index.ts';
 import { managementHandlers } from './management/index.ts';
+import { settingsHandlers } from './settings/index.ts';
 
 export function defaultHandlers(): HandlerMap {
-  const all: OperationHandlers = { ...usersHandlers, ...paymentsHandlers, ...guestPayHandlers, ...expressPayHandlers, ...actionItemsHandlers, ...associationsHandlers, ...managementHandlers };
+  const all: OperationHandlers = {
+    ...usersHandlers,
+    ...paymentsHandlers,
+    ...guestPayHandlers,
+    ...expressPayHandlers,
+    ...actionItemsHandlers,
+    ...associationsHandlers,
+    ...managementHandlers,
+    ...settingsHandlers,
+  };
   return { ...asHandlerMap(all) };
 }

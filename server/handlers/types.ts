@@ -14,6 +14,7 @@ import type { PaymentProvider } from '../payments/provider.ts';
 import type { GuestTokenService } from '../payments/guest-token.ts';
 import type { Jobs } from '../jobs/queue.ts';
 import type { Caller, ExpressCaller, GuestCaller, UserCaller } from '../authz/caller.ts';
+import type { SettingsService } from '../settings/index.ts';
 import type { Operations } from '../../generated/operation-types.ts';
 import type { operations as operationIndex } from '../../generated/operations.ts';
 
@@ -42,6 +43,9 @@ export interface Services {
   paymentProvider: PaymentProvider | null;
   /** Guest payment tokens (audience guest-payments). */
   guestTokens: GuestTokenService;
+  // --- portal settings (server/settings/) ---
+  /** Settings at three levels (global <- company <- association), cached per instance. */
+  settings: SettingsService;
   // --- jobs (server/jobs/) ---
   /** The due-work runner: runDueWork() now, trigger() a tick; register() more due work. */
   jobs: Jobs;

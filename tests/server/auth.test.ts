@@ -132,7 +132,11 @@ describe.each(BACKENDS)('sign-in and the signed-in user on %s', (kind) => {
     expect(s.userSettings.associations[0].properties[0]).toMatchObject({ accountNumber: '200411', address: { postalCode: '33139' } });
     expect(s.userSettings.pages).toEqual(s.userSettings.associations.map((a) => ({ associationId: a.id, name: a.name })));
     expect(s.preferences).toEqual({ sendPaymentConfirmationEmail: true, receivePayBillingText: false });
-    expect(s.configuration).toEqual({ billingTextNotificationsAvailable: true, company: { code: 'summit', name: 'Summit Community Management' } });
+    // The company's report-a-problem link is a portal setting at its level (demo data).
+    expect(s.configuration).toEqual({
+      billingTextNotificationsAvailable: true,
+      company: { code: 'summit', name: 'Summit Community Management', reportProblemUrl: 'mailto:portal-support@summit-management.example?subject=Portal%20problem' },
+    });
     expectErrorShape(await clients(app).users.getHomeSettings(), 401);
   });
 

@@ -33,6 +33,7 @@ const PATTERN_EXAMPLES: Record<string, string> = {
   '^ad_[0-9a-z]{16,}$': 'ad_0000000000000000',
   '^(rpa|ada|dn)_[0-9]{1,12}$': 'ada_1',
   '^[0-9]{4}-[0-9]{2}-[0-9]{2}$': '2026-03-02',
+  '^[a-zA-Z][a-zA-Z0-9]*$': 'logo',
 };
 
 export function schemaResolver(docs: OpenApiDoc[]) {
@@ -52,6 +53,7 @@ export function schemaResolver(docs: OpenApiDoc[]) {
 export function exampleOf(raw: Schema, resolve: (s: Schema) => Schema, where: string): unknown {
   const schema = resolve(raw);
   if ('const' in schema) return schema.const;
+  if (Array.isArray(schema.examples) && schema.examples.length) return schema.examples[0];
   if (Array.isArray(schema.enum)) return schema.enum[0];
   const variants = (schema.oneOf ?? schema.anyOf) as Schema[] | undefined;
   if (variants) return exampleOf(variants[0], resolve, where);

@@ -47,16 +47,26 @@ const IN_SCOPE_BY_DECLARATION: Record<string, string[]> = {
     'resetPassword',
     'verifyOneTimePassword',
   ],
-  user: ['changePassword', 'createPortalToken', 'getAccounts', 'getHomeSettings', 'getProfileConfiguration', 'getSecurity', 'listMessageThreads', 'logout', 'updateLogin'],
+  user: [
+    'changePassword',
+    'createPortalToken',
+    'getAccounts',
+    'getHomeSettings',
+    'getProfileConfiguration',
+    'getSecurity',
+    'listMessageThreads',
+    'logout',
+    'updateLogin',
+  ],
   guest: ['getGuestAccount'],
   express: ['getExpressAccount', 'listExpressPayments'],
   // Anyone (signed in or not) about any existing association: its library and calendar filtered by who asks.
   anyone: ['getDocumentPermissions', 'listCalendarEntries', 'listDocumentFolders', 'searchDocuments'],
   // Active staff of any management company, answered for the caller's own company only (the
   // management console): every other signed-in caller is refused (403 AUTH003), checked below.
-  staff: ['getManagementCompany', 'listCompanyStaff', 'listManagedAssociations'],
-  // Active admins of any management company, about their own company's staff only.
-  admin: ['inviteStaffMember', 'updateStaffMember'],
+  staff: ['getCompanySettings', 'getManagementCompany', 'listCompanyStaff', 'listManagedAssociations'],
+  // Active admins of any management company, about their own company's staff and settings only.
+  admin: ['deleteCompanySetting', 'inviteStaffMember', 'putCompanySetting', 'updateStaffMember'],
 };
 
 /**

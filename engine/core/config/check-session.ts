@@ -75,7 +75,8 @@ export function checkSession(ctx: CheckContext): void {
   }
   if (!isObject(doc.data)) return;
   const tenant = typeof app.data.sessionTenant === 'string' ? app.data.sessionTenant : undefined;
-  for (const requirement of sessionRequirements({ sessionTenant: tenant })) checkRequirement(ctx, doc, doc.data, requirement);
+  const sessionSite = typeof app.data.sessionSite === 'string' ? app.data.sessionSite : undefined;
+  for (const requirement of sessionRequirements({ sessionTenant: tenant, sessionSite })) checkRequirement(ctx, doc, doc.data, requirement);
 
   const handled = handledEvents(doc.data);
   for (const { doc: sender, path, event } of sentEvents(ctx)) {

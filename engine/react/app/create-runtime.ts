@@ -98,13 +98,18 @@ export function createRuntime({ config, flows, formatters, operations, translato
   });
 
   // Site settings seen as `$site`: the shared ones, then the defaults, then those of the signed-in
-  // user's tenant (the session context field app.yaml `sessionTenant` names).
+  // user's tenant (the session context field app.yaml `sessionTenant` names), then the non-null
+  // ones the server answered for the signed-in user (the session context field `sessionSite`).
   const { default: siteDefaults, byTenant, ...sharedSite } = config.site;
   const tenantField = config.app.sessionTenant;
+  const siteField = config.app.sessionSite;
+  const answered = (value: unknown): Record<string, unknown> =>
+    value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null && v !== undefined)) : {};
   const siteFor = (session: Record<string, unknown>): Record<string, unknown> => ({
     ...sharedSite,
     ...siteDefaults,
     ...(tenantField ? byTenant?.[String(session[tenantField] ?? '')] ?? {} : {}),
+    ...(siteField ? answered(session[siteField]) : {}),
   });
 
   let sessionContext = (): Record<string, unknown> => ({});

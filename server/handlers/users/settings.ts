@@ -3,10 +3,11 @@
 // association where the user has no property gets a placeholder property with a negative id,
 // autoDraftType 'off' and an empty address (spec section 3).
 import { ApiError, messages } from '../../errors.ts';
-import { principalOf, type OperationHandler } from '../types.ts';
+import { principalOf, type OperationHandler, type Services } from '../types.ts';
 
 interface AssociationRow {
   id: number;
+  management_company_id: number;
   code: string;
   name: string;
   design_template: string;
@@ -29,19 +30,33 @@ interface PropertyRow {
   postal_code: string;
 }
 
+/**
+ * An association's effective look and links: designTemplate, logo and banner only when a company or
+ * association has set them (the association's own columns stand for the global level).
+ */
+async function settingsOf(services: Services, companyId: number, associationId: number): Promise<Record<string, unknown>> {
+  const values: Record<string, unknown> = {};
+  for (const e of await services.settings.forAssociation(companyId, associationId)) {
+    if (['designTemplate', 'logo', 'banner'].includes(e.key) && e.source === 'global') continue;
+    values[e.key] = e.value;
+  }
+  return values;
+}
+
 export const getHomeSettings: OperationHandler<'getHomeSettings'> = async (req, services) => {
   const principal = principalOf(req);
   const db = services.db;
   const { rows: users } = await db.query<{
     send_payment_confirmation_email: boolean;
     receive_pay_billing_text: boolean;
+    company_id: number;
     company_code: string;
     company_name: string;
     privacy_policy_url: string | null;
     terms_of_service_url: string | null;
     billing_text_notifications_available: boolean;
   }>(
-    `SELECT u.send_payment_confirmation_email, u.receive_pay_billing_text, c.code AS company_code, c.name AS company_name,
+    `SELECT u.send_payment_confirmation_email, u.receive_pay_billing_text, c.id AS company_id, c.code AS company_code, c.name AS company_name,
             c.privacy_policy_url, c.terms_of_service_url, c.billing_text_notifications_available
        FROM users u JOIN management_companies c ON c.id = u.management_company_id WHERE u.id = $1`,
     [principal.userId],
@@ -51,7 +66,7 @@ export const getHomeSettings: OperationHandler<'getHomeSettings'> = async (req, 
   if (!user) throw new ApiError(403, messages.tokenInvalid, { errorCode: 'AUTH002' });
 
   const { rows: associations } = await db.query<AssociationRow>(
-    `SELECT a.id, a.code, a.name, a.design_template, a.logo_url, a.banner_url, a.auto_draft_type,
+    `SELECT a.id, a.management_company_id, a.code, a.name, a.design_template, a.logo_url, a.banner_url, a.auto_draft_type,
             (bm.user_id IS NOT NULL) AS is_board_member, COALESCE(bm.is_chair, false) AS is_board_chair
        FROM associations a
        LEFT JOIN board_members bm ON bm.association_id = a.id AND bm.user_id = $1
@@ -65,8 +80,14 @@ export const getHomeSettings: OperationHandler<'getHomeSettings'> = async (req, 
     [principal.userId],
   );
 
+  // Each association's effective settings (server/settings/): the look a company or association
+  // has set wins over the association's own columns, which stand for the global level.
+  const companyId = Number(user.company_id);
+  const effective = new Map<number, Record<string, unknown>>();
+  for (const a of associations) effective.set(Number(a.id), await settingsOf(services, Number(a.management_company_id), Number(a.id)));
   const list = associations.map((a) => {
     const id = Number(a.id);
+    const look = effective.get(id)!;
     const own = properties
       .filter((p) => Number(p.association_id) === id)
       .map((p) => ({
@@ -80,9 +101,9 @@ export const getHomeSettings: OperationHandler<'getHomeSettings'> = async (req, 
       id,
       code: a.code,
       name: a.name,
-      designTemplate: a.design_template,
-      logoUrl: a.logo_url,
-      bannerUrl: a.banner_url,
+      designTemplate: (look.designTemplate as string | undefined) ?? a.design_template,
+      logoUrl: (look.logo as string | null | undefined) ?? a.logo_url,
+      bannerUrl: (look.banner as string | null | undefined) ?? a.banner_url,
       autoDraftType: placeholder ? 'off' : a.auto_draft_type,
       isBoardMember: a.is_board_member === true,
       isBoardChair: a.is_board_chair === true,
@@ -92,11 +113,18 @@ export const getHomeSettings: OperationHandler<'getHomeSettings'> = async (req, 
     };
   });
   const first = list[0];
+  // The footer's links: the first association's effective settings (the company's when it has none).
+  const links = first ? effective.get(first.id)! : await services.settings.valuesFor(companyId, null);
+  const link = (value: unknown, column: string | null) => (typeof value === 'string' && value ? value : column);
+  const privacyPolicyUrl = link(links.privacyPolicyUrl, user.privacy_policy_url);
+  const termsOfServiceUrl = link(links.termsOfServiceUrl, user.terms_of_service_url);
+  const reportProblemUrl = link(links.reportProblemUrl, null);
   const company = {
     code: user.company_code,
     name: user.company_name,
-    ...(user.privacy_policy_url ? { privacyPolicyUrl: user.privacy_policy_url } : {}),
-    ...(user.terms_of_service_url ? { termsOfServiceUrl: user.terms_of_service_url } : {}),
+    ...(privacyPolicyUrl ? { privacyPolicyUrl } : {}),
+    ...(termsOfServiceUrl ? { termsOfServiceUrl } : {}),
+    ...(reportProblemUrl ? { reportProblemUrl } : {}),
   };
   return {
     status: 200,

@@ -1,0 +1,61 @@
+import type { FlowEvent, FlowModule } from '../engine/core/flow/types.ts';
+import type { ResponseOf } from './api.ts';
+
+// Settings (/manage/settings): the key a grid row's Edit button chose, and the value typed in the
+// window turned into the key's type by its schema: true/false for a yes/no key, one item a line for
+// a list, nothing for none where the key allows none, else the text as typed.
+
+type SettingRow = ResponseOf<'getCompanySettings'>['settings'][number];
+type Schema = { type?: string | string[] };
+
+const typesOf = (schema: Schema): string[] => (Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []);
+
+/** The typed text as the key's value; undefined when it cannot be one (e.g. "maybe" for a yes/no key). */
+export function settingValue(text: string, schema: Schema): unknown {
+  const types = typesOf(schema);
+  const trimmed = text.trim();
+  if (trimmed === '' && types.includes('null')) return null;
+  if (types.includes('boolean')) return trimmed === 'true' ? true : trimmed === 'false' ? false : undefined;
+  if (types.includes('array')) {
+    if (trimmed.startsWith('[')) {
+      try {
+        return JSON.parse(trimmed) as unknown;
+      } catch {
+        return undefined;
+      }
+    }
+    return trimmed.split(/[\n,]/).map((item) => item.trim()).filter(Boolean);
+  }
+  if (types.includes('integer') || types.includes('number')) return trimmed === '' || Number.isNaN(Number(trimmed)) ? undefined : Number(trimmed);
+  return trimmed;
+}
+
+/** A value as the window shows it to be typed again. */
+export function settingText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.map(String).join('\n');
+  return String(value);
+}
+
+const typed = (event: FlowEvent, setting: SettingRow | null) =>
+  settingValue(String((event.data as { value?: unknown } | undefined)?.value ?? ''), (setting?.schema ?? {}) as Schema);
+
+export const manageSettingsFlow: FlowModule = {
+  guards: {
+    valueFits: ({ context, event }) => typed(event, context.setting as SettingRow | null) !== undefined,
+  },
+  assigns: {
+    chooseSetting: ({ event }) => {
+      const setting = event.data as SettingRow;
+      return { setting, editing: true, valueRefused: false, ownValue: 'ownValue' in setting, initial: { value: settingText(setting.value), locked: setting.companyLocked } };
+    },
+    keepValue: ({ context, event }) => ({
+      valueRefused: false,
+      value: typed(event, context.setting as SettingRow | null),
+      locked: (event.data as { locked?: unknown } | undefined)?.locked === true,
+    }),
+    valueRefused: () => ({ valueRefused: true }),
+    forgetSetting: () => ({ setting: null, editing: false, valueRefused: false, ownValue: false, value: null, locked: null, initial: null }),
+  },
+  actors: {},
+};

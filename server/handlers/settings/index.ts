@@ -1,0 +1,11 @@
+import type { GroupOperationId, OperationHandlers } from '../types.ts';
+import { deleteAssociationSetting, deleteCompanySetting, getAssociationSettings, getCompanySettings, putAssociationSetting, putCompanySetting } from './settings.ts';
+
+export const settingsHandlers: OperationHandlers<GroupOperationId<'settings'>> = {
+  getCompanySettings,
+  getAssociationSettings,
+  putCompanySetting,
+  deleteCompanySetting,
+  putAssociationSetting,
+  deleteAssociationSetting,
+};
