@@ -26,7 +26,8 @@ async function edit(page: Page, title: string) {
   return dialog;
 }
 
-test.describe.configure({ mode: 'serial' });
+// Each test signs in, reads a grid of every key and runs axe twice: more than the default time on a busy machine.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 test('an admin sets an association value, sees where it comes from, and returns it to inherited', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
