@@ -83,6 +83,10 @@ test('the admin invites a new person, who joins from the mailed link; the admin 
   await expect(toast(page, 'Invitation sent')).toContainText(invitee.email);
   const pending = page.getByRole('main').getByRole('list', { name: 'Pending invitations' });
   await expect(pending.getByRole('listitem').filter({ hasText: invitee.email })).toContainText(/link expires/);
+  // The form gave way to what was sent; asked for, it comes back empty.
+  await expect(page.getByRole('main').getByText(`Invitation sent to ${invitee.email}.`)).toBeVisible();
+  await page.getByRole('button', { name: 'Invite someone else' }).click();
+  await expect(email).toHaveValue('');
 
   // The invitee, signed out in a fresh browser, opens the mailed link.
   const path = await invitationPath(page, invitee.email);

@@ -48,6 +48,9 @@ describe('manage-staff flow', () => {
     expect(host.callsTo('inviteStaffMember')).toEqual([expect.objectContaining({ body: { email: 'new.person@example.com', role: 'staff' } })]);
     expect(host.toasts).toEqual([expect.objectContaining({ titleKey: 'manageStaff.invitedToast', description: 'new.person@example.com' })]);
     expect(host.callsTo('listCompanyStaff')).toHaveLength(2);
+    expect(flow.context()).toMatchObject({ hasInvited: true, invited: { email: 'new.person@example.com' } });
+    flow.send({ type: 'INVITE_ANOTHER' });
+    expect(flow.context()).toMatchObject({ hasInvited: false, invited: null });
     host.answers.inviteStaffMember = fail(409, { errorCode: 'STF005' });
     flow.send({ type: 'INVITE', data: { email: 'staff@example.com', role: 'staff' } });
     await flow.settle();
