@@ -40,6 +40,8 @@ export const lazyFlowModules: Record<string, () => Promise<FlowModule>> = {
   'message-thread': () => import('./messages.ts').then((module) => module.messageThreadFlow),
   directory: () => import('./directory.ts').then((module) => module.directoryFlow),
   'manage-home': () => import('./manage-home.ts').then((module) => module.manageHomeFlow),
+  'manage-staff': () => import('./manage-staff.ts').then((module) => module.manageStaffFlow),
+  'staff-invitation': () => import('./staff-invitation.ts').then((module) => module.staffInvitationFlow),
   documents: () => import('./documents.ts').then((module) => module.documentsFlow),
   'public-documents': () => import('./documents.ts').then((module) => module.publicDocumentsFlow),
   'public-calendar': () => import('./public-calendar.ts').then((module) => module.publicCalendarFlow),

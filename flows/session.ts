@@ -6,7 +6,7 @@ import {
 } from './session-rules.ts';
 
 const SIGNED_OUT = {
-  token: null, portalToken: null, userId: null, user: null, displayName: null, isManagementStaff: false, isLoggedIn: false, refreshing: false, pmbEnabled: false,
+  token: null, portalToken: null, userId: null, user: null, displayName: null, isManagementStaff: false, isManagementAdmin: false, isLoggedIn: false, refreshing: false, pmbEnabled: false,
   accounts: [], associations: [], selectorGroups: [], selectedPropertyId: null, selectedAssociationId: null, selectedProperty: null,
   selectedAssociation: null, settings: null, siteSettings: null, customer: null,
 };
@@ -32,7 +32,7 @@ export const sessionFlow: FlowModule = {
       const output = event.output as { user: ResponseOf<'getUser'>; portalToken: string; token: string };
       const customer = readTokenClaim(output.token, 'Customer') as string | undefined;
       return {
-        user: output.user, userId: output.user.userId, displayName: displayNameOf(output.user), isManagementStaff: output.user.managementRole !== null, portalToken: output.portalToken, customer: customer ?? null,
+        user: output.user, userId: output.user.userId, displayName: displayNameOf(output.user), isManagementStaff: output.user.managementRole !== null, isManagementAdmin: output.user.managementRole === 'admin', portalToken: output.portalToken, customer: customer ?? null,
         pmbEnabled: isBusinessManagementEnabled(customer, params.customers as string[] | undefined),
       };
     },

@@ -411,7 +411,7 @@ export const getInviteStaffMemberUrl = () => {
 }
 
 /**
- * Mails a link to /manage/join that works once, for 7 days. An e-mail already on the active
+ * Mails a link to /staff-invitation/<token> that works once, for 7 days. An e-mail already on the active
  * staff is 409 STF005; an e-mail that signs in to the portal otherwise (a homeowner, another
  * company's user) is 409 STF002, except a deactivated staff member of this company, whom the
  * invitation brings back.

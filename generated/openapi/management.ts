@@ -77,7 +77,7 @@ export interface paths {
         put?: never;
         /**
          * Invite someone to the company's staff by e-mail (admins only)
-         * @description Mails a link to /manage/join that works once, for 7 days. An e-mail already on the active
+         * @description Mails a link to /staff-invitation/<token> that works once, for 7 days. An e-mail already on the active
          *     staff is 409 STF005; an e-mail that signs in to the portal otherwise (a homeowner, another
          *     company's user) is 409 STF002, except a deactivated staff member of this company, whom the
          *     invitation brings back.

@@ -16,6 +16,8 @@ const visitorPages = [
   '/login', '/forgot-login', '/create-account', '/request-account', '/paynow', '/privacy-policy',
   '/terms-of-service', '/community/help', '/community/faq', '/not-found', '/server-error',
   '/public', '/public/paynow', '/public/community/calendar', '/public/community/documents',
+  // An invitation's link (the form shows whatever the token; the server judges it on submit).
+  '/staff-invitation/an-invitation-token-of-forty-three-characters',
 ];
 const homeownerPages = [
   '/dashboard', '/billing', '/billing/manage-account', '/billing/recurring-payments', '/billing/payment-consent',
@@ -115,11 +117,13 @@ for (const paths of groups(boardPages, 6)) {
   });
 }
 
-test('for management staff, /manage: accessible, nothing past the edge at 1280, 900 and 390 px', async ({ page }) => {
-  test.setTimeout(120_000);
+test('for management staff, /manage and /manage/staff: accessible, nothing past the edge at 1280, 900 and 390 px', async ({ page }) => {
+  test.setTimeout(180_000);
   await signInQuickly(page, manager.email, manager.password);
-  await page.goto('/manage');
-  await checkAtEveryWidth(page, '/manage');
+  for (const path of ['/manage', '/manage/staff']) {
+    await page.goto(path);
+    await checkAtEveryWidth(page, path);
+  }
 });
 
 test('for management staff, the console\'s /manage/settings: accessible, nothing past the edge at 1280, 900 and 390 px', async ({ page }) => {

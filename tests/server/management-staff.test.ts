@@ -22,7 +22,7 @@ describe.each(BACKENDS)('company staff on %s', (kind) => {
   /** The invitation link's token from the last mail to `email`. */
   async function invitationFor(email: string): Promise<string> {
     const { rows } = await db().query<{ text_body: string }>('SELECT text_body FROM mail_outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1', [email]);
-    const token = /\/manage\/join\?invitation=([A-Za-z0-9_-]+)/.exec(rows[0]?.text_body ?? '')?.[1];
+    const token = /\/staff-invitation\/([A-Za-z0-9_-]+)/.exec(rows[0]?.text_body ?? '')?.[1];
     if (!token) throw new Error(`no invitation mailed to ${email}`);
     return token;
   }

@@ -16,7 +16,7 @@ export const inviteStaffMember: OperationHandler<'inviteStaffMember'> = async (r
   const now = services.clock();
   const { rows } = await services.db.query<{ name: string }>('SELECT name FROM management_companies WHERE id = $1', [companyId]);
   const invitation = await services.db.transaction((tx) => createInvitation(tx, { companyId, email: req.body.email, role: req.body.role, invitedBy: userId, now }));
-  const link = services.mailer.link('/manage/join', { invitation: invitation.token });
+  const link = services.mailer.link(`/staff-invitation/${invitation.token}`);
   await services.mailer.send({
     to: req.body.email.trim().toLowerCase(),
     subject: `You are invited to ${rows[0].name}'s management console`,
