@@ -67,11 +67,14 @@ export function useWaitingMark(active = true) {
  * true for the region's life (a later busy state inside it is the visitor's own doing).
  */
 export function useRegionSettled(counter: WaitingCounter): boolean {
-  const count = useSyncExternalStore(counter.subscribe, counter.count, counter.count);
   const [settled, setSettled] = useState(false);
+  // Whether nothing is waited for, rather than the count: each part that arrives changes the count,
+  // and would render the region again for nothing. Once settled, nothing here changes any more.
+  const idle = () => settled || counter.count() === 0;
+  const nothingWaited = useSyncExternalStore(counter.subscribe, idle, idle);
   useEffect(() => {
     if (!settled && counter.count() === 0) setSettled(true);
-  }, [settled, count, counter]);
+  }, [settled, nothingWaited, counter]);
   return settled;
 }
 
@@ -81,14 +84,16 @@ export function useRegionSettled(counter: WaitingCounter): boolean {
  */
 export function useFirstScreenSettled(): boolean {
   const status = useSessionStatus();
-  // Rendering again when the count changes runs the effect below again.
-  const count = useSyncExternalStore(subscribe, () => waiting, () => waiting);
   const [settled, setSettled] = useState(settledOnce);
+  // Rendering again when nothing is waited for any more (or something is again) runs the effect
+  // below again; a count going from 3 to 2 renders nothing, nor does any change once settled.
+  const idle = () => settled || waiting === 0;
+  const nothingWaited = useSyncExternalStore(subscribe, idle, idle);
   useEffect(() => {
     // The count as it is now, after this commit's layout effects (the rendered one may be older).
     if (settled || waiting > 0 || status === 'loading') return;
     settledOnce = true;
     setSettled(true);
-  }, [settled, count, status]);
+  }, [settled, nothingWaited, status]);
   return settled;
 }

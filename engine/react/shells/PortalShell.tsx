@@ -7,7 +7,7 @@ import { useInteractive } from '../app/interactive.tsx';
 import { useOperationData, useOperationRequest } from '../widgets/DataWidget.tsx';
 import { useRuntime } from '../app/runtime.ts';
 import { useFirstScreenSettled } from '../app/settled.ts';
-import { DataScopeProvider, useScope, useSessionStatus } from '../app/scope.tsx';
+import { DataScopeProvider, useDataScope, useScope, useSessionStatus } from '../app/scope.tsx';
 import { Footer, Main, SkipLink, useFrameItems, type FrameItem } from './parts.tsx';
 import { useCurrentLink } from './current-link.ts';
 import { NavGroup } from './NavGroup.tsx';
@@ -87,7 +87,10 @@ function FrameData({ data, children }: { data: FrameDataConfig; children: ReactN
   // first, and a screen reading the same (a cached answer) does not show it ahead of the rest.
   const allowed = data.requires !== 'session' || (status === 'signedIn' && settled);
   const result = useOperationData(data.operation, request, request.ready && interactive && allowed);
-  const value = useMemo(() => ({ [data.as]: allowed ? result.data : undefined }), [data.as, allowed, result.data]);
+  // The same value until what the frame shows changes: the cache filling in while the read is not
+  // allowed yet (a screen reading the same) changes nothing here.
+  const shown = allowed ? result.data : undefined;
+  const value = useMemo(() => ({ [data.as]: shown }), [data.as, shown]);
   return <DataScopeProvider value={value}>{children}</DataScopeProvider>;
 }
 
@@ -96,8 +99,13 @@ export function PortalShell({ children, publicView = false, frame }: { children:
   const { config } = useRuntime();
   const own = frame ? config.navigation.frames?.[frame] : undefined;
   const data = own ? own.data : config.navigation.data;
+  // The frame's data is for the frame's own bindings: the page inside sees the data scope it would
+  // see without it. Every widget with a binding reads that scope, so a frame's read arriving (or
+  // starting) would otherwise render the whole page again.
+  const outer = useDataScope();
+  const page = data ? <DataScopeProvider value={outer}>{children}</DataScopeProvider> : children;
   // The tree is the same whatever the session's state: the page inside is never mounted afresh.
-  const view = <FrameView own={own} publicView={publicView}>{children}</FrameView>;
+  const view = <FrameView own={own} publicView={publicView}>{page}</FrameView>;
   return data ? <FrameData data={data}>{view}</FrameData> : view;
 }
 
