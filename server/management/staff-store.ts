@@ -109,12 +109,12 @@ export async function usableInvitation(tx: Queryable, token: string, now: Date):
 }
 
 /** A staff member of the company (404 STF003 for anyone else), locked for the transaction. */
-export async function staffMemberOf(tx: Queryable, companyId: number, userId: number): Promise<{ role: StaffRole; active: boolean }> {
-  const { rows } = await tx.query<{ role: StaffRole; deactivated_at: Date | null }>(
-    `SELECT s.role, s.deactivated_at FROM management_staff s JOIN users u ON u.id = s.user_id
+export async function staffMemberOf(tx: Queryable, companyId: number, userId: number): Promise<{ email: string; role: StaffRole; active: boolean }> {
+  const { rows } = await tx.query<{ email: string; role: StaffRole; deactivated_at: Date | null }>(
+    `SELECT u.email, s.role, s.deactivated_at FROM management_staff s JOIN users u ON u.id = s.user_id
       WHERE s.user_id = $1 AND u.management_company_id = $2 FOR UPDATE OF s`,
     [userId, companyId],
   );
   if (rows.length === 0) throw staffError('STF003');
-  return { role: rows[0].role, active: rows[0].deactivated_at === null };
+  return { email: rows[0].email, role: rows[0].role, active: rows[0].deactivated_at === null };
 }

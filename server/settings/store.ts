@@ -1,6 +1,7 @@
 // The company- and association-level values in the database (portal_settings), and their changes
 // with the audit entry of each, in one transaction.
 import type { Db, Queryable } from '../db/index.ts';
+import { recordAudit } from '../audit/record.ts';
 import { settingsError } from './errors.ts';
 import { describeErrors, type SettingsSchema } from './schema.ts';
 import type { Level, LevelValues } from './resolve.ts';
@@ -81,11 +82,7 @@ export async function applyChange(db: Db, schema: SettingsSchema, target: Target
     );
     const before = rows[0] ?? null;
     const audit = (kind: string, oldValue: unknown, newValue: unknown) =>
-      tx.query(
-        `INSERT INTO audit_entries (management_company_id, association_id, actor_user_id, kind, key, level, old_value, new_value, ip)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9)`,
-        [target.companyId, target.associationId, actor.userId, kind, key, level, json(oldValue), json(newValue), actor.ip],
-      );
+      recordAudit(tx, { companyId: target.companyId, associationId: target.associationId, actorUserId: actor.userId, kind, key, level, oldValue, newValue, ip: actor.ip });
     if (change.kind === 'clear') {
       if (!before) return false;
       await tx.query('DELETE FROM portal_settings WHERE id = $1', [before.id]);
@@ -115,6 +112,3 @@ export async function applyChange(db: Db, schema: SettingsSchema, target: Target
     return true;
   });
 }
-
-/** A value as a jsonb parameter (null stays SQL NULL: no value at that level). */
-const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));

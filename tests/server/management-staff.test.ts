@@ -19,6 +19,16 @@ describe.each(BACKENDS)('company staff on %s', (kind) => {
   const as = (who: string, method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) => call(app, method, `${BASE}${url}`, { token: tokens[who], body });
   const userIdOf = async (email: string) => Number((await db().query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email])).rows[0].id);
 
+  /** The trail's entries about one person, oldest first: kind, actor's e-mail, old and new value. */
+  const trailOf = async (email: string) =>
+    (
+      await db().query<{ kind: string; actor: string | null; old_value: unknown; new_value: unknown; ip: string | null }>(
+        `SELECT e.kind, u.email AS actor, e.old_value, e.new_value, e.ip FROM audit_entries e LEFT JOIN users u ON u.id = e.actor_user_id
+          WHERE e.key = $1 ORDER BY e.id`,
+        [email],
+      )
+    ).rows.map((r) => [r.kind, r.actor, r.old_value, r.new_value, r.ip !== null]);
+
   /** The invitation link's token from the last mail to `email`. */
   async function invitationFor(email: string): Promise<string> {
     const { rows } = await db().query<{ text_body: string }>('SELECT text_body FROM mail_outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1', [email]);
@@ -65,6 +75,12 @@ describe.each(BACKENDS)('company staff on %s', (kind) => {
     expect(accepted.json).toEqual({ email, company: 'Summit Community Management', role: 'staff' });
     const hire = await signIn(app, { email, password: 'Welcome#2026' });
     expect((await call(app, 'GET', `${BASE}/Company`, { token: hire.token })).json).toMatchObject({ code: 'summit', role: 'staff' });
+
+    // The trail has who invited whom, and who joined, each with where from.
+    expect(await trailOf(email)).toEqual([
+      ['staff.invite', DEMO.manager.email, null, { role: 'staff' }, true],
+      ['staff.join', email, null, { role: 'staff' }, true],
+    ]);
 
     // Used: refused, and nothing changes.
     const before = await databaseFingerprint(db());
@@ -128,5 +144,11 @@ describe.each(BACKENDS)('company staff on %s', (kind) => {
     expect((await as('manager', 'PATCH', `/Staff/${staffId}`, { active: true })).json).toMatchObject({ active: true });
     expect((await call(app, 'GET', `${BASE}/Company`, { token: again.token })).status).toBe(200);
     tokens.staff = again.token;
+    expect(await trailOf(DEMO.staff.email)).toEqual([
+      ['staff.role', DEMO.manager.email, 'staff', 'admin', true],
+      ['staff.role', DEMO.manager.email, 'admin', 'staff', true],
+      ['staff.deactivate', DEMO.manager.email, true, false, true],
+      ['staff.reactivate', DEMO.manager.email, false, true, true],
+    ]);
   });
 });

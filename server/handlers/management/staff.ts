@@ -4,6 +4,7 @@ import type { OperationHandler } from '../types.ts';
 import { principalOf } from '../types.ts';
 import { companyOf, createInvitation, INVITATION_DAYS, listStaff, staffMemberOf, usableInvitation } from '../../management/staff-store.ts';
 import { staffError } from '../../management/staff-errors.ts';
+import { recordAudit } from '../../audit/record.ts';
 
 export const listCompanyStaff: OperationHandler<'listCompanyStaff'> = async (req, services) => {
   const companyId = await companyOf(services.db, principalOf(req).userId);
@@ -15,16 +16,21 @@ export const inviteStaffMember: OperationHandler<'inviteStaffMember'> = async (r
   const companyId = await companyOf(services.db, userId);
   const now = services.clock();
   const { rows } = await services.db.query<{ name: string }>('SELECT name FROM management_companies WHERE id = $1', [companyId]);
-  const invitation = await services.db.transaction((tx) => createInvitation(tx, { companyId, email: req.body.email, role: req.body.role, invitedBy: userId, now }));
+  const email = req.body.email.trim().toLowerCase();
+  const invitation = await services.db.transaction(async (tx) => {
+    const created = await createInvitation(tx, { companyId, email, role: req.body.role, invitedBy: userId, now });
+    await recordAudit(tx, { companyId, associationId: null, actorUserId: userId, kind: 'staff.invite', key: email, level: null, oldValue: null, newValue: { role: req.body.role }, ip: req.ip });
+    return created;
+  });
   const link = services.mailer.link(`/staff-invitation/${invitation.token}`);
   await services.mailer.send({
-    to: req.body.email.trim().toLowerCase(),
+    to: email,
     subject: `You are invited to ${rows[0].name}'s management console`,
     text:
       `You have been invited to join ${rows[0].name} as ${req.body.role === 'admin' ? 'an admin' : 'a staff member'} of its community portal.\n\n` +
       `Set up your sign-in here (the link works once, for ${INVITATION_DAYS} days):\n${link}\n\nIf you did not expect this, ignore this e-mail.`,
   });
-  return { status: 201, body: { email: req.body.email.trim().toLowerCase(), role: req.body.role, expiresAt: invitation.expiresAt.toISOString() } };
+  return { status: 201, body: { email, role: req.body.role, expiresAt: invitation.expiresAt.toISOString() } };
 };
 
 export const acceptStaffInvitation: OperationHandler<'acceptStaffInvitation'> = async (req, services) => {
@@ -62,6 +68,7 @@ export const acceptStaffInvitation: OperationHandler<'acceptStaffInvitation'> = 
       await tx.query('INSERT INTO management_staff (user_id, role, created_at) VALUES ($1, $2, $3)', [userId, invitation.role, now]);
     }
     await tx.query('UPDATE staff_invitations SET accepted_at = $2, accepted_user_id = $3 WHERE id = $1', [invitation.id, now, userId]);
+    await recordAudit(tx, { companyId: invitation.management_company_id, associationId: null, actorUserId: userId, kind: 'staff.join', key: invitation.email, level: null, oldValue: null, newValue: { role: invitation.role }, ip: req.ip });
     return { email: invitation.email, company: invitation.company_name, role: invitation.role };
   });
   return { status: 200, body: accepted };
@@ -75,12 +82,21 @@ export const updateStaffMember: OperationHandler<'updateStaffMember'> = async (r
   const now = services.clock();
   const ended = await services.db.transaction(async (tx) => {
     const member = await staffMemberOf(tx, companyId, target);
-    if (req.body.role !== undefined) await tx.query('UPDATE management_staff SET role = $2 WHERE user_id = $1', [target, req.body.role]);
+    const audit = (kind: string, oldValue: unknown, newValue: unknown) =>
+      recordAudit(tx, { companyId, associationId: null, actorUserId: userId, kind, key: member.email, level: null, oldValue, newValue, ip: req.ip });
+    if (req.body.role !== undefined && req.body.role !== member.role) {
+      await tx.query('UPDATE management_staff SET role = $2 WHERE user_id = $1', [target, req.body.role]);
+      await audit('staff.role', member.role, req.body.role);
+    }
     if (req.body.active === false && member.active) {
       await tx.query('UPDATE management_staff SET deactivated_at = $2 WHERE user_id = $1', [target, now]);
+      await audit('staff.deactivate', true, false);
       return true;
     }
-    if (req.body.active === true && !member.active) await tx.query('UPDATE management_staff SET deactivated_at = NULL WHERE user_id = $1', [target]);
+    if (req.body.active === true && !member.active) {
+      await tx.query('UPDATE management_staff SET deactivated_at = NULL WHERE user_id = $1', [target]);
+      await audit('staff.reactivate', false, true);
+    }
     return false;
   });
   // Deactivated: every session of theirs ends at once, on every instance.
