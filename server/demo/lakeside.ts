@@ -9,7 +9,8 @@ export const LAKESIDE = {
   association: { code: 'lakeshore', name: 'Lakeshore Village HOA' },
   admin: { email: 'lakeside.admin@example.com', password: 'Lakeside#2026', firstName: 'Drew', lastName: 'Hollis' },
   owner: { email: 'lakeside.owner@example.com', password: 'Lakeside#2026', firstName: 'Robin', lastName: 'Aldana' },
-  account: { number: '700101', address1: '18 Shoreline Court', city: 'Madison', state: 'WI', zip: '53703' },
+  // (outside 700001–705000, which the board-lists tests give a large association of their own)
+  account: { number: '810101', address1: '18 Shoreline Court', city: 'Madison', state: 'WI', zip: '53703' },
 } as const;
 
 export async function seedDemoLakeside(tx: Queryable, passwords: PasswordHasher, now: Date): Promise<void> {

@@ -24,7 +24,10 @@ describe.each(BACKENDS)('migration 200 on a database in use, on %s', (kind) => {
   beforeAll(async () => {
     earlier = await mkdtemp(path.join(tmpdir(), 'migrations-before-200-'));
     for (const file of await readdir(migrationsDir)) {
-      if (file.endsWith('.sql') && Number(file.slice(0, 3)) < 200) await copyFile(path.join(migrationsDir, file), path.join(earlier, file));
+      // Before 200, and the later ones the demo's seed writes to that do not touch the ledger or
+      // the standing (the management roles, settings and staff invitations), so that today's seed fits.
+      const number = Number(file.slice(0, 3));
+      if (file.endsWith('.sql') && (number < 200 || number >= 220)) await copyFile(path.join(migrationsDir, file), path.join(earlier, file));
     }
     if (kind === 'pglite') {
       db = await openPglite();
@@ -55,8 +58,8 @@ describe.each(BACKENDS)('migration 200 on a database in use, on %s', (kind) => {
   });
 
   it('fills the standing of every account there already', async () => {
-    // 200 and the migrations after it, none before.
-    expect((await migrate(db))[0]).toBe(200);
+    // 200 and the one after it, none before.
+    expect(await migrate(db)).toEqual([200, 210]);
     const { rows: associations } = await db.query<{ id: number }>('SELECT id FROM associations ORDER BY id');
     let owing = 0;
     for (const { id } of associations) {

@@ -50,7 +50,13 @@ export function fetchWhenSettled(fetch: () => unknown, idleMs = 3000): void {
     void Promise.resolve(fetch()).catch(() => undefined);
   };
   for (const type of FIRST_ACTS) window.addEventListener(type, once, { capture: true, passive: true });
-  const whenIdle = () => setTimeout(() => (window.requestIdleCallback ? window.requestIdleCallback(once, { timeout: idleMs }) : once()), idleMs);
+  // (the page may be gone when the time comes: a test's document torn down, nothing to fetch for)
+  const whenIdle = () =>
+    setTimeout(() => {
+      if (typeof window === 'undefined') return;
+      if (window.requestIdleCallback) window.requestIdleCallback(once, { timeout: idleMs });
+      else once();
+    }, idleMs);
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });
 }
