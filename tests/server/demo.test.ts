@@ -48,7 +48,7 @@ describe('demo data', () => {
         ['200413', 0, false, '33139', null, 'cedarpoint', 'Harbor'], // auto-draft (legacy): paid@example.com's second account
         ['200415', 30000, false, '33139', null, 'cedarpoint', 'Harbor'], // PA037: noprimary@example.com has no primary e-mail
         ['300100', 5000, false, '10001', null, 'demoville', 'Default'], // payments: the unconnected test account (PA007)
-        ['810101', 18500, false, '53703', null, 'lakeshore', 'Harbor'], // another management company's (server/demo/lakeside.ts)
+        ['400101', 18500, false, '53703', null, 'lakeshore', 'Harbor'], // another management company's (server/demo/lakeside.ts)
       ]);
       // Maple Grove's other homes (server/demo/maple-grove-homes.ts): owners of record who have not registered, owing nothing
       // but three behind on their dues (server/demo/delinquent-homes.ts).
