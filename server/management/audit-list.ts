@@ -61,7 +61,7 @@ export function auditList(companyId: number, filters: AuditFilters): GridList {
       associationId: { kind: 'number', title: 'Association id' },
       association: { kind: 'text', title: 'Association' },
       associationCode: { kind: 'text', title: 'Association code' },
-      actorName: { kind: 'text', title: 'Who' },
+      actorName: { kind: 'text', title: 'Changed by' },
       actorEmail: { kind: 'text', title: 'E-mail' },
       kind: { kind: 'text', title: 'Kind' },
       change: { kind: 'text', title: 'Change' },

@@ -142,7 +142,7 @@ describe.each(BACKENDS)('the audit trail on %s', (kind) => {
     const all = await as('manager', 'GET', `${BASE}/Audit?format=csv`);
     const records = parse(all.body, { columns: true }) as Record<string, string>[];
     expect(records).toHaveLength((await audit('manager')).lastRow);
-    expect(Object.keys(records[0])).toEqual(['Id', 'When', 'Association id', 'Association', 'Association code', 'Who', 'E-mail', 'Kind', 'Change', 'What', 'Level', 'Old value', 'New value', 'IP address', 'User agent']);
+    expect(Object.keys(records[0])).toEqual(['Id', 'When', 'Association id', 'Association', 'Association code', 'Changed by', 'E-mail', 'Kind', 'Change', 'What', 'Level', 'Old value', 'New value', 'IP address', 'User agent']);
     expect(records.some((r) => r.Association === 'Lakeshore Village HOA' || r['New value'].includes('lakeshore'))).toBe(false);
     expectErrorShape(await as('manager', 'GET', `${BASE}/Audit?format=csv&columns=nothing`), 400, 'GRD001');
   });
