@@ -1,4 +1,4 @@
-import type { FlowModule } from '../engine/core/flow/types.ts';
+import type { FlowEvent, FlowModule } from '../engine/core/flow/types.ts';
 
 // The audit trail's filters (/manage/audit), as the form sends them: text trimmed, the kind `all`
 // and anything left empty sent as '' (not sent at all), days as YYYY-MM-DD.
@@ -12,7 +12,7 @@ interface FilterData {
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
-const dataOf = (event: { data?: unknown }) => (event.data ?? {}) as FilterData;
+const dataOf = (event: FlowEvent) => (event.data ?? {}) as FilterData;
 
 export const manageAuditFlow: FlowModule = {
   guards: {
