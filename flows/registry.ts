@@ -49,6 +49,7 @@ export const lazyFlowModules: Record<string, () => Promise<FlowModule>> = {
   'board-arc': () => import('./board-arc.ts').then((module) => module.boardArcFlow),
   'invoice-decision': () => import('./invoice-decision.ts').then((module) => module.invoiceDecisionFlow),
   'manage-settings': () => import('./manage-settings.ts').then((module) => module.manageSettingsFlow),
+  'manage-audit': () => import('./manage-audit.ts').then((module) => module.manageAuditFlow),
 };
 
 /** Modules several flows share; a machine names those it uses in `uses:`. Fetched with the first machine using one. */

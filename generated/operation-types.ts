@@ -86,6 +86,7 @@ export type Operations = {
   "getUser": OperationTypesOf<users["getUser"]>;
   "inviteStaffMember": OperationTypesOf<management["inviteStaffMember"]>;
   "listAcknowledgements": OperationTypesOf<payments["listAcknowledgements"]>;
+  "listAuditEntries": OperationTypesOf<management["listAuditEntries"]>;
   "listAutoDrafts": OperationTypesOf<payments["listAutoDrafts"]>;
   "listBoardArcMessages": OperationTypesOf<actionItems["listBoardArcMessages"]>;
   "listBoardArcRequests": OperationTypesOf<actionItems["listBoardArcRequests"]>;

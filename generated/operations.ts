@@ -75,6 +75,7 @@ export const operations = {
   "getUser": {"group":"users","basePath":"/api/users","method":"get","path":"/Users/{id}","callers":["user"],"pathParams":["id"],"queryParams":[],"hasBody":false},
   "inviteStaffMember": {"group":"management","basePath":"/api/management","method":"post","path":"/Staff/Invitations","callers":["admin"],"pathParams":[],"queryParams":[],"hasBody":true},
   "listAcknowledgements": {"group":"payments","basePath":"/api/payments","method":"get","path":"/Acknowledgement","callers":["homeowner"],"pathParams":[],"queryParams":["accountNumber"],"hasBody":false},
+  "listAuditEntries": {"group":"management","basePath":"/api/management","method":"get","path":"/Audit","callers":["admin"],"pathParams":[],"queryParams":["associationId","association","person","kind","from","to","startRow","endRow","sort","filter","format","columns"],"hasBody":false},
   "listAutoDrafts": {"group":"payments","basePath":"/api/payments","method":"get","path":"/AutoDraft","callers":["homeowner"],"pathParams":[],"queryParams":["accountNumber","portalEnabled"],"hasBody":false},
   "listBoardArcMessages": {"group":"action-items","basePath":"/api/action-items","method":"get","path":"/Board/ArcRequests/{id}/Messages","callers":["board"],"pathParams":["id"],"queryParams":[],"hasBody":false},
   "listBoardArcRequests": {"group":"action-items","basePath":"/api/action-items","method":"get","path":"/Board/ArcRequests","callers":["board"],"pathParams":[],"queryParams":["associationId","status","startRow","endRow","sort","filter","format","columns"],"hasBody":false},

@@ -47,6 +47,94 @@ export interface ManagedAssociationRow {
 }
 
 /**
+ * setting: a value set or cleared; lock: a lock set or lifted; staff: the staff; board: board membership; page: custom pages
+ */
+export type AuditKind = typeof AuditKind[keyof typeof AuditKind];
+
+
+export const AuditKind = {
+  setting: 'setting',
+  lock: 'lock',
+  staff: 'staff',
+  board: 'board',
+  page: 'page',
+} as const;
+
+export type AuditEntryRowKind = typeof AuditEntryRowKind[keyof typeof AuditEntryRowKind];
+
+
+export const AuditEntryRowKind = {
+  setting: 'setting',
+  lock: 'lock',
+  staff: 'staff',
+  board: 'board',
+  page: 'page',
+  other: 'other',
+} as const;
+
+/**
+ * @nullable
+ */
+export type AuditEntryRowLevel = typeof AuditEntryRowLevel[keyof typeof AuditEntryRowLevel] | null;
+
+
+export const AuditEntryRowLevel = {
+  company: 'company',
+  association: 'association',
+} as const;
+
+export interface AuditEntryRow {
+  id: number;
+  at: string;
+  /**
+     * null: the company's own change
+     * @nullable
+     */
+  associationId: number | null;
+  /** @nullable */
+  association: string | null;
+  /** @nullable */
+  associationCode: string | null;
+  /**
+     * Who acted (null: no one known)
+     * @nullable
+     */
+  actorName: string | null;
+  /** @nullable */
+  actorEmail: string | null;
+  kind: AuditEntryRowKind;
+  /** The change as recorded, `<area>.<change>`: setting.set, staff.role… */
+  change: string;
+  /**
+     * What it changed: a setting's key, a staff member's e-mail…
+     * @nullable
+     */
+  key: string | null;
+  /** @nullable */
+  level: AuditEntryRowLevel;
+  /**
+     * The value before, as JSON text
+     * @nullable
+     */
+  oldValue: string | null;
+  /**
+     * The value after, as JSON text
+     * @nullable
+     */
+  newValue: string | null;
+  /**
+     * The request's address
+     * @nullable
+     */
+  ip: string | null;
+  /**
+     * The request's User-Agent
+     * @nullable
+     */
+  userAgent: string | null;
+}
+
+/**
  * On a 400 that names the fields at fault: each field (a dotted path in the request body) with its message
  */
 export type ErrorFields = {[key: string]: string};
@@ -198,6 +286,81 @@ export type AcceptStaffInvitation200 = {
 export type UpdateStaffMemberBody = {
   role?: StaffRole;
   active?: boolean;
+};
+
+export type ListAuditEntriesParams = {
+/**
+ * One of the company's associations
+ * @minimum 1
+ */
+associationId?: number;
+/**
+ * Part of the association's name or code, any case
+ * @maxLength 100
+ */
+association?: string;
+/**
+ * Part of the name or e-mail of who acted, any case
+ * @maxLength 100
+ */
+person?: string;
+/**
+ * One kind of change
+ */
+kind?: AuditKind;
+/**
+ * The first day (New York), included
+ */
+from?: string;
+/**
+ * The last day (New York), included
+ */
+to?: string;
+/**
+ * The first row answered (0-based); 0 when left out
+ * @minimum 0
+ * @maximum 10000000
+ */
+startRow?: GridStartRowParameter;
+/**
+ * The row after the last one answered; at most 500 after startRow (startRow + 100 when left out)
+ * @minimum 1
+ * @maximum 10000000
+ */
+endRow?: GridEndRowParameter;
+/**
+ * Columns to sort by, in order: `field:asc` or `field:desc`, comma-separated (at most 5)
+ * @maxLength 500
+ */
+sort?: GridSortParameter;
+/**
+ * A JSON filter model, as the board lists take (docs/server.md, "Board lists")
+ * @maxLength 4000
+ */
+filter?: GridFilterParameter;
+/**
+ * json (a page of rows) or csv (every matching entry, as a download)
+ */
+format?: ListAuditEntriesFormat;
+/**
+ * CSV only: the columns in order, comma-separated (all when left out)
+ * @maxLength 1000
+ */
+columns?: string;
+};
+
+export type ListAuditEntriesFormat = typeof ListAuditEntriesFormat[keyof typeof ListAuditEntriesFormat];
+
+
+export const ListAuditEntriesFormat = {
+  json: 'json',
+  csv: 'csv',
+} as const;
+
+export type ListAuditEntries200One = {
+  rows: AuditEntryRow[];
+  /** The number of entries matching the filters (the grid's last row) */
+  lastRow: number;
 };
 
 export type getManagementCompanyResponse200 = {
@@ -584,5 +747,89 @@ return apiFetch<updateStaffMemberResponse>(getUpdateStaffMemberUrl(userId),
     method: 'PATCH',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(updateStaffMemberBody)
+  }
+);}
+
+
+
+export type listAuditEntriesResponse200ApplicationJson = {
+  data: ListAuditEntries200One
+  status: 200
+}
+
+export type listAuditEntriesResponse200TextCsv = {
+  data: string
+  status: 200
+}
+
+export type listAuditEntriesResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type listAuditEntriesResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type listAuditEntriesResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type listAuditEntriesResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type listAuditEntriesResponseSuccess = (listAuditEntriesResponse200ApplicationJson | listAuditEntriesResponse200TextCsv) & {
+  headers: Headers;
+};
+export type listAuditEntriesResponseError = (listAuditEntriesResponse400 | listAuditEntriesResponse401 | listAuditEntriesResponse403 | listAuditEntriesResponse404) & {
+  headers: Headers;
+};
+
+export type listAuditEntriesResponse = (listAuditEntriesResponseSuccess | listAuditEntriesResponseError)
+
+export const getListAuditEntriesUrl = (params?: ListAuditEntriesParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/management/Audit?${stringifiedParams}` : `/api/management/Audit`
+}
+
+/**
+ * Every entry of the caller's company's trail (never another company's): settings changed
+ * and cleared (`setting`), locks set and lifted (`lock`), staff changes (`staff`), board
+ * membership (`board`) and custom pages (`page`), each with when, who acted, the
+ * association (none for the company's own changes), what changed with its old and new
+ * value (JSON text), the request's address and user agent.
+ * `associationId` keeps one association's entries (another company's, or none: 404 GP001);
+ * `association` those of an association whose name or code contains it; `person` those of
+ * someone whose name or e-mail contains it; `kind` one kind; `from` and `to` the days (in
+ * New York, both included) they fall on (`from` after `to`: 400 AUD001).
+ * A grid (docs/server.md, "Board lists"): rows `startRow`..`endRow` (at most 500), newest
+ * first when `sort` is left out, with `lastRow` the number of matching rows; with
+ * `format=csv`, every matching entry (as the trail was when the export began) streamed as
+ * CSV with the `columns` asked for, in their order. A column that is not one of the row's
+ * fields: 400 GRD001; a bad filter or sort: 400 GRD002; a bad row range: 400 GRD003.
+ * @summary The company's audit trail, filtered, as a grid or as CSV (admins only)
+ */
+export const listAuditEntries = async (params?: ListAuditEntriesParams, options?: Parameters<typeof apiFetch>[1]): Promise<listAuditEntriesResponse> => {
+
+  return apiFetch<listAuditEntriesResponse>(getListAuditEntriesUrl(params),
+  {
+    ...options,
+    method: 'GET'
+
+
   }
 );}

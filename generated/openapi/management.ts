@@ -132,6 +132,39 @@ export interface paths {
         patch: operations["updateStaffMember"];
         trace?: never;
     };
+    "/Audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's audit trail, filtered, as a grid or as CSV (admins only)
+         * @description Every entry of the caller's company's trail (never another company's): settings changed
+         *     and cleared (`setting`), locks set and lifted (`lock`), staff changes (`staff`), board
+         *     membership (`board`) and custom pages (`page`), each with when, who acted, the
+         *     association (none for the company's own changes), what changed with its old and new
+         *     value (JSON text), the request's address and user agent.
+         *     `associationId` keeps one association's entries (another company's, or none: 404 GP001);
+         *     `association` those of an association whose name or code contains it; `person` those of
+         *     someone whose name or e-mail contains it; `kind` one kind; `from` and `to` the days (in
+         *     New York, both included) they fall on (`from` after `to`: 400 AUD001).
+         *     A grid (docs/server.md, "Board lists"): rows `startRow`..`endRow` (at most 500), newest
+         *     first when `sort` is left out, with `lastRow` the number of matching rows; with
+         *     `format=csv`, every matching entry (as the trail was when the export began) streamed as
+         *     CSV with the `columns` asked for, in their order. A column that is not one of the row's
+         *     fields: 400 GRD001; a bad filter or sort: 400 GRD002; a bad row range: 400 GRD003.
+         */
+        get: operations["listAuditEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -175,6 +208,39 @@ export interface components {
             unreadMessages: number;
             /** @description Cents: the balances owing since before today */
             pastDueCents: number;
+        };
+        /**
+         * @description setting: a value set or cleared; lock: a lock set or lifted; staff: the staff; board: board membership; page: custom pages
+         * @enum {string}
+         */
+        AuditKind: "setting" | "lock" | "staff" | "board" | "page";
+        AuditEntryRow: {
+            id: number;
+            /** Format: date-time */
+            at: string;
+            /** @description null: the company's own change */
+            associationId: number | null;
+            association: string | null;
+            associationCode: string | null;
+            /** @description Who acted (null: no one known) */
+            actorName: string | null;
+            actorEmail: string | null;
+            /** @enum {string} */
+            kind: "setting" | "lock" | "staff" | "board" | "page" | "other";
+            /** @description The change as recorded, `<area>.<change>`: setting.set, staff.role… */
+            change: string;
+            /** @description What it changed: a setting's key, a staff member's e-mail… */
+            key: string | null;
+            /** @enum {string|null} */
+            level: "company" | "association" | null;
+            /** @description The value before, as JSON text */
+            oldValue: string | null;
+            /** @description The value after, as JSON text */
+            newValue: string | null;
+            /** @description The request's address */
+            ip: string | null;
+            /** @description The request's User-Agent */
+            userAgent: string | null;
         };
         Error: {
             status: number;
@@ -416,6 +482,60 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+        };
+    };
+    listAuditEntries: {
+        parameters: {
+            query?: {
+                /** @description One of the company's associations */
+                associationId?: number;
+                /** @description Part of the association's name or code, any case */
+                association?: string;
+                /** @description Part of the name or e-mail of who acted, any case */
+                person?: string;
+                /** @description One kind of change */
+                kind?: components["schemas"]["AuditKind"];
+                /** @description The first day (New York), included */
+                from?: string;
+                /** @description The last day (New York), included */
+                to?: string;
+                /** @description The first row answered (0-based); 0 when left out */
+                startRow?: components["parameters"]["GridStartRow"];
+                /** @description The row after the last one answered; at most 500 after startRow (startRow + 100 when left out) */
+                endRow?: components["parameters"]["GridEndRow"];
+                /** @description Columns to sort by, in order: `field:asc` or `field:desc`, comma-separated (at most 5) */
+                sort?: components["parameters"]["GridSort"];
+                /** @description A JSON filter model, as the board lists take (docs/server.md, "Board lists") */
+                filter?: components["parameters"]["GridFilter"];
+                /** @description json (a page of rows) or csv (every matching entry, as a download) */
+                format?: "json" | "csv";
+                /** @description CSV only: the columns in order, comma-separated (all when left out) */
+                columns?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of entries (JSON), or every matching entry (CSV) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["AuditEntryRow"][];
+                        /** @description The number of entries matching the filters (the grid's last row) */
+                        lastRow: number;
+                    };
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
         };
     };
 }

@@ -211,14 +211,14 @@ export function rowRangeOf(request: GridRequest): { offset: number; limit: numbe
 }
 
 /** The select list: every column of the list, dates as YYYY-MM-DD. */
-function selectOf(names: string[], list: GridList): string {
+export function selectOf(names: string[], list: GridList): string {
   return names.map((name) => (list.columns[name].kind === 'date' ? `to_char(${quoted(name)}, 'YYYY-MM-DD') AS "${name}"` : `${quoted(name)} AS "${name}"`)).join(', ');
 }
 
-type Cell = string | number | boolean | null;
+export type Cell = string | number | boolean | null;
 
 /** A database value as the API answers it (bigint strings to numbers, instants to ISO strings). */
-function cellOf(kind: ColumnKind, value: unknown): Cell {
+export function cellOf(kind: ColumnKind, value: unknown): Cell {
   if (value === null || value === undefined) return null;
   switch (kind) {
     case 'number':
@@ -281,7 +281,7 @@ export function csvColumnsOf(list: GridList, columns: string | undefined): strin
   return names;
 }
 
-function csvCellOf(kind: ColumnKind, value: Cell): string | number {
+export function csvCellOf(kind: ColumnKind, value: Cell): string | number {
   if (value === null) return '';
   if (kind === 'money') return formatDecimal(value as number);
   if (kind === 'boolean') return value ? 'Yes' : 'No';
@@ -308,16 +308,14 @@ export async function gridCsv(db: Queryable, list: GridList, request: GridReques
   );
 }
 
+/** How the grids' CSV is written (csv-stringify): a header of the titles, CRLF, fields holding a line break quoted. */
+export const csvOptions = (titles: string[]) => ({ header: true, columns: titles, record_delimiter: 'windows' as const, quoted_match: /[\r\n]/ });
+
 /** Rows of cells as CSV under the columns' titles. */
 export function csvOf(columns: Pick<GridColumn, 'kind' | 'title'>[], rows: Cell[][]): string {
   return stringify(
     rows.map((cells) => cells.map((cell, i) => csvCellOf(columns[i].kind, cell))),
-    {
-      header: true,
-      columns: columns.map((c) => c.title),
-      record_delimiter: 'windows',
-      quoted_match: /[\r\n]/,
-    },
+    csvOptions(columns.map((c) => c.title)),
   );
 }
 

@@ -132,7 +132,8 @@ export interface FileAnswer<Status> {
   status: Status;
   body?: undefined;
   headers: Record<string, string>;
-  content: Buffer;
+  /** The whole file, or a stream of it (a long export, written as it is read). */
+  content: Buffer | Readable;
 }
 
 export type OperationHandler<Id extends OperationId> = (

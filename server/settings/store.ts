@@ -44,6 +44,7 @@ export interface Target {
 export interface Actor {
   userId: number;
   ip: string;
+  userAgent?: string | null;
 }
 
 export type Change = { kind: 'set'; value: unknown; locked?: boolean } | { kind: 'clear' };
@@ -82,7 +83,7 @@ export async function applyChange(db: Db, schema: SettingsSchema, target: Target
     );
     const before = rows[0] ?? null;
     const audit = (kind: string, oldValue: unknown, newValue: unknown) =>
-      recordAudit(tx, { companyId: target.companyId, associationId: target.associationId, actorUserId: actor.userId, kind, key, level, oldValue, newValue, ip: actor.ip });
+      recordAudit(tx, { companyId: target.companyId, associationId: target.associationId, actorUserId: actor.userId, kind, key, level, oldValue, newValue, ip: actor.ip, userAgent: actor.userAgent });
     if (change.kind === 'clear') {
       if (!before) return false;
       await tx.query('DELETE FROM portal_settings WHERE id = $1', [before.id]);

@@ -133,6 +133,13 @@ test('for management staff, the console\'s /manage/settings: accessible, nothing
   await checkAtEveryWidth(page, '/manage/settings');
 });
 
+test('for a company admin, the console\'s /manage/audit: accessible, nothing past the edge at 1280, 900 and 390 px', async ({ page }) => {
+  test.setTimeout(240_000);
+  await signInQuickly(page, manager.email, manager.password);
+  await page.goto('/manage/audit');
+  await checkAtEveryWidth(page, '/manage/audit');
+});
+
 test('the pages of one item (a request, a message, an architectural request) at 1280, 900 and 390 px', async ({ page }) => {
   test.setTimeout(180_000);
   await signInQuickly(page, homeowner.email, homeowner.password);

@@ -66,7 +66,8 @@ const IN_SCOPE_BY_DECLARATION: Record<string, string[]> = {
   // management console): every other signed-in caller is refused (403 AUTH003), checked below.
   staff: ['getCompanySettings', 'getManagementCompany', 'listCompanyStaff', 'listManagedAssociations'],
   // Active admins of any management company, about their own company's staff and settings only.
-  admin: ['deleteCompanySetting', 'inviteStaffMember', 'putCompanySetting', 'updateStaffMember'],
+  // (listAuditEntries: another company's association named is 404 GP001, checked at the end.)
+  admin: ['deleteCompanySetting', 'inviteStaffMember', 'listAuditEntries', 'putCompanySetting', 'updateStaffMember'],
 };
 
 /**
@@ -90,6 +91,7 @@ const NOT_SCOPED: Record<string, string> = {
   'updateBoardToDo path.todoId': 'looked up in path.id only, whose board or staff the caller is: of another association or none, 404 TODO404',
   'downloadHomeownerRequestAttachment path.attachmentId': 'looked up in the request of path.id (scoped) only: of another request, 404 HRQ007',
   'updateStaffMember path.userId': "a staff member of the caller's own company (admin: self); anyone else, another company's staff included: 404 STF003",
+  'listAuditEntries query.associationId': "an association of the caller's own company (admin: self); another company's or none: 404 GP001 (handler)",
   'downloadBoardArcAttachment path.attachmentId': 'looked up in the request of path.id (scoped) only: of another request, 404 HRQ007',
 };
 const NAMES_A_RESOURCE = /^id$|Id$|Number$/;
@@ -421,5 +423,34 @@ describe('authorization matrix over every operation of openapi/', () => {
     // Every operation that is not public was called by every kind of caller it does not simply admit.
     const scopedOps = operations.filter((op) => !op.policy.public);
     expect(new Set(refused.map((r) => r.split(' ')[0]))).toEqual(new Set(scopedOps.map((op) => op.operationId)));
+  });
+
+  // The audit trail is the admins' alone: the matrix above skips the Summit admin (in scope by
+  // declaration) and has no staff member who is not an admin; here is each kind of caller.
+  it("answers the audit trail to a company's admins only, each about their own company", async () => {
+    const maple = await associationId(db(), 'maplegrove');
+    const lakeshore = await associationId(db(), 'lakeshore');
+    const token = async (who: { email: string; password: string }) => (await signIn(app, who)).token;
+    const audit = async (who: string | null, query = '') => {
+      reached.length = 0;
+      return call(app, 'GET', `/api/management/Audit${query}`, { token: who ?? undefined });
+    };
+    const admin = await token(DEMO.manager);
+    expect((await audit(admin, `?associationId=${maple}`)).status).toBe(200);
+    expect((await audit(admin, '?format=csv')).status).toBe(200);
+    expectErrorShape(await audit(admin, `?associationId=${lakeshore}`), 404, 'GP001');
+    const lakesideAdmin = await token(DEMO.lakesideAdmin);
+    expectErrorShape(await audit(lakesideAdmin, `?associationId=${maple}`), 404, 'GP001');
+    const theirs = await audit(lakesideAdmin);
+    expect(theirs.status).toBe(200);
+    expect(theirs.body).not.toMatch(/Maple|Cedar|Summit/);
+    for (const who of [DEMO.staff, DEMO.homeowner, DEMO.board]) {
+      for (const query of ['', `?associationId=${maple}`, '?format=csv']) {
+        expectErrorShape(await audit(await token(who), query), 403, 'AUTH003');
+        expect(reached, `${who.email} reached the handler`).toEqual([]);
+      }
+    }
+    expectErrorShape(await audit(null), 401, 'AUTH002');
+    expect(reached).toEqual([]);
   });
 });

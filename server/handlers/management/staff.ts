@@ -4,7 +4,7 @@ import type { OperationHandler } from '../types.ts';
 import { principalOf } from '../types.ts';
 import { companyOf, createInvitation, INVITATION_DAYS, listStaff, staffMemberOf, usableInvitation } from '../../management/staff-store.ts';
 import { staffError } from '../../management/staff-errors.ts';
-import { recordAudit } from '../../audit/record.ts';
+import { originOf, recordAudit } from '../../audit/record.ts';
 
 export const listCompanyStaff: OperationHandler<'listCompanyStaff'> = async (req, services) => {
   const companyId = await companyOf(services.db, principalOf(req).userId);
@@ -19,7 +19,7 @@ export const inviteStaffMember: OperationHandler<'inviteStaffMember'> = async (r
   const email = req.body.email.trim().toLowerCase();
   const invitation = await services.db.transaction(async (tx) => {
     const created = await createInvitation(tx, { companyId, email, role: req.body.role, invitedBy: userId, now });
-    await recordAudit(tx, { companyId, associationId: null, actorUserId: userId, kind: 'staff.invite', key: email, level: null, oldValue: null, newValue: { role: req.body.role }, ip: req.ip });
+    await recordAudit(tx, { companyId, associationId: null, actorUserId: userId, kind: 'staff.invite', key: email, level: null, oldValue: null, newValue: { role: req.body.role }, ...originOf(req) });
     return created;
   });
   const link = services.mailer.link(`/staff-invitation/${invitation.token}`);
@@ -68,7 +68,7 @@ export const acceptStaffInvitation: OperationHandler<'acceptStaffInvitation'> = 
       await tx.query('INSERT INTO management_staff (user_id, role, created_at) VALUES ($1, $2, $3)', [userId, invitation.role, now]);
     }
     await tx.query('UPDATE staff_invitations SET accepted_at = $2, accepted_user_id = $3 WHERE id = $1', [invitation.id, now, userId]);
-    await recordAudit(tx, { companyId: invitation.management_company_id, associationId: null, actorUserId: userId, kind: 'staff.join', key: invitation.email, level: null, oldValue: null, newValue: { role: invitation.role }, ip: req.ip });
+    await recordAudit(tx, { companyId: invitation.management_company_id, associationId: null, actorUserId: userId, kind: 'staff.join', key: invitation.email, level: null, oldValue: null, newValue: { role: invitation.role }, ...originOf(req) });
     return { email: invitation.email, company: invitation.company_name, role: invitation.role };
   });
   return { status: 200, body: accepted };
@@ -83,7 +83,7 @@ export const updateStaffMember: OperationHandler<'updateStaffMember'> = async (r
   const ended = await services.db.transaction(async (tx) => {
     const member = await staffMemberOf(tx, companyId, target);
     const audit = (kind: string, oldValue: unknown, newValue: unknown) =>
-      recordAudit(tx, { companyId, associationId: null, actorUserId: userId, kind, key: member.email, level: null, oldValue, newValue, ip: req.ip });
+      recordAudit(tx, { companyId, associationId: null, actorUserId: userId, kind, key: member.email, level: null, oldValue, newValue, ...originOf(req) });
     if (req.body.role !== undefined && req.body.role !== member.role) {
       await tx.query('UPDATE management_staff SET role = $2 WHERE user_id = $1', [target, req.body.role]);
       await audit('staff.role', member.role, req.body.role);

@@ -5,6 +5,7 @@ import type { Queryable } from '../../db/index.ts';
 import { ApiError } from '../../errors.ts';
 import type { Effective, SettingsService } from '../../settings/index.ts';
 import type { Change } from '../../settings/store.ts';
+import { originOf } from '../../audit/record.ts';
 import { principalOf, type OperationHandler, type OperationRequest, type Services } from '../types.ts';
 
 interface Scope {
@@ -92,8 +93,8 @@ async function answer(services: Services, scope: Scope) {
   };
 }
 
-async function change(req: Pick<OperationRequest, 'operationId' | 'caller' | 'ip'>, services: Services, scope: Scope, key: string, what: Change) {
-  await services.settings.change({ companyId: scope.companyId, associationId: scope.association?.id ?? null }, key, what, { userId: principalOf(req).userId, ip: req.ip });
+async function change(req: Pick<OperationRequest, 'operationId' | 'caller' | 'ip' | 'headers'>, services: Services, scope: Scope, key: string, what: Change) {
+  await services.settings.change({ companyId: scope.companyId, associationId: scope.association?.id ?? null }, key, what, { userId: principalOf(req).userId, ...originOf(req) });
   return answer(services, scope);
 }
 
