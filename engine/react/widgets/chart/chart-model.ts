@@ -30,9 +30,9 @@ export interface ChartModel {
 /** The data key of the category in the drawing's rows (a name no row field can take). */
 export const CATEGORY = '\u0000category';
 
-// Chakra tokens with at least 3:1 contrast against the page in light and dark themes, apart in hue
-// and in lightness.
-const PALETTE = ['blue.solid', 'orange.solid', 'teal.solid', 'purple.solid', 'pink.solid', 'cyan.solid'];
+// Shades of the palettes every theme has (engine/react/theme/palettes.ts), apart in hue and in
+// lightness, each at least 3:1 against a light page.
+const PALETTE = ['blue.600', 'orange.600', 'green.700', 'red.700', 'gray.600'];
 const DASHES = [undefined, '6 3', '2 3', '8 3 2 3'];
 
 interface SeriesNode { field: string; label: string; color?: string }
