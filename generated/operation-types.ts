@@ -56,11 +56,13 @@ export type Operations = {
   "duplicateDocument": OperationTypesOf<associations["duplicateDocument"]>;
   "enrollLegacyAutoDraft": OperationTypesOf<payments["enrollLegacyAutoDraft"]>;
   "getAccounts": OperationTypesOf<payments["getAccounts"]>;
+  "getAssociationAging": OperationTypesOf<management["getAssociationAging"]>;
   "getAssociationSettings": OperationTypesOf<settings["getAssociationSettings"]>;
   "getBoardArcRequest": OperationTypesOf<actionItems["getBoardArcRequest"]>;
   "getBoardReport": OperationTypesOf<associations["getBoardReport"]>;
   "getBoardTaskOverview": OperationTypesOf<actionItems["getBoardTaskOverview"]>;
   "getCharges": OperationTypesOf<payments["getCharges"]>;
+  "getCompanyMonthlyFigures": OperationTypesOf<management["getCompanyMonthlyFigures"]>;
   "getCompanySettings": OperationTypesOf<settings["getCompanySettings"]>;
   "getDocument": OperationTypesOf<associations["getDocument"]>;
   "getDocumentFolder": OperationTypesOf<associations["getDocumentFolder"]>;

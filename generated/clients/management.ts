@@ -153,6 +153,47 @@ export interface Error {
   fields?: ErrorFields;
 }
 
+export interface AgingBuckets {
+  /** Cents: unpaid charges 0 to 30 days old */
+  days0to30Cents: number;
+  /** Cents: unpaid charges 31 to 60 days old */
+  days31to60Cents: number;
+  /** Cents: unpaid charges 61 to 90 days old */
+  days61to90Cents: number;
+  /** Cents: unpaid charges over 90 days old */
+  over90Cents: number;
+  /** Cents: the balance past due (the four added up) */
+  totalCents: number;
+}
+
+export interface AssociationAging {
+  id: number;
+  code: string;
+  name: string;
+  /** Cents: unpaid charges 0 to 30 days old */
+  days0to30Cents: number;
+  /** Cents: unpaid charges 31 to 60 days old */
+  days31to60Cents: number;
+  /** Cents: unpaid charges 61 to 90 days old */
+  days61to90Cents: number;
+  /** Cents: unpaid charges over 90 days old */
+  over90Cents: number;
+  /** Cents: the balance past due (the four added up) */
+  totalCents: number;
+}
+
+export interface MonthFigures {
+  /**
+     * YYYY-MM
+     * @pattern ^[0-9]{4}-[0-9]{2}$
+     */
+  month: string;
+  /** Cents: payments received less payments returned */
+  collectedCents: number;
+  /** Homes whose owner registered */
+  signUps: number;
+}
+
 /**
  * An error (status, title, detail, errorCode)
  */
@@ -361,6 +402,33 @@ export type ListAuditEntries200One = {
   rows: AuditEntryRow[];
   /** The number of entries matching the filters (the grid's last row) */
   lastRow: number;
+};
+
+export type GetAssociationAgingParams = {
+/**
+ * Part of the name or code, any case
+ * @maxLength 100
+ */
+search?: string;
+/**
+ * How many associations to answer (10 when left out)
+ * @minimum 1
+ * @maximum 50
+ */
+limit?: number;
+};
+
+export type GetAssociationAging200 = {
+  /** The business day the ages are counted to */
+  asOf: string;
+  associations: AssociationAging[];
+  /** How many matching associations have a balance past due */
+  pastDueAssociations: number;
+  totals: AgingBuckets;
+};
+
+export type GetCompanyMonthlyFigures200 = {
+  months: MonthFigures[];
 };
 
 export type getManagementCompanyResponse200 = {
@@ -826,6 +894,126 @@ export const getListAuditEntriesUrl = (params?: ListAuditEntriesParams,) => {
 export const listAuditEntries = async (params?: ListAuditEntriesParams, options?: Parameters<typeof apiFetch>[1]): Promise<listAuditEntriesResponse> => {
 
   return apiFetch<listAuditEntriesResponse>(getListAuditEntriesUrl(params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+export type getAssociationAgingResponse200 = {
+  data: GetAssociationAging200
+  status: 200
+}
+
+export type getAssociationAgingResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type getAssociationAgingResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type getAssociationAgingResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type getAssociationAgingResponseSuccess = (getAssociationAgingResponse200) & {
+  headers: Headers;
+};
+export type getAssociationAgingResponseError = (getAssociationAgingResponse400 | getAssociationAgingResponse401 | getAssociationAgingResponse403) & {
+  headers: Headers;
+};
+
+export type getAssociationAgingResponse = (getAssociationAgingResponseSuccess | getAssociationAgingResponseError)
+
+export const getGetAssociationAgingUrl = (params?: GetAssociationAgingParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/management/Charts/Aging?${stringifiedParams}` : `/api/management/Charts/Aging`
+}
+
+/**
+ * The associations of the caller's company (never another company's) whose name or code
+ * contains `search` (ignoring case) and that have a balance past due, the `limit` owing the
+ * most first (then by name), each with its past-due balance split by the age of the unpaid
+ * charges today: `days0to30Cents`, `days31to60Cents`, `days61to90Cents`, `over90Cents`, and
+ * `totalCents`, the association's `pastDueCents` of listManagedAssociations (the balances
+ * of the accounts whose oldest unpaid charge is before today; payments pay the oldest
+ * charges first). `totals` and `pastDueAssociations` cover every matching association with
+ * a balance past due, including those past `limit`. Integer cents.
+ * @summary How old each association's past-due balance is (0–30, 31–60, 61–90, over 90 days)
+ */
+export const getAssociationAging = async (params?: GetAssociationAgingParams, options?: Parameters<typeof apiFetch>[1]): Promise<getAssociationAgingResponse> => {
+
+  return apiFetch<getAssociationAgingResponse>(getGetAssociationAgingUrl(params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+export type getCompanyMonthlyFiguresResponse200 = {
+  data: GetCompanyMonthlyFigures200
+  status: 200
+}
+
+export type getCompanyMonthlyFiguresResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type getCompanyMonthlyFiguresResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type getCompanyMonthlyFiguresResponseSuccess = (getCompanyMonthlyFiguresResponse200) & {
+  headers: Headers;
+};
+export type getCompanyMonthlyFiguresResponseError = (getCompanyMonthlyFiguresResponse401 | getCompanyMonthlyFiguresResponse403) & {
+  headers: Headers;
+};
+
+export type getCompanyMonthlyFiguresResponse = (getCompanyMonthlyFiguresResponseSuccess | getCompanyMonthlyFiguresResponseError)
+
+export const getGetCompanyMonthlyFiguresUrl = () => {
+
+
+
+
+  return `/api/management/Charts/Months`
+}
+
+/**
+ * One row per month, the 12 months up to and including the current one (America/New_York),
+ * oldest first, months without anything included: `collectedCents`, the payments entered on
+ * the ledgers of the caller's company's associations that month (by effective date) less the
+ * payments returned that month; `signUps`, the homes whose owner registered that month.
+ * @summary The company's collections and sign-ups in each of the last 12 months
+ */
+export const getCompanyMonthlyFigures = async ( options?: Parameters<typeof apiFetch>[1]): Promise<getCompanyMonthlyFiguresResponse> => {
+
+  return apiFetch<getCompanyMonthlyFiguresResponse>(getGetCompanyMonthlyFiguresUrl(),
   {
     ...options,
     method: 'GET'

@@ -165,6 +165,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Charts/Aging": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How old each association's past-due balance is (0–30, 31–60, 61–90, over 90 days)
+         * @description The associations of the caller's company (never another company's) whose name or code
+         *     contains `search` (ignoring case) and that have a balance past due, the `limit` owing the
+         *     most first (then by name), each with its past-due balance split by the age of the unpaid
+         *     charges today: `days0to30Cents`, `days31to60Cents`, `days61to90Cents`, `over90Cents`, and
+         *     `totalCents`, the association's `pastDueCents` of listManagedAssociations (the balances
+         *     of the accounts whose oldest unpaid charge is before today; payments pay the oldest
+         *     charges first). `totals` and `pastDueAssociations` cover every matching association with
+         *     a balance past due, including those past `limit`. Integer cents.
+         */
+        get: operations["getAssociationAging"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Charts/Months": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's collections and sign-ups in each of the last 12 months
+         * @description One row per month, the 12 months up to and including the current one (America/New_York),
+         *     oldest first, months without anything included: `collectedCents`, the payments entered on
+         *     the ledgers of the caller's company's associations that month (by effective date) less the
+         *     payments returned that month; `signUps`, the homes whose owner registered that month.
+         */
+        get: operations["getCompanyMonthlyFigures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -256,6 +306,41 @@ export interface components {
             fields?: {
                 [key: string]: string;
             };
+        };
+        AgingBuckets: {
+            /** @description Cents: unpaid charges 0 to 30 days old */
+            days0to30Cents: number;
+            /** @description Cents: unpaid charges 31 to 60 days old */
+            days31to60Cents: number;
+            /** @description Cents: unpaid charges 61 to 90 days old */
+            days61to90Cents: number;
+            /** @description Cents: unpaid charges over 90 days old */
+            over90Cents: number;
+            /** @description Cents: the balance past due (the four added up) */
+            totalCents: number;
+        };
+        AssociationAging: {
+            id: number;
+            code: string;
+            name: string;
+            /** @description Cents: unpaid charges 0 to 30 days old */
+            days0to30Cents: number;
+            /** @description Cents: unpaid charges 31 to 60 days old */
+            days31to60Cents: number;
+            /** @description Cents: unpaid charges 61 to 90 days old */
+            days61to90Cents: number;
+            /** @description Cents: unpaid charges over 90 days old */
+            over90Cents: number;
+            /** @description Cents: the balance past due (the four added up) */
+            totalCents: number;
+        };
+        MonthFigures: {
+            /** @description YYYY-MM */
+            month: string;
+            /** @description Cents: payments received less payments returned */
+            collectedCents: number;
+            /** @description Homes whose owner registered */
+            signUps: number;
         };
     };
     responses: {
@@ -536,6 +621,68 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+        };
+    };
+    getAssociationAging: {
+        parameters: {
+            query?: {
+                /** @description Part of the name or code, any case */
+                search?: string;
+                /** @description How many associations to answer (10 when left out) */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The past-due balances by age */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date
+                         * @description The business day the ages are counted to
+                         */
+                        asOf: string;
+                        associations: components["schemas"]["AssociationAging"][];
+                        /** @description How many matching associations have a balance past due */
+                        pastDueAssociations: number;
+                        totals: components["schemas"]["AgingBuckets"];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getCompanyMonthlyFigures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The months */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        months: components["schemas"]["MonthFigures"][];
+                    };
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
         };
     };
 }

@@ -64,7 +64,7 @@ const IN_SCOPE_BY_DECLARATION: Record<string, string[]> = {
   anyone: ['getDocumentPermissions', 'listCalendarEntries', 'listDocumentFolders', 'searchDocuments'],
   // Active staff of any management company, answered for the caller's own company only (the
   // management console): every other signed-in caller is refused (403 AUTH003), checked below.
-  staff: ['getCompanySettings', 'getManagementCompany', 'listCompanyStaff', 'listManagedAssociations'],
+  staff: ['getAssociationAging', 'getCompanyMonthlyFigures', 'getCompanySettings', 'getManagementCompany', 'listCompanyStaff', 'listManagedAssociations'],
   // Active admins of any management company, about their own company's staff and settings only.
   // (listAuditEntries: another company's association named is 404 GP001, checked at the end.)
   admin: ['deleteCompanySetting', 'inviteStaffMember', 'listAuditEntries', 'putCompanySetting', 'updateStaffMember'],

@@ -2,6 +2,7 @@ import type { GroupOperationId, OperationHandlers } from '../types.ts';
 import { getManagementCompany } from './company.ts';
 import { listManagedAssociations } from './associations.ts';
 import { listAuditEntries } from './audit.ts';
+import { getAssociationAging, getCompanyMonthlyFigures } from './charts.ts';
 import { acceptStaffInvitation, inviteStaffMember, listCompanyStaff, updateStaffMember } from './staff.ts';
 
 export const managementHandlers: OperationHandlers<GroupOperationId<'management'>> = {
@@ -12,4 +13,6 @@ export const managementHandlers: OperationHandlers<GroupOperationId<'management'
   acceptStaffInvitation,
   updateStaffMember,
   listAuditEntries,
+  getAssociationAging,
+  getCompanyMonthlyFigures,
 };
