@@ -32,6 +32,7 @@ export type Operations = {
   "confirmRecurringPayment": OperationTypesOf<payments["confirmRecurringPayment"]>;
   "createAddress": OperationTypesOf<users["createAddress"]>;
   "createContact": OperationTypesOf<users["createContact"]>;
+  "createCustomPage": OperationTypesOf<management["createCustomPage"]>;
   "createDocumentFolder": OperationTypesOf<associations["createDocumentFolder"]>;
   "createExpressPayment": OperationTypesOf<expressPay["createExpressPayment"]>;
   "createGuestPayment": OperationTypesOf<guestPay["createGuestPayment"]>;
@@ -47,6 +48,7 @@ export type Operations = {
   "deleteAssociationSetting": OperationTypesOf<settings["deleteAssociationSetting"]>;
   "deleteCompanySetting": OperationTypesOf<settings["deleteCompanySetting"]>;
   "deleteContact": OperationTypesOf<users["deleteContact"]>;
+  "deleteCustomPage": OperationTypesOf<management["deleteCustomPage"]>;
   "deleteDocument": OperationTypesOf<associations["deleteDocument"]>;
   "deleteDocumentFolder": OperationTypesOf<associations["deleteDocumentFolder"]>;
   "deletePaymentMethod": OperationTypesOf<payments["deletePaymentMethod"]>;
@@ -56,12 +58,14 @@ export type Operations = {
   "duplicateDocument": OperationTypesOf<associations["duplicateDocument"]>;
   "enrollLegacyAutoDraft": OperationTypesOf<payments["enrollLegacyAutoDraft"]>;
   "getAccounts": OperationTypesOf<payments["getAccounts"]>;
+  "getAssociationPage": OperationTypesOf<associations["getAssociationPage"]>;
   "getAssociationSettings": OperationTypesOf<settings["getAssociationSettings"]>;
   "getBoardArcRequest": OperationTypesOf<actionItems["getBoardArcRequest"]>;
   "getBoardReport": OperationTypesOf<associations["getBoardReport"]>;
   "getBoardTaskOverview": OperationTypesOf<actionItems["getBoardTaskOverview"]>;
   "getCharges": OperationTypesOf<payments["getCharges"]>;
   "getCompanySettings": OperationTypesOf<settings["getCompanySettings"]>;
+  "getCustomPage": OperationTypesOf<management["getCustomPage"]>;
   "getDocument": OperationTypesOf<associations["getDocument"]>;
   "getDocumentFolder": OperationTypesOf<associations["getDocumentFolder"]>;
   "getDocumentPermissions": OperationTypesOf<associations["getDocumentPermissions"]>;
@@ -99,6 +103,7 @@ export type Operations = {
   "listBoardWorkOrders": OperationTypesOf<associations["listBoardWorkOrders"]>;
   "listCalendarEntries": OperationTypesOf<associations["listCalendarEntries"]>;
   "listCompanyStaff": OperationTypesOf<management["listCompanyStaff"]>;
+  "listCustomPages": OperationTypesOf<management["listCustomPages"]>;
   "listDocumentFolders": OperationTypesOf<associations["listDocumentFolders"]>;
   "listExpressPayments": OperationTypesOf<expressPay["listExpressPayments"]>;
   "listFuturePayments": OperationTypesOf<payments["listFuturePayments"]>;
@@ -134,6 +139,7 @@ export type Operations = {
   "updateAutoDraft": OperationTypesOf<payments["updateAutoDraft"]>;
   "updateBoardToDo": OperationTypesOf<associations["updateBoardToDo"]>;
   "updateContact": OperationTypesOf<users["updateContact"]>;
+  "updateCustomPage": OperationTypesOf<management["updateCustomPage"]>;
   "updateDocument": OperationTypesOf<associations["updateDocument"]>;
   "updateDocumentFolder": OperationTypesOf<associations["updateDocumentFolder"]>;
   "updateExpressPayment": OperationTypesOf<expressPay["updateExpressPayment"]>;
