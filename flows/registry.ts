@@ -49,6 +49,8 @@ export const lazyFlowModules: Record<string, () => Promise<FlowModule>> = {
   'board-arc': () => import('./board-arc.ts').then((module) => module.boardArcFlow),
   'invoice-decision': () => import('./invoice-decision.ts').then((module) => module.invoiceDecisionFlow),
   'manage-settings': () => import('./manage-settings.ts').then((module) => module.manageSettingsFlow),
+  'manage-pages': () => import('./manage-pages.ts').then((module) => module.managePagesFlow),
+  'custom-page': () => import('./custom-page.ts').then((module) => module.customPageFlow),
 };
 
 /** Modules several flows share; a machine names those it uses in `uses:`. Fetched with the first machine using one. */

@@ -38,8 +38,9 @@ import pageHeader from './page-header.widget.ts';
 import skeleton from './skeleton.widget.ts';
 import icon from './icon.widget.ts';
 import banner from './banner.widget.ts';
+import markdown from './markdown.widget.ts';
 
 export const builtinWidgets: readonly WidgetDefinition<WidgetComponent>[] = [
   stack, heading, text, content, link, links, alert, form, flow, countdown, button, effect, spacer, summary, steps, dialog, hostedEntry, handoff, repeat, image, grid, data, modal, download, fileDownload, filePreview, upload, calendar,
-  columns, card, descriptionList, statusBadge, emptyState, pageHeader, skeleton, icon, banner,
+  columns, card, descriptionList, statusBadge, emptyState, pageHeader, skeleton, icon, banner, markdown,
 ];
