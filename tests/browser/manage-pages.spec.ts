@@ -5,7 +5,7 @@ import { expectAccessible, homeowner, signInQuickly } from './helpers.ts';
 // a <script> tag and a link, after the server refuses a javascript: link under the text field; the
 // preview shows the tag as text. The homeowner opens /custom/<key> (and the legacy Custom_v2/<key>):
 // the tag shows as text, no dialog ever opens, and the link works. An unknown key is the not-found
-// page. Axe at 1280 and 390 px on the console screen and on the page.
+// page, answered 404 by the server. Axe at 1280 and 390 px on the console screen and on the page.
 
 const manager = { email: 'manager@example.com', password: 'Manager#2026' };
 // Its own key each run: the data directory may be shared with an earlier run.
@@ -71,7 +71,7 @@ test('the homeowner reads the page: the script tag is text, no dialog opens, the
   refuseDialogs(page, opened);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInQuickly(page, homeowner.email, homeowner.password);
-  await page.goto(`/custom/${key}`);
+  expect((await page.goto(`/custom/${key}`))?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   const main = page.getByRole('main');
   await expect(main).toContainText(script);
@@ -89,7 +89,8 @@ test('the homeowner reads the page: the script tag is text, no dialog opens, the
   await page.goto(`/Custom_v2/${key}`);
   await expect(page).toHaveURL(new RegExp(`/custom/${key}$`));
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  await page.goto('/custom/no-such-page-here');
+  // The server answers 404 for a key no association has, and the app shows not-found.
+  expect((await page.goto('/custom/no-such-page-here'))?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: "We couldn't find that page" })).toBeVisible();
   expect(opened).toEqual([]);
 });
