@@ -50,6 +50,8 @@ export const lazyFlowModules: Record<string, () => Promise<FlowModule>> = {
   'invoice-decision': () => import('./invoice-decision.ts').then((module) => module.invoiceDecisionFlow),
   'manage-settings': () => import('./manage-settings.ts').then((module) => module.manageSettingsFlow),
   'manage-audit': () => import('./manage-audit.ts').then((module) => module.manageAuditFlow),
+  'manage-pages': () => import('./manage-pages.ts').then((module) => module.managePagesFlow),
+  'custom-page': () => import('./custom-page.ts').then((module) => module.customPageFlow),
 };
 
 /** Modules several flows share; a machine names those it uses in `uses:`. Fetched with the first machine using one. */

@@ -32,6 +32,7 @@ export type Operations = {
   "confirmRecurringPayment": OperationTypesOf<payments["confirmRecurringPayment"]>;
   "createAddress": OperationTypesOf<users["createAddress"]>;
   "createContact": OperationTypesOf<users["createContact"]>;
+  "createCustomPage": OperationTypesOf<management["createCustomPage"]>;
   "createDocumentFolder": OperationTypesOf<associations["createDocumentFolder"]>;
   "createExpressPayment": OperationTypesOf<expressPay["createExpressPayment"]>;
   "createGuestPayment": OperationTypesOf<guestPay["createGuestPayment"]>;
@@ -47,6 +48,7 @@ export type Operations = {
   "deleteAssociationSetting": OperationTypesOf<settings["deleteAssociationSetting"]>;
   "deleteCompanySetting": OperationTypesOf<settings["deleteCompanySetting"]>;
   "deleteContact": OperationTypesOf<users["deleteContact"]>;
+  "deleteCustomPage": OperationTypesOf<management["deleteCustomPage"]>;
   "deleteDocument": OperationTypesOf<associations["deleteDocument"]>;
   "deleteDocumentFolder": OperationTypesOf<associations["deleteDocumentFolder"]>;
   "deletePaymentMethod": OperationTypesOf<payments["deletePaymentMethod"]>;
@@ -57,6 +59,7 @@ export type Operations = {
   "enrollLegacyAutoDraft": OperationTypesOf<payments["enrollLegacyAutoDraft"]>;
   "getAccounts": OperationTypesOf<payments["getAccounts"]>;
   "getAssociationAging": OperationTypesOf<management["getAssociationAging"]>;
+  "getAssociationPage": OperationTypesOf<associations["getAssociationPage"]>;
   "getAssociationSettings": OperationTypesOf<settings["getAssociationSettings"]>;
   "getBoardArcRequest": OperationTypesOf<actionItems["getBoardArcRequest"]>;
   "getBoardReport": OperationTypesOf<associations["getBoardReport"]>;
@@ -64,6 +67,7 @@ export type Operations = {
   "getCharges": OperationTypesOf<payments["getCharges"]>;
   "getCompanyMonthlyFigures": OperationTypesOf<management["getCompanyMonthlyFigures"]>;
   "getCompanySettings": OperationTypesOf<settings["getCompanySettings"]>;
+  "getCustomPage": OperationTypesOf<management["getCustomPage"]>;
   "getDocument": OperationTypesOf<associations["getDocument"]>;
   "getDocumentFolder": OperationTypesOf<associations["getDocumentFolder"]>;
   "getDocumentPermissions": OperationTypesOf<associations["getDocumentPermissions"]>;
@@ -102,6 +106,7 @@ export type Operations = {
   "listBoardWorkOrders": OperationTypesOf<associations["listBoardWorkOrders"]>;
   "listCalendarEntries": OperationTypesOf<associations["listCalendarEntries"]>;
   "listCompanyStaff": OperationTypesOf<management["listCompanyStaff"]>;
+  "listCustomPages": OperationTypesOf<management["listCustomPages"]>;
   "listDocumentFolders": OperationTypesOf<associations["listDocumentFolders"]>;
   "listExpressPayments": OperationTypesOf<expressPay["listExpressPayments"]>;
   "listFuturePayments": OperationTypesOf<payments["listFuturePayments"]>;
@@ -137,6 +142,7 @@ export type Operations = {
   "updateAutoDraft": OperationTypesOf<payments["updateAutoDraft"]>;
   "updateBoardToDo": OperationTypesOf<associations["updateBoardToDo"]>;
   "updateContact": OperationTypesOf<users["updateContact"]>;
+  "updateCustomPage": OperationTypesOf<management["updateCustomPage"]>;
   "updateDocument": OperationTypesOf<associations["updateDocument"]>;
   "updateDocumentFolder": OperationTypesOf<associations["updateDocumentFolder"]>;
   "updateExpressPayment": OperationTypesOf<expressPay["updateExpressPayment"]>;

@@ -1,7 +1,8 @@
 // Everything that is not the API: the static site (precompressed, hashed assets cached forever,
 // index.html never), legacy 301 redirects, the client-side-router fallback, and the development
 // mailbox. The not-found handler answers /api and /dev misses in the API error shape; other
-// addresses get index.html, with 404 when they are no page of the portal (server/site-routes.ts),
+// addresses get index.html, with 404 when they are no page of the portal (server/site-routes.ts;
+// a content page's address, when it has no page: server/pages/site-pages.ts),
 // or the page the build rendered ahead of time for exactly that path (scripts/prerender.ts), in the
 // theme its address names where its route says so (server/themed-pages.ts).
 import { existsSync, readdirSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { readOutbox } from './mail/index.ts';
 import { errorBody } from './errors.ts';
 import { loadSiteRoutes } from './site-routes.ts';
 import { themedPages } from './themed-pages.ts';
+import { contentPageExists } from './pages/site-pages.ts';
 import { isApiOrDev, registerDevSite, type DevSite } from './dev-site.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -99,7 +101,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       if (root && !looksLikeFile) {
         reply.header('cache-control', NO_CACHE);
         // Not a page (or a planned one): the app renders not-found, and the status says so too.
-        const isPage = siteRoutes?.isPage(pathname) ?? true;
+        // A content page's address is a page only when it has one (an unknown key: 404 too).
+        const isPage = (siteRoutes?.isPage(pathname) ?? true) && (await contentPageExists(options.db, pathname, url.slice(pathname.length))) !== false;
         if (isPage && prerenderedPages.has(pathname)) {
           // In the theme its address names, when its route takes one from there.
           const themeQuery = siteRoutes?.themeQueryOf(pathname);

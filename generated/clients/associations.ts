@@ -594,6 +594,28 @@ from: string;
 to: string;
 };
 
+/**
+ * Whose page it is
+ */
+export type GetAssociationPage200Level = typeof GetAssociationPage200Level[keyof typeof GetAssociationPage200Level];
+
+
+export const GetAssociationPage200Level = {
+  company: 'company',
+  association: 'association',
+} as const;
+
+export type GetAssociationPage200 = {
+  key: string;
+  title: string;
+  /** Markdown: shown without raw HTML, its links and images only to http, https and mailto addresses */
+  body: string;
+  public: boolean;
+  /** Whose page it is */
+  level: GetAssociationPage200Level;
+  updatedAt: string;
+};
+
 export type DecideReservationBodyStatus = typeof DecideReservationBodyStatus[keyof typeof DecideReservationBodyStatus];
 
 
@@ -2176,6 +2198,67 @@ export const listCalendarEntries = async (id: number,
     params: ListCalendarEntriesParams, options?: Parameters<typeof apiFetch>[1]): Promise<listCalendarEntriesResponse> => {
 
   return apiFetch<listCalendarEntriesResponse>(getListCalendarEntriesUrl(id,params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+export type getAssociationPageResponse200 = {
+  data: GetAssociationPage200
+  status: 200
+}
+
+export type getAssociationPageResponse400 = {
+  data: CalendarProblemResponse
+  status: 400
+}
+
+export type getAssociationPageResponse401 = {
+  data: CalendarProblemResponse
+  status: 401
+}
+
+export type getAssociationPageResponse404 = {
+  data: CalendarProblemResponse
+  status: 404
+}
+
+export type getAssociationPageResponseSuccess = (getAssociationPageResponse200) & {
+  headers: Headers;
+};
+export type getAssociationPageResponseError = (getAssociationPageResponse400 | getAssociationPageResponse401 | getAssociationPageResponse404) & {
+  headers: Headers;
+};
+
+export type getAssociationPageResponse = (getAssociationPageResponseSuccess | getAssociationPageResponseError)
+
+export const getGetAssociationPageUrl = (id: number,
+    key: string,) => {
+
+
+
+
+  return `/api/associations/associations/${id}/Pages/${key}`
+}
+
+/**
+ * Written in the management console (openapi/management.yaml, /Pages) in Markdown; the portal
+ * shows it at /custom/<key> and /public/custom/<key>?association=CODE. The association's own
+ * page for the key wins over its company's. Its homeowners, board and management staff read
+ * every page; anyone else (no token, or signed in without an account, a board seat or a staff
+ * role there) only the pages marked `public`. A key without a page, or a page the caller may
+ * not read: 404 CPG404, alike. An unknown association: 404 GP001.
+ * @summary The content page the association shows for a key (its own, else its management company's)
+ */
+export const getAssociationPage = async (id: number,
+    key: string, options?: Parameters<typeof apiFetch>[1]): Promise<getAssociationPageResponse> => {
+
+  return apiFetch<getAssociationPageResponse>(getGetAssociationPageUrl(id,key),
   {
     ...options,
     method: 'GET'

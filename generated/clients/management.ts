@@ -195,6 +195,44 @@ export interface MonthFigures {
 }
 
 /**
+ * The page's address, /custom/<key>: letters, digits, - and _ (kept lower-case; found in any case)
+ * @pattern ^\s*[A-Za-z0-9][A-Za-z0-9_-]{0,63}\s*$
+ */
+export type CustomPageKey = string;
+
+export interface CustomPageSummary {
+  id: number;
+  key: string;
+  title: string;
+  public: boolean;
+  /**
+     * null: the company's page
+     * @nullable
+     */
+  associationId: number | null;
+  /** @nullable */
+  associationName: string | null;
+  updatedAt: string;
+}
+
+export interface CustomPage {
+  id: number;
+  key: string;
+  title: string;
+  /** Markdown */
+  body: string;
+  public: boolean;
+  /**
+     * null: the company's page
+     * @nullable
+     */
+  associationId: number | null;
+  /** @nullable */
+  associationName: string | null;
+  updatedAt: string;
+}
+
+/**
  * An error (status, title, detail, errorCode)
  */
 export type ProblemResponse = Error;
@@ -429,6 +467,56 @@ export type GetAssociationAging200 = {
 
 export type GetCompanyMonthlyFigures200 = {
   months: MonthFigures[];
+};
+
+export type ListCustomPages200AssociationsItem = {
+  id: number;
+  code: string;
+  name: string;
+};
+
+export type ListCustomPages200 = {
+  pages: CustomPageSummary[];
+  associations: ListCustomPages200AssociationsItem[];
+};
+
+export type CreateCustomPageBody = {
+  /**
+     * The association the page is for; null or left out: the company's
+     * @minimum 1
+     * @nullable
+     */
+  associationId?: number | null;
+  key: CustomPageKey;
+  /**
+     * @minLength 1
+     * @maxLength 200
+     * @pattern \S
+     */
+  title: string;
+  /**
+     * Markdown
+     * @maxLength 100000
+     */
+  body: string;
+  /** true: shown to anyone, signed in or not; else only to the association's owners, board and staff */
+  public?: boolean;
+};
+
+export type UpdateCustomPageBody = {
+  key: CustomPageKey;
+  /**
+     * @minLength 1
+     * @maxLength 200
+     * @pattern \S
+     */
+  title: string;
+  /**
+     * Markdown
+     * @maxLength 100000
+     */
+  body: string;
+  public?: boolean;
 };
 
 export type getManagementCompanyResponse200 = {
@@ -1017,6 +1105,323 @@ export const getCompanyMonthlyFigures = async ( options?: Parameters<typeof apiF
   {
     ...options,
     method: 'GET'
+
+
+  }
+);}
+
+
+
+export type listCustomPagesResponse200 = {
+  data: ListCustomPages200
+  status: 200
+}
+
+export type listCustomPagesResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type listCustomPagesResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type listCustomPagesResponseSuccess = (listCustomPagesResponse200) & {
+  headers: Headers;
+};
+export type listCustomPagesResponseError = (listCustomPagesResponse401 | listCustomPagesResponse403) & {
+  headers: Headers;
+};
+
+export type listCustomPagesResponse = (listCustomPagesResponseSuccess | listCustomPagesResponseError)
+
+export const getListCustomPagesUrl = () => {
+
+
+
+
+  return `/api/management/Pages`
+}
+
+/**
+ * @summary The company's content pages (its own and its associations'), and the associations a page may belong to
+ */
+export const listCustomPages = async ( options?: Parameters<typeof apiFetch>[1]): Promise<listCustomPagesResponse> => {
+
+  return apiFetch<listCustomPagesResponse>(getListCustomPagesUrl(),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+export type createCustomPageResponse201 = {
+  data: CustomPage
+  status: 201
+}
+
+export type createCustomPageResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type createCustomPageResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type createCustomPageResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type createCustomPageResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type createCustomPageResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type createCustomPageResponseSuccess = (createCustomPageResponse201) & {
+  headers: Headers;
+};
+export type createCustomPageResponseError = (createCustomPageResponse400 | createCustomPageResponse401 | createCustomPageResponse403 | createCustomPageResponse404 | createCustomPageResponse409) & {
+  headers: Headers;
+};
+
+export type createCustomPageResponse = (createCustomPageResponseSuccess | createCustomPageResponseError)
+
+export const getCreateCustomPageUrl = () => {
+
+
+
+
+  return `/api/management/Pages`
+}
+
+/**
+ * `associationId` left out or null: the company's page, shown by each of its associations that
+ * has none of its own for the key. An association of another company: 404 GP001. A link or
+ * image to anything but an http, https or mailto address: 400 CPG001 naming it (in
+ * `fields.body`), nothing saved. A key already used at that level: 409 CPG002.
+ * @summary Write a new content page for the company or one of its associations (admins only)
+ */
+export const createCustomPage = async (createCustomPageBody: CreateCustomPageBody, options?: Parameters<typeof apiFetch>[1]): Promise<createCustomPageResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<createCustomPageResponse>(getCreateCustomPageUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(createCustomPageBody)
+  }
+);}
+
+
+
+export type getCustomPageResponse200 = {
+  data: CustomPage
+  status: 200
+}
+
+export type getCustomPageResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type getCustomPageResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type getCustomPageResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type getCustomPageResponseSuccess = (getCustomPageResponse200) & {
+  headers: Headers;
+};
+export type getCustomPageResponseError = (getCustomPageResponse401 | getCustomPageResponse403 | getCustomPageResponse404) & {
+  headers: Headers;
+};
+
+export type getCustomPageResponse = (getCustomPageResponseSuccess | getCustomPageResponseError)
+
+export const getGetCustomPageUrl = (pageId: number,) => {
+
+
+
+
+  return `/api/management/Pages/${pageId}`
+}
+
+/**
+ * A page of another company, or none: 404 CPG404.
+ * @summary One content page of the company, with its Markdown
+ */
+export const getCustomPage = async (pageId: number, options?: Parameters<typeof apiFetch>[1]): Promise<getCustomPageResponse> => {
+
+  return apiFetch<getCustomPageResponse>(getGetCustomPageUrl(pageId),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+export type updateCustomPageResponse200 = {
+  data: CustomPage
+  status: 200
+}
+
+export type updateCustomPageResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type updateCustomPageResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type updateCustomPageResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type updateCustomPageResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type updateCustomPageResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type updateCustomPageResponseSuccess = (updateCustomPageResponse200) & {
+  headers: Headers;
+};
+export type updateCustomPageResponseError = (updateCustomPageResponse400 | updateCustomPageResponse401 | updateCustomPageResponse403 | updateCustomPageResponse404 | updateCustomPageResponse409) & {
+  headers: Headers;
+};
+
+export type updateCustomPageResponse = (updateCustomPageResponseSuccess | updateCustomPageResponseError)
+
+export const getUpdateCustomPageUrl = (pageId: number,) => {
+
+
+
+
+  return `/api/management/Pages/${pageId}`
+}
+
+/**
+ * The page stays at its level (the company's or its association's). Refusals as on creating:
+ * 400 CPG001 (nothing saved), 409 CPG002; a page of another company, or none: 404 CPG404.
+ * @summary Change a content page's key, title, text and whether it is public (admins only)
+ */
+export const updateCustomPage = async (pageId: number,
+    updateCustomPageBody: UpdateCustomPageBody, options?: Parameters<typeof apiFetch>[1]): Promise<updateCustomPageResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<updateCustomPageResponse>(getUpdateCustomPageUrl(pageId),
+  {
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(updateCustomPageBody)
+  }
+);}
+
+
+
+export type deleteCustomPageResponse204 = {
+  data: void
+  status: 204
+}
+
+export type deleteCustomPageResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type deleteCustomPageResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type deleteCustomPageResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type deleteCustomPageResponseSuccess = (deleteCustomPageResponse204) & {
+  headers: Headers;
+};
+export type deleteCustomPageResponseError = (deleteCustomPageResponse401 | deleteCustomPageResponse403 | deleteCustomPageResponse404) & {
+  headers: Headers;
+};
+
+export type deleteCustomPageResponse = (deleteCustomPageResponseSuccess | deleteCustomPageResponseError)
+
+export const getDeleteCustomPageUrl = (pageId: number,) => {
+
+
+
+
+  return `/api/management/Pages/${pageId}`
+}
+
+/**
+ * A page of another company, or none, is 404 CPG404. The company's page for the key, if any, shows again where an association's page was deleted.
+ * @summary Delete a content page (admins only)
+ */
+export const deleteCustomPage = async (pageId: number, options?: Parameters<typeof apiFetch>[1]): Promise<deleteCustomPageResponse> => {
+
+  return apiFetch<deleteCustomPageResponse>(getDeleteCustomPageUrl(pageId),
+  {
+    ...options,
+    method: 'DELETE'
 
 
   }

@@ -273,6 +273,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/associations/{id}/Pages/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The content page the association shows for a key (its own, else its management company's)
+         * @description Written in the management console (openapi/management.yaml, /Pages) in Markdown; the portal
+         *     shows it at /custom/<key> and /public/custom/<key>?association=CODE. The association's own
+         *     page for the key wins over its company's. Its homeowners, board and management staff read
+         *     every page; anyone else (no token, or signed in without an account, a board seat or a staff
+         *     role there) only the pages marked `public`. A key without a page, or a page the caller may
+         *     not read: 404 CPG404, alike. An unknown association: 404 GP001.
+         */
+        get: operations["getAssociationPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/associations/{id}/Reservation/{reservationId}": {
         parameters: {
             query?: never;
@@ -1438,6 +1463,47 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Calendar"];
+                };
+            };
+            400: components["responses"]["CalendarProblem"];
+            401: components["responses"]["CalendarProblem"];
+            404: components["responses"]["CalendarProblem"];
+        };
+    };
+    getAssociationPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The association's id */
+                id: components["parameters"]["CalendarAssociationId"];
+                /** @description The page's key, any case */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key: string;
+                        title: string;
+                        /** @description Markdown: shown without raw HTML, its links and images only to http, https and mailto addresses */
+                        body: string;
+                        public: boolean;
+                        /**
+                         * @description Whose page it is
+                         * @enum {string}
+                         */
+                        level: "company" | "association";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
                 };
             };
             400: components["responses"]["CalendarProblem"];

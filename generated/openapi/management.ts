@@ -215,6 +215,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's content pages (its own and its associations'), and the associations a page may belong to */
+        get: operations["listCustomPages"];
+        put?: never;
+        /**
+         * Write a new content page for the company or one of its associations (admins only)
+         * @description `associationId` left out or null: the company's page, shown by each of its associations that
+         *     has none of its own for the key. An association of another company: 404 GP001. A link or
+         *     image to anything but an http, https or mailto address: 400 CPG001 naming it (in
+         *     `fields.body`), nothing saved. A key already used at that level: 409 CPG002.
+         */
+        post: operations["createCustomPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Pages/{pageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One content page of the company, with its Markdown
+         * @description A page of another company, or none: 404 CPG404.
+         */
+        get: operations["getCustomPage"];
+        /**
+         * Change a content page's key, title, text and whether it is public (admins only)
+         * @description The page stays at its level (the company's or its association's). Refusals as on creating:
+         *     400 CPG001 (nothing saved), 409 CPG002; a page of another company, or none: 404 CPG404.
+         */
+        put: operations["updateCustomPage"];
+        post?: never;
+        /**
+         * Delete a content page (admins only)
+         * @description A page of another company, or none, is 404 CPG404. The company's page for the key, if any, shows again where an association's page was deleted.
+         */
+        delete: operations["deleteCustomPage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -342,6 +395,32 @@ export interface components {
             /** @description Homes whose owner registered */
             signUps: number;
         };
+        /** @description The page's address, /custom/<key>: letters, digits, - and _ (kept lower-case; found in any case) */
+        CustomPageKey: string;
+        CustomPageSummary: {
+            id: number;
+            key: string;
+            title: string;
+            public: boolean;
+            /** @description null: the company's page */
+            associationId: number | null;
+            associationName: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        CustomPage: {
+            id: number;
+            key: string;
+            title: string;
+            /** @description Markdown */
+            body: string;
+            public: boolean;
+            /** @description null: the company's page */
+            associationId: number | null;
+            associationName: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
     };
     responses: {
         /** @description An error (status, title, detail, errorCode) */
@@ -363,6 +442,8 @@ export interface components {
         GridSort: string;
         /** @description A JSON filter model, as the board lists take (docs/server.md, "Board lists") */
         GridFilter: string;
+        /** @description The content page's id */
+        PageId: number;
     };
     requestBodies: never;
     headers: never;
@@ -683,6 +764,161 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
+        };
+    };
+    listCustomPages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pages, without their text, and the company's associations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pages: components["schemas"]["CustomPageSummary"][];
+                        associations: {
+                            id: number;
+                            code: string;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    createCustomPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The association the page is for; null or left out: the company's */
+                    associationId?: number | null;
+                    key: components["schemas"]["CustomPageKey"];
+                    title: string;
+                    /** @description Markdown */
+                    body: string;
+                    /** @description true: shown to anyone, signed in or not; else only to the association's owners, board and staff */
+                    public?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The page */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomPage"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    getCustomPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The content page's id */
+                pageId: components["parameters"]["PageId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomPage"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    updateCustomPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The content page's id */
+                pageId: components["parameters"]["PageId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    key: components["schemas"]["CustomPageKey"];
+                    title: string;
+                    /** @description Markdown */
+                    body: string;
+                    public?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The page as now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomPage"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    deleteCustomPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The content page's id */
+                pageId: components["parameters"]["PageId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
         };
     };
 }

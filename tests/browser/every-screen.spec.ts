@@ -117,10 +117,10 @@ for (const paths of groups(boardPages, 6)) {
   });
 }
 
-test('for management staff, /manage and /manage/staff: accessible, nothing past the edge at 1280, 900 and 390 px', async ({ page }) => {
-  test.setTimeout(180_000);
+test('for management staff, /manage, /manage/staff and /manage/pages: accessible, nothing past the edge at 1280, 900 and 390 px', async ({ page }) => {
+  test.setTimeout(240_000);
   await signInQuickly(page, manager.email, manager.password);
-  for (const path of ['/manage', '/manage/staff']) {
+  for (const path of ['/manage', '/manage/staff', '/manage/pages']) {
     await page.goto(path);
     await checkAtEveryWidth(page, path);
   }

@@ -17,7 +17,10 @@ test('unknown and planned addresses show not found; the server error page has it
   expect((await page.goto('/no/such/page'))?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText("We couldn't find that page");
   await expectAccessible(page);
+  // A content page's key no association has is no page either (tests/browser/manage-pages.spec.ts has the pages that are).
   expect((await page.goto('/custom/ChangeAddress'))?.status()).toBe(404);
+  await expect(page).toHaveURL(/\/login/);
+  expect((await page.goto('/auth/sso'))?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText("We couldn't find that page");
   await page.goto('/server-error');
   await expect(page.getByText('We apologize. There was an error from the server. You might need to try again later.')).toBeVisible();

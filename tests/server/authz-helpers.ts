@@ -34,6 +34,9 @@ const PATTERN_EXAMPLES: Record<string, string> = {
   '^(rpa|ada|dn)_[0-9]{1,12}$': 'ada_1',
   '^[0-9]{4}-[0-9]{2}-[0-9]{2}$': '2026-03-02',
   '^[a-zA-Z][a-zA-Z0-9]*$': 'logo',
+  '^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$': 'pool-rules',
+  '^\\s*[A-Za-z0-9][A-Za-z0-9_-]{0,63}\\s*$': 'pool-rules',
+  '\\S': 'Pool rules',
 };
 
 export function schemaResolver(docs: OpenApiDoc[]) {

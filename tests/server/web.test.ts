@@ -131,6 +131,27 @@ describe.each(BACKENDS)('web on %s', (kind) => {
     expect((await call(app, 'GET', '/not-found')).status).toBe(200);
   });
 
+  it("a content page's address is a page only when it has one; the public one only for a public page of the named association", async () => {
+    const db = database.current.db;
+    const { rows } = await db.query<{ id: number; company: number }>(`SELECT id, management_company_id AS company FROM associations WHERE code = 'maplegrove'`);
+    const maple = { id: Number(rows[0].id), company: Number(rows[0].company) };
+    const add = (key: string, isPublic: boolean, associationId: number | null) =>
+      db.query('INSERT INTO custom_pages (management_company_id, association_id, key, title, body, is_public) VALUES ($1, $2, $3, $4, $5, $6)', [maple.company, associationId, key, 'Title', 'Text', isPublic]);
+    await add('web-private', false, null);
+    await add('web-open', true, maple.id);
+    const status = async (url: string) => (await app.inject({ method: 'GET', url })).statusCode;
+    expect(await status('/custom/web-private')).toBe(200);
+    expect(await status('/custom/Web-Open')).toBe(200);
+    expect(await status('/embed/custom/web-open')).toBe(200);
+    expect(await status('/custom/web-none')).toBe(404);
+    expect(await status('/custom/a%20b')).toBe(404);
+    expect(await status('/public/custom/web-open?association=MapleGrove')).toBe(200);
+    expect(await status('/public/custom/web-open?association=cedarpoint')).toBe(404);
+    expect(await status('/public/custom/web-open')).toBe(404);
+    expect(await status('/public/custom/web-private?association=maplegrove')).toBe(404);
+    await db.query(`DELETE FROM custom_pages WHERE key LIKE 'web-%'`);
+  });
+
   it('answers legacy addresses with a 301 that keeps the query string', async () => {
     const cases: [string, string][] = [
       ['/Homeowner_v2/Billing?accountId=5&x=y', '/billing?accountId=5&x=y'],

@@ -6,6 +6,7 @@ import { uploadDocument, updateDocument, duplicateDocument, deleteDocument } fro
 import { listResidents } from './residents.ts';
 import { listCalendarEntries, decideReservation } from './calendar.ts';
 import { getPublicAssociation } from './public.ts';
+import { getAssociationPage } from './custom-page.ts';
 import {
   listBoardHomeowners,
   listBoardCollections,
@@ -36,6 +37,8 @@ export const associationsHandlers: OperationHandlers<GroupOperationId<'associati
   deleteDocument,
   // the public page
   getPublicAssociation,
+  // content pages written in the console (server/pages/)
+  getAssociationPage,
   // the resident directory
   listResidents,
   // the calendar: events and reservations of common areas (server/community/calendar.ts)

@@ -3,6 +3,7 @@ import { getManagementCompany } from './company.ts';
 import { listManagedAssociations } from './associations.ts';
 import { listAuditEntries } from './audit.ts';
 import { getAssociationAging, getCompanyMonthlyFigures } from './charts.ts';
+import { createCustomPage, deleteCustomPage, getCustomPage, listCustomPages, updateCustomPage } from './pages.ts';
 import { acceptStaffInvitation, inviteStaffMember, listCompanyStaff, updateStaffMember } from './staff.ts';
 
 export const managementHandlers: OperationHandlers<GroupOperationId<'management'>> = {
@@ -15,4 +16,10 @@ export const managementHandlers: OperationHandlers<GroupOperationId<'management'
   listAuditEntries,
   getAssociationAging,
   getCompanyMonthlyFigures,
+  // content pages (server/pages/)
+  listCustomPages,
+  getCustomPage,
+  createCustomPage,
+  updateCustomPage,
+  deleteCustomPage,
 };
