@@ -91,15 +91,12 @@ const NOT_SCOPED: Record<string, string> = {
   'updateBoardToDo path.todoId': 'looked up in path.id only, whose board or staff the caller is: of another association or none, 404 TODO404',
   'downloadHomeownerRequestAttachment path.attachmentId': 'looked up in the request of path.id (scoped) only: of another request, 404 HRQ007',
   'updateStaffMember path.userId': "a staff member of the caller's own company (admin: self); anyone else, another company's staff included: 404 STF003",
-<<<<<<< HEAD
   'listAuditEntries query.associationId': "an association of the caller's own company (admin: self); another company's or none: 404 GP001 (handler)",
-=======
   // Content pages (tests/server/custom-pages.test.ts): looked up in the caller's own company only.
   'getCustomPage path.pageId': "a page of the caller's own company (staff: self); another company's: 404 CPG404",
   'updateCustomPage path.pageId': "a page of the caller's own company (admin: self); another company's: 404 CPG404",
   'deleteCustomPage path.pageId': "a page of the caller's own company (admin: self); another company's: 404 CPG404",
   'createCustomPage body.associationId': "an association of the caller's own company (admin: self), checked before anything else; another company's: 404 GP001",
->>>>>>> h/pages
   'downloadBoardArcAttachment path.attachmentId': 'looked up in the request of path.id (scoped) only: of another request, 404 HRQ007',
 };
 const NAMES_A_RESOURCE = /^id$|Id$|Number$/;
