@@ -14,6 +14,7 @@ import type { operations as users } from './openapi/users.ts';
 export type Operations = {
   "acceptStaffInvitation": OperationTypesOf<management["acceptStaffInvitation"]>;
   "acknowledgeExpressPayment": OperationTypesOf<expressPay["acknowledgeExpressPayment"]>;
+  "addBoardMember": OperationTypesOf<management["addBoardMember"]>;
   "authenticate": OperationTypesOf<users["authenticate"]>;
   "authenticateExpressPay": OperationTypesOf<expressPay["authenticateExpressPay"]>;
   "authenticateSSO": OperationTypesOf<users["authenticateSSO"]>;
@@ -56,6 +57,7 @@ export type Operations = {
   "duplicateDocument": OperationTypesOf<associations["duplicateDocument"]>;
   "enrollLegacyAutoDraft": OperationTypesOf<payments["enrollLegacyAutoDraft"]>;
   "getAccounts": OperationTypesOf<payments["getAccounts"]>;
+  "getAssociationBoard": OperationTypesOf<management["getAssociationBoard"]>;
   "getAssociationSettings": OperationTypesOf<settings["getAssociationSettings"]>;
   "getBoardArcRequest": OperationTypesOf<actionItems["getBoardArcRequest"]>;
   "getBoardReport": OperationTypesOf<associations["getBoardReport"]>;
@@ -90,6 +92,7 @@ export type Operations = {
   "listBoardArcMessages": OperationTypesOf<actionItems["listBoardArcMessages"]>;
   "listBoardArcRequests": OperationTypesOf<actionItems["listBoardArcRequests"]>;
   "listBoardBankAccounts": OperationTypesOf<associations["listBoardBankAccounts"]>;
+  "listBoardCandidates": OperationTypesOf<management["listBoardCandidates"]>;
   "listBoardCollections": OperationTypesOf<associations["listBoardCollections"]>;
   "listBoardHomeowners": OperationTypesOf<associations["listBoardHomeowners"]>;
   "listBoardInspections": OperationTypesOf<associations["listBoardInspections"]>;
@@ -115,6 +118,7 @@ export type Operations = {
   "putAssociationSetting": OperationTypesOf<settings["putAssociationSetting"]>;
   "putCompanySetting": OperationTypesOf<settings["putCompanySetting"]>;
   "registerHomeowner": OperationTypesOf<users["registerHomeowner"]>;
+  "removeBoardMember": OperationTypesOf<management["removeBoardMember"]>;
   "replyToHomeownerRequest": OperationTypesOf<actionItems["replyToHomeownerRequest"]>;
   "replyToMessageThread": OperationTypesOf<users["replyToMessageThread"]>;
   "requestAccount": OperationTypesOf<users["requestAccount"]>;
@@ -132,6 +136,7 @@ export type Operations = {
   "setupRecurringPayment": OperationTypesOf<payments["setupRecurringPayment"]>;
   "updateAddress": OperationTypesOf<users["updateAddress"]>;
   "updateAutoDraft": OperationTypesOf<payments["updateAutoDraft"]>;
+  "updateBoardMember": OperationTypesOf<management["updateBoardMember"]>;
   "updateBoardToDo": OperationTypesOf<associations["updateBoardToDo"]>;
   "updateContact": OperationTypesOf<users["updateContact"]>;
   "updateDocument": OperationTypesOf<associations["updateDocument"]>;
