@@ -37,6 +37,7 @@ test.afterAll(async ({ request }) => {
 });
 
 test('a staff member who is not an admin sees the board only', async ({ page }) => {
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInQuickly(page, staff.email, staff.password);
   await openBoard(page, 'Maple Grove HOA');
@@ -90,7 +91,7 @@ test('the admin adds an owner to the board, who then sees the board pages; remov
 
     // Removed (after a confirmation): their next page has no board.
     await row.getByRole('button', { name: `Remove from the board: ${owner.name}` }).click();
-    const dialog = page.getByRole('dialog', { name: `Remove ${owner.name} from the board?` });
+    const dialog = page.getByRole('alertdialog', { name: `Remove ${owner.name} from the board?` });
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
     await expect(toast(page, 'Removed from the board')).toContainText(owner.name);
