@@ -41,6 +41,7 @@ export const lazyFlowModules: Record<string, () => Promise<FlowModule>> = {
   directory: () => import('./directory.ts').then((module) => module.directoryFlow),
   'manage-home': () => import('./manage-home.ts').then((module) => module.manageHomeFlow),
   'manage-staff': () => import('./manage-staff.ts').then((module) => module.manageStaffFlow),
+  'manage-board': () => import('./manage-board.ts').then((module) => module.manageBoardFlow),
   'staff-invitation': () => import('./staff-invitation.ts').then((module) => module.staffInvitationFlow),
   documents: () => import('./documents.ts').then((module) => module.documentsFlow),
   'public-documents': () => import('./documents.ts').then((module) => module.publicDocumentsFlow),

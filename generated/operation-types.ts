@@ -14,6 +14,7 @@ import type { operations as users } from './openapi/users.ts';
 export type Operations = {
   "acceptStaffInvitation": OperationTypesOf<management["acceptStaffInvitation"]>;
   "acknowledgeExpressPayment": OperationTypesOf<expressPay["acknowledgeExpressPayment"]>;
+  "addBoardMember": OperationTypesOf<management["addBoardMember"]>;
   "authenticate": OperationTypesOf<users["authenticate"]>;
   "authenticateExpressPay": OperationTypesOf<expressPay["authenticateExpressPay"]>;
   "authenticateSSO": OperationTypesOf<users["authenticateSSO"]>;
@@ -59,6 +60,7 @@ export type Operations = {
   "enrollLegacyAutoDraft": OperationTypesOf<payments["enrollLegacyAutoDraft"]>;
   "getAccounts": OperationTypesOf<payments["getAccounts"]>;
   "getAssociationAging": OperationTypesOf<management["getAssociationAging"]>;
+  "getAssociationBoard": OperationTypesOf<management["getAssociationBoard"]>;
   "getAssociationPage": OperationTypesOf<associations["getAssociationPage"]>;
   "getAssociationSettings": OperationTypesOf<settings["getAssociationSettings"]>;
   "getBoardArcRequest": OperationTypesOf<actionItems["getBoardArcRequest"]>;
@@ -97,6 +99,7 @@ export type Operations = {
   "listBoardArcMessages": OperationTypesOf<actionItems["listBoardArcMessages"]>;
   "listBoardArcRequests": OperationTypesOf<actionItems["listBoardArcRequests"]>;
   "listBoardBankAccounts": OperationTypesOf<associations["listBoardBankAccounts"]>;
+  "listBoardCandidates": OperationTypesOf<management["listBoardCandidates"]>;
   "listBoardCollections": OperationTypesOf<associations["listBoardCollections"]>;
   "listBoardHomeowners": OperationTypesOf<associations["listBoardHomeowners"]>;
   "listBoardInspections": OperationTypesOf<associations["listBoardInspections"]>;
@@ -123,6 +126,7 @@ export type Operations = {
   "putAssociationSetting": OperationTypesOf<settings["putAssociationSetting"]>;
   "putCompanySetting": OperationTypesOf<settings["putCompanySetting"]>;
   "registerHomeowner": OperationTypesOf<users["registerHomeowner"]>;
+  "removeBoardMember": OperationTypesOf<management["removeBoardMember"]>;
   "replyToHomeownerRequest": OperationTypesOf<actionItems["replyToHomeownerRequest"]>;
   "replyToMessageThread": OperationTypesOf<users["replyToMessageThread"]>;
   "requestAccount": OperationTypesOf<users["requestAccount"]>;
@@ -140,6 +144,7 @@ export type Operations = {
   "setupRecurringPayment": OperationTypesOf<payments["setupRecurringPayment"]>;
   "updateAddress": OperationTypesOf<users["updateAddress"]>;
   "updateAutoDraft": OperationTypesOf<payments["updateAutoDraft"]>;
+  "updateBoardMember": OperationTypesOf<management["updateBoardMember"]>;
   "updateBoardToDo": OperationTypesOf<associations["updateBoardToDo"]>;
   "updateContact": OperationTypesOf<users["updateContact"]>;
   "updateCustomPage": OperationTypesOf<management["updateCustomPage"]>;

@@ -232,6 +232,39 @@ export interface CustomPage {
   updatedAt: string;
 }
 
+export interface BoardMember {
+  userId: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** The chair of the board (at most one) */
+  chair: boolean;
+  /** Owns a home in the association */
+  ownsHome: boolean;
+  /** When they joined the board */
+  since: string;
+}
+
+export interface BoardCandidate {
+  userId: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** Owns a home in the association */
+  ownsHome: boolean;
+}
+
+export type AssociationBoardAssociation = {
+  id: number;
+  code: string;
+  name: string;
+};
+
+export interface AssociationBoard {
+  association: AssociationBoardAssociation;
+  members: BoardMember[];
+}
+
 /**
  * An error (status, title, detail, errorCode)
  */
@@ -517,6 +550,52 @@ export type UpdateCustomPageBody = {
      */
   body: string;
   public?: boolean;
+};
+
+export type AddBoardMemberBodyPerson = {
+  /**
+     * @minLength 1
+     * @maxLength 100
+     * @pattern \S
+     */
+  firstName: string;
+  /**
+     * @minLength 1
+     * @maxLength 100
+     * @pattern \S
+     */
+  lastName: string;
+  /**
+     * @minLength 3
+     * @maxLength 254
+     */
+  email: string;
+};
+
+export type AddBoardMemberBody = {
+  /**
+     * An owner at the association or a portal user of the company
+     * @minimum 1
+     * @maximum 2147483647
+     */
+  userId?: number;
+  person?: AddBoardMemberBodyPerson;
+};
+
+export type ListBoardCandidatesParams = {
+/**
+ * Part of a name or e-mail, any case
+ * @maxLength 100
+ */
+search?: string;
+};
+
+export type ListBoardCandidates200 = {
+  candidates: BoardCandidate[];
+};
+
+export type UpdateBoardMemberBody = {
+  chair: boolean;
 };
 
 export type getManagementCompanyResponse200 = {
@@ -1419,6 +1498,339 @@ export const getDeleteCustomPageUrl = (pageId: number,) => {
 export const deleteCustomPage = async (pageId: number, options?: Parameters<typeof apiFetch>[1]): Promise<deleteCustomPageResponse> => {
 
   return apiFetch<deleteCustomPageResponse>(getDeleteCustomPageUrl(pageId),
+  {
+    ...options,
+    method: 'DELETE'
+
+
+  }
+);}
+
+
+
+export type getAssociationBoardResponse200 = {
+  data: AssociationBoard
+  status: 200
+}
+
+export type getAssociationBoardResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type getAssociationBoardResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type getAssociationBoardResponseSuccess = (getAssociationBoardResponse200) & {
+  headers: Headers;
+};
+export type getAssociationBoardResponseError = (getAssociationBoardResponse401 | getAssociationBoardResponse404) & {
+  headers: Headers;
+};
+
+export type getAssociationBoardResponse = (getAssociationBoardResponseSuccess | getAssociationBoardResponseError)
+
+export const getGetAssociationBoardUrl = (associationId: number,) => {
+
+
+
+
+  return `/api/management/Associations/${associationId}/Board`
+}
+
+/**
+ * The members of the association's board (the chair first, then by name), each with whether
+ * they own a home there. Any staff member of the company that manages the association reads
+ * it; another company's association is 404 GP001.
+ * @summary An association's board members and its chair
+ */
+export const getAssociationBoard = async (associationId: number, options?: Parameters<typeof apiFetch>[1]): Promise<getAssociationBoardResponse> => {
+
+  return apiFetch<getAssociationBoardResponse>(getGetAssociationBoardUrl(associationId),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+export type addBoardMemberResponse201 = {
+  data: BoardMember
+  status: 201
+}
+
+export type addBoardMemberResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type addBoardMemberResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type addBoardMemberResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type addBoardMemberResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type addBoardMemberResponseSuccess = (addBoardMemberResponse201) & {
+  headers: Headers;
+};
+export type addBoardMemberResponseError = (addBoardMemberResponse400 | addBoardMemberResponse401 | addBoardMemberResponse404 | addBoardMemberResponse409) & {
+  headers: Headers;
+};
+
+export type addBoardMemberResponse = (addBoardMemberResponseSuccess | addBoardMemberResponseError)
+
+export const getAddBoardMemberUrl = (associationId: number,) => {
+
+
+
+
+  return `/api/management/Associations/${associationId}/Board`
+}
+
+/**
+ * Either `userId`, an owner of a home in the association or any other portal user of the
+ * company (not its staff), or `person`, someone new to the portal who is given a sign-in with
+ * that e-mail (they set their password through "Forgot login"; a notice is mailed to them).
+ * A `person` whose e-mail already signs in for the company is added as that user. Effective at
+ * the member's next request; recorded in the audit trail (board.add). Someone unknown, of
+ * another company or on the company's staff is 404 BRD002; an e-mail that signs in for another
+ * company or its staff is 409 BRD005; someone already on the board is 409 BRD003. Nothing
+ * changes on a refusal.
+ * @summary Add a board member (admins only)
+ */
+export const addBoardMember = async (associationId: number,
+    addBoardMemberBody: AddBoardMemberBody, options?: Parameters<typeof apiFetch>[1]): Promise<addBoardMemberResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<addBoardMemberResponse>(getAddBoardMemberUrl(associationId),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(addBoardMemberBody)
+  }
+);}
+
+
+
+export type listBoardCandidatesResponse200 = {
+  data: ListBoardCandidates200
+  status: 200
+}
+
+export type listBoardCandidatesResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type listBoardCandidatesResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type listBoardCandidatesResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type listBoardCandidatesResponseSuccess = (listBoardCandidatesResponse200) & {
+  headers: Headers;
+};
+export type listBoardCandidatesResponseError = (listBoardCandidatesResponse400 | listBoardCandidatesResponse401 | listBoardCandidatesResponse404) & {
+  headers: Headers;
+};
+
+export type listBoardCandidatesResponse = (listBoardCandidatesResponseSuccess | listBoardCandidatesResponseError)
+
+export const getListBoardCandidatesUrl = (associationId: number,
+    params?: ListBoardCandidatesParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/management/Associations/${associationId}/Board/Candidates?${stringifiedParams}` : `/api/management/Associations/${associationId}/Board/Candidates`
+}
+
+/**
+ * At most 20 people not on the board yet: the association's owners first, then the company's
+ * other portal users (never its staff), each by name. `search` keeps those whose name or
+ * e-mail contains it (ignoring case); without it, the owners only.
+ * @summary Who may be added to the board (admins only)
+ */
+export const listBoardCandidates = async (associationId: number,
+    params?: ListBoardCandidatesParams, options?: Parameters<typeof apiFetch>[1]): Promise<listBoardCandidatesResponse> => {
+
+  return apiFetch<listBoardCandidatesResponse>(getListBoardCandidatesUrl(associationId,params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+export type updateBoardMemberResponse200 = {
+  data: BoardMember
+  status: 200
+}
+
+export type updateBoardMemberResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type updateBoardMemberResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type updateBoardMemberResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type updateBoardMemberResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type updateBoardMemberResponseSuccess = (updateBoardMemberResponse200) & {
+  headers: Headers;
+};
+export type updateBoardMemberResponseError = (updateBoardMemberResponse400 | updateBoardMemberResponse401 | updateBoardMemberResponse404 | updateBoardMemberResponse409) & {
+  headers: Headers;
+};
+
+export type updateBoardMemberResponse = (updateBoardMemberResponseSuccess | updateBoardMemberResponseError)
+
+export const getUpdateBoardMemberUrl = (associationId: number,
+    userId: number,) => {
+
+
+
+
+  return `/api/management/Associations/${associationId}/Board/${userId}`
+}
+
+/**
+ * An association has at most one chair (the database holds it too): making someone chair
+ * while another member is is 409 BRD004, naming the chair. Someone not on the board is 404
+ * BRD001. Recorded in the audit trail (board.chair), effective at the member's next request.
+ * @summary Make a board member the chair, or end their term as chair (admins only)
+ */
+export const updateBoardMember = async (associationId: number,
+    userId: number,
+    updateBoardMemberBody: UpdateBoardMemberBody, options?: Parameters<typeof apiFetch>[1]): Promise<updateBoardMemberResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<updateBoardMemberResponse>(getUpdateBoardMemberUrl(associationId,userId),
+  {
+    ...options,
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(updateBoardMemberBody)
+  }
+);}
+
+
+
+export type removeBoardMemberResponse204 = {
+  data: void
+  status: 204
+}
+
+export type removeBoardMemberResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type removeBoardMemberResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type removeBoardMemberResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type removeBoardMemberResponseSuccess = (removeBoardMemberResponse204) & {
+  headers: Headers;
+};
+export type removeBoardMemberResponseError = (removeBoardMemberResponse400 | removeBoardMemberResponse401 | removeBoardMemberResponse404) & {
+  headers: Headers;
+};
+
+export type removeBoardMemberResponse = (removeBoardMemberResponseSuccess | removeBoardMemberResponseError)
+
+export const getRemoveBoardMemberUrl = (associationId: number,
+    userId: number,) => {
+
+
+
+
+  return `/api/management/Associations/${associationId}/Board/${userId}`
+}
+
+/**
+ * From their next request on, the board's operations refuse them and the portal no longer
+ * shows them the board's pages. Someone not on the board is 404 BRD001. Recorded in the audit
+ * trail (board.remove).
+ * @summary Remove a board member, the chair included (admins only)
+ */
+export const removeBoardMember = async (associationId: number,
+    userId: number, options?: Parameters<typeof apiFetch>[1]): Promise<removeBoardMemberResponse> => {
+
+  return apiFetch<removeBoardMemberResponse>(getRemoveBoardMemberUrl(associationId,userId),
   {
     ...options,
     method: 'DELETE'

@@ -268,6 +268,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Associations/{associationId}/Board": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An association's board members and its chair
+         * @description The members of the association's board (the chair first, then by name), each with whether
+         *     they own a home there. Any staff member of the company that manages the association reads
+         *     it; another company's association is 404 GP001.
+         */
+        get: operations["getAssociationBoard"];
+        put?: never;
+        /**
+         * Add a board member (admins only)
+         * @description Either `userId`, an owner of a home in the association or any other portal user of the
+         *     company (not its staff), or `person`, someone new to the portal who is given a sign-in with
+         *     that e-mail (they set their password through "Forgot login"; a notice is mailed to them).
+         *     A `person` whose e-mail already signs in for the company is added as that user. Effective at
+         *     the member's next request; recorded in the audit trail (board.add). Someone unknown, of
+         *     another company or on the company's staff is 404 BRD002; an e-mail that signs in for another
+         *     company or its staff is 409 BRD005; someone already on the board is 409 BRD003. Nothing
+         *     changes on a refusal.
+         */
+        post: operations["addBoardMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Associations/{associationId}/Board/Candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who may be added to the board (admins only)
+         * @description At most 20 people not on the board yet: the association's owners first, then the company's
+         *     other portal users (never its staff), each by name. `search` keeps those whose name or
+         *     e-mail contains it (ignoring case); without it, the owners only.
+         */
+        get: operations["listBoardCandidates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Associations/{associationId}/Board/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a board member, the chair included (admins only)
+         * @description From their next request on, the board's operations refuse them and the portal no longer
+         *     shows them the board's pages. Someone not on the board is 404 BRD001. Recorded in the audit
+         *     trail (board.remove).
+         */
+        delete: operations["removeBoardMember"];
+        options?: never;
+        head?: never;
+        /**
+         * Make a board member the chair, or end their term as chair (admins only)
+         * @description An association has at most one chair (the database holds it too): making someone chair
+         *     while another member is is 409 BRD004, naming the chair. Someone not on the board is 404
+         *     BRD001. Recorded in the audit trail (board.chair), effective at the member's next request.
+         */
+        patch: operations["updateBoardMember"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -421,6 +504,37 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        BoardMember: {
+            userId: number;
+            email: string;
+            firstName: string;
+            lastName: string;
+            /** @description The chair of the board (at most one) */
+            chair: boolean;
+            /** @description Owns a home in the association */
+            ownsHome: boolean;
+            /**
+             * Format: date-time
+             * @description When they joined the board
+             */
+            since: string;
+        };
+        BoardCandidate: {
+            userId: number;
+            email: string;
+            firstName: string;
+            lastName: string;
+            /** @description Owns a home in the association */
+            ownsHome: boolean;
+        };
+        AssociationBoard: {
+            association: {
+                id: number;
+                code: string;
+                name: string;
+            };
+            members: components["schemas"]["BoardMember"][];
+        };
     };
     responses: {
         /** @description An error (status, title, detail, errorCode) */
@@ -444,6 +558,8 @@ export interface components {
         GridFilter: string;
         /** @description The content page's id */
         PageId: number;
+        /** @description An association the caller's company manages (another one is 404 GP001) */
+        BoardAssociationId: number;
     };
     requestBodies: never;
     headers: never;
@@ -919,6 +1035,161 @@ export interface operations {
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
+        };
+    };
+    getAssociationBoard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An association the caller's company manages (another one is 404 GP001) */
+                associationId: components["parameters"]["BoardAssociationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The board */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssociationBoard"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    addBoardMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An association the caller's company manages (another one is 404 GP001) */
+                associationId: components["parameters"]["BoardAssociationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An owner at the association or a portal user of the company */
+                    userId?: number;
+                    person?: {
+                        firstName: string;
+                        lastName: string;
+                        /** Format: email */
+                        email: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BoardMember"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+        };
+    };
+    listBoardCandidates: {
+        parameters: {
+            query?: {
+                /** @description Part of a name or e-mail, any case */
+                search?: string;
+            };
+            header?: never;
+            path: {
+                /** @description An association the caller's company manages (another one is 404 GP001) */
+                associationId: components["parameters"]["BoardAssociationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The candidates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        candidates: components["schemas"]["BoardCandidate"][];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    removeBoardMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An association the caller's company manages (another one is 404 GP001) */
+                associationId: components["parameters"]["BoardAssociationId"];
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    updateBoardMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An association the caller's company manages (another one is 404 GP001) */
+                associationId: components["parameters"]["BoardAssociationId"];
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    chair: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The member as now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BoardMember"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
         };
     };
 }

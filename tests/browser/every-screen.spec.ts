@@ -140,6 +140,15 @@ test('for a company admin, the console\'s /manage/audit: accessible, nothing pas
   await checkAtEveryWidth(page, '/manage/audit');
 });
 
+test('for management staff, an association\'s board in the console: accessible, nothing past the edge at 1280, 900 and 390 px', async ({ page }) => {
+  test.setTimeout(240_000);
+  await signInQuickly(page, manager.email, manager.password);
+  await page.goto('/manage');
+  await page.getByRole('main').getByRole('link', { name: 'Maple Grove HOA', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Board of Maple Grove HOA' })).toBeVisible();
+  await checkAtEveryWidth(page, new URL(page.url()).pathname);
+});
+
 test('the pages of one item (a request, a message, an architectural request) at 1280, 900 and 390 px', async ({ page }) => {
   test.setTimeout(180_000);
   await signInQuickly(page, homeowner.email, homeowner.password);

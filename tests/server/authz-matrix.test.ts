@@ -98,6 +98,10 @@ const NOT_SCOPED: Record<string, string> = {
   'deleteCustomPage path.pageId': "a page of the caller's own company (admin: self); another company's: 404 CPG404",
   'createCustomPage body.associationId': "an association of the caller's own company (admin: self), checked before anything else; another company's: 404 GP001",
   'downloadBoardArcAttachment path.attachmentId': 'looked up in the request of path.id (scoped) only: of another request, 404 HRQ007',
+  // Board membership in the console: the association (path.associationId) is scoped; the person is looked up within it.
+  'addBoardMember body.userId': "an owner at path.associationId or a user of its company (not staff); anyone else: 404 BRD002",
+  'updateBoardMember path.userId': 'a member of the board of path.associationId (scoped); anyone else: 404 BRD001',
+  'removeBoardMember path.userId': 'a member of the board of path.associationId (scoped); anyone else: 404 BRD001',
 };
 const NAMES_A_RESOURCE = /^id$|Id$|Number$/;
 
@@ -130,8 +134,8 @@ interface Principal {
   foreign: Record<ResourceKind, unknown>;
   /** The caller's own resources, where it has them. */
   own: Partial<Record<ResourceKind, unknown>>;
-  /** Active staff of a management company: in scope of `staff: self` (their own company's console). */
-  staff?: boolean;
+  /** The roles held in a management company (staff, admin): in scope of `staff: self` or `admin: self` (their own company's console) for those roles. */
+  roles?: string[];
 }
 
 /**
@@ -337,9 +341,9 @@ describe('authorization matrix over every operation of openapi/', () => {
     };
     // Homeowners read library documents but manage none: none of these is their own.
     const notOwnLibrary = { document: undefined, documentFolder: undefined, documentLibrary: undefined };
-    const signedIn = async (label: string, who: { email: string; password: string }, foreign: Partial<Record<ResourceKind, unknown>>, staff = false) => {
+    const signedIn = async (label: string, who: { email: string; password: string }, foreign: Partial<Record<ResourceKind, unknown>>, roles: string[] = []) => {
       const { token, userId } = await signIn(app, who);
-      principals.push({ label, token, kind: 'user', foreign: { ...homeowners, ...foreign }, own: { self: userId }, staff });
+      principals.push({ label, token, kind: 'user', foreign: { ...homeowners, ...foreign }, own: { self: userId }, roles });
     };
     principals.push({ label: 'anonymous', token: null, kind: 'anonymous', foreign: homeowners, own: {} });
     // The homeowner owns accounts at Maple Grove and Cedar Point, none at Birch Hollow.
@@ -348,8 +352,11 @@ describe('authorization matrix over every operation of openapi/', () => {
     principals.push({ label: 'another homeowner', token: paid.token, kind: 'user', foreign: { ...homeowners, association: birch }, own: { ...paidOwn, ...notOwnLibrary } });
     await signedIn('board member (Maple Grove)', DEMO.board, { association: cedar, arcRequest: cedarArc, ...cedarBoardOnly });
     await signedIn('chair (Maple Grove)', DEMO.chair, { association: cedar, arcRequest: cedarArc, ...cedarBoardOnly });
-    await signedIn('management staff (Summit)', DEMO.manager, { association: birch, messageThread: birchThread, homeownerRequest: birchRequest, ...birchOwnersOnly }, true);
-    await signedIn('manager of another company', otherManager, { association: maple }, true);
+    const birchOnly = { association: birch, messageThread: birchThread, homeownerRequest: birchRequest, ...birchOwnersOnly };
+    await signedIn('management admin (Summit)', DEMO.manager, birchOnly, ['staff', 'admin']);
+    // Staff without the admin's role: refused what only admins do, their own company's included (tests/server/management-board.test.ts, settings.test.ts).
+    await signedIn('management staff, not admin (Summit)', DEMO.staff, birchOnly, ['staff']);
+    await signedIn('manager of another company', otherManager, { association: maple }, ['staff', 'admin']);
     principals.push({ label: 'guest session', token: guest, kind: 'guest', foreign: { ...homeowners, payment: otherGuestPayment.json.paymentId }, own: { subLedger: paidLedger } });
     principals.push({ label: 'express link', token: express.json.token, kind: 'express', foreign: { ...homeowners, subLedger: homeLateFees }, own: { subLedger: homeLedger } });
 
@@ -397,8 +404,8 @@ describe('authorization matrix over every operation of openapi/', () => {
       for (const p of principals) {
         const stand = standing(op, p.kind);
         if (stand === 'public' || stand === 'self' || stand === 'open') continue;
-        // Staff are in scope of their own company's console (the handlers answer for it alone: tests/server/management-console.test.ts).
-        if (stand === 'role' && p.staff) continue;
+        // Staff are in scope of their own company's console for their role (the handlers answer for it alone: tests/server/management-console.test.ts).
+        if (stand === 'role' && rolesOf(op).some((role) => p.roles?.includes(role))) continue;
         // Not admitted: one call. Scoped: one call per scoped parameter naming someone else's resource;
         // a role's self grant (no parameter) refused to a caller without the role: one call.
         const targets = stand === 'not admitted' || scoped.length === 0 ? [null] : scoped;

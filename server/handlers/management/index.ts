@@ -4,6 +4,7 @@ import { listManagedAssociations } from './associations.ts';
 import { listAuditEntries } from './audit.ts';
 import { getAssociationAging, getCompanyMonthlyFigures } from './charts.ts';
 import { createCustomPage, deleteCustomPage, getCustomPage, listCustomPages, updateCustomPage } from './pages.ts';
+import { addBoardMember, getAssociationBoard, listBoardCandidates, removeBoardMember, updateBoardMember } from './board.ts';
 import { acceptStaffInvitation, inviteStaffMember, listCompanyStaff, updateStaffMember } from './staff.ts';
 
 export const managementHandlers: OperationHandlers<GroupOperationId<'management'>> = {
@@ -22,4 +23,9 @@ export const managementHandlers: OperationHandlers<GroupOperationId<'management'
   createCustomPage,
   updateCustomPage,
   deleteCustomPage,
+  getAssociationBoard,
+  listBoardCandidates,
+  addBoardMember,
+  updateBoardMember,
+  removeBoardMember,
 };
