@@ -61,6 +61,7 @@ export type Operations = {
   "getBoardReport": OperationTypesOf<associations["getBoardReport"]>;
   "getBoardTaskOverview": OperationTypesOf<actionItems["getBoardTaskOverview"]>;
   "getCharges": OperationTypesOf<payments["getCharges"]>;
+  "getCompanyPerson": OperationTypesOf<management["getCompanyPerson"]>;
   "getCompanySettings": OperationTypesOf<settings["getCompanySettings"]>;
   "getDocument": OperationTypesOf<associations["getDocument"]>;
   "getDocumentFolder": OperationTypesOf<associations["getDocumentFolder"]>;
@@ -98,6 +99,7 @@ export type Operations = {
   "listBoardViolations": OperationTypesOf<associations["listBoardViolations"]>;
   "listBoardWorkOrders": OperationTypesOf<associations["listBoardWorkOrders"]>;
   "listCalendarEntries": OperationTypesOf<associations["listCalendarEntries"]>;
+  "listCompanyPeople": OperationTypesOf<management["listCompanyPeople"]>;
   "listCompanyStaff": OperationTypesOf<management["listCompanyStaff"]>;
   "listDocumentFolders": OperationTypesOf<associations["listDocumentFolders"]>;
   "listExpressPayments": OperationTypesOf<expressPay["listExpressPayments"]>;

@@ -1,6 +1,7 @@
 import type { GroupOperationId, OperationHandlers } from '../types.ts';
 import { getManagementCompany } from './company.ts';
 import { listManagedAssociations } from './associations.ts';
+import { getCompanyPerson, listCompanyPeople } from './people.ts';
 import { acceptStaffInvitation, inviteStaffMember, listCompanyStaff, updateStaffMember } from './staff.ts';
 
 export const managementHandlers: OperationHandlers<GroupOperationId<'management'>> = {
@@ -10,4 +11,6 @@ export const managementHandlers: OperationHandlers<GroupOperationId<'management'
   inviteStaffMember,
   acceptStaffInvitation,
   updateStaffMember,
+  listCompanyPeople,
+  getCompanyPerson,
 };
