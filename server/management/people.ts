@@ -22,36 +22,48 @@ const IS_PERSON_OF = (company: string) => `(EXISTS (SELECT 1 FROM accounts ac JO
                  WHERE b.user_id = u.id AND a.management_company_id = ${company}))`;
 
 /**
+ * The ids of company `company`'s people: the owners of its accounts and its board members. Listing
+ * everyone, the planner joins this set once (a hash of the company's accounts) where testing each
+ * user on its own would be priced at millions and compiled (JIT) before it ran.
+ */
+const PEOPLE_OF = (company: string) => `SELECT ac.owner_user_id FROM accounts ac JOIN associations a ON a.id = ac.association_id
+                 WHERE a.management_company_id = ${company}
+               UNION SELECT b.user_id FROM board_members b JOIN associations a ON a.id = b.association_id
+                 WHERE a.management_company_id = ${company}`;
+
+/**
  * The people of company `companyId` whose name (full or last), e-mail, account number or street
  * line in the company starts with `search` (any case). Each search is its own branch so that each
- * uses its index (migration 275); the list walks the company's users in name or e-mail order
- * (users_company_sort_name_idx, users_company_email_idx) and pages by key.
+ * uses its index (migration 275); the rows are ordered by name or e-mail through
+ * users_company_sort_name_idx or users_company_email_idx where the planner walks them, and paged by key.
  */
 export function companyPeopleList(companyId: number, search: string | undefined): GridList {
   const pattern = startsWithPattern(search);
+  // A search names its matches: the planner starts from them (a few index ranges) and tests only
+  // those for being the company's people, instead of testing every user of the company.
+  const matching = pattern === '' ? `u.id IN (${PEOPLE_OF('$1')})` : `${IS_PERSON_OF('$1')}
+         AND u.id IN (
+               SELECT id FROM users WHERE management_company_id = $1 AND lower(first_name || ' ' || last_name) LIKE $2::text
+               UNION SELECT id FROM users WHERE management_company_id = $1 AND lower(last_name) LIKE $2::text
+               UNION SELECT id FROM users WHERE management_company_id = $1 AND email LIKE $2::text
+               UNION SELECT ac.owner_user_id FROM accounts ac JOIN associations a ON a.id = ac.association_id
+                      WHERE ac.account_number LIKE $2::text AND a.management_company_id = $1
+               UNION SELECT ac.owner_user_id FROM accounts ac JOIN associations a ON a.id = ac.association_id
+                      WHERE lower(ac.address1) LIKE $2::text AND a.management_company_id = $1)`;
   return {
     name: 'people',
     source: `SELECT u.id AS "rowKey", u.id AS "userId", u.first_name || ' ' || u.last_name AS name, u.email,
              lower(u.last_name || ', ' || u.first_name) AS "sortName",
              coalesce((SELECT string_agg(a.name, ', ' ORDER BY a.name) FROM associations a
-                WHERE a.management_company_id = $1
-                  AND (EXISTS (SELECT 1 FROM accounts ac WHERE ac.association_id = a.id AND ac.owner_user_id = u.id)
-                       OR EXISTS (SELECT 1 FROM board_members b WHERE b.association_id = a.id AND b.user_id = u.id))), '') AS associations,
+                WHERE a.management_company_id = $1 AND a.id IN (SELECT association_id FROM accounts WHERE owner_user_id = u.id
+                                                                UNION SELECT association_id FROM board_members WHERE user_id = u.id)), '') AS associations,
              coalesce((SELECT string_agg(ac.account_number, ', ' ORDER BY ac.account_number) FROM accounts ac JOIN associations a ON a.id = ac.association_id
                 WHERE ac.owner_user_id = u.id AND a.management_company_id = $1), '') AS "accountNumbers",
              coalesce((SELECT string_agg(${STREET}, '; ' ORDER BY ac.account_number) FROM accounts ac JOIN associations a ON a.id = ac.association_id
                 WHERE ac.owner_user_id = u.id AND a.management_company_id = $1), '') AS addresses
         FROM users u
-       WHERE u.management_company_id = $1::integer AND ${IS_PERSON_OF('$1')}
-         AND ($2::text = '' OR u.id IN (
-               SELECT id FROM users WHERE lower(first_name || ' ' || last_name) LIKE $2::text
-               UNION SELECT id FROM users WHERE lower(last_name) LIKE $2::text
-               UNION SELECT id FROM users WHERE email LIKE $2::text
-               UNION SELECT ac.owner_user_id FROM accounts ac JOIN associations a ON a.id = ac.association_id
-                      WHERE ac.account_number LIKE $2::text AND a.management_company_id = $1
-               UNION SELECT ac.owner_user_id FROM accounts ac JOIN associations a ON a.id = ac.association_id
-                      WHERE lower(ac.address1) LIKE $2::text AND a.management_company_id = $1))`,
-    params: [companyId, pattern],
+       WHERE u.management_company_id = $1::integer AND ${matching}`,
+    params: pattern === '' ? [companyId] : [companyId, pattern],
     columns: {
       userId: { kind: 'number', title: 'Id' },
       // Last name first, as a list of people is read.
