@@ -42,6 +42,8 @@ export const lazyFlowModules: Record<string, () => Promise<FlowModule>> = {
   'manage-home': () => import('./manage-home.ts').then((module) => module.manageHomeFlow),
   'manage-staff': () => import('./manage-staff.ts').then((module) => module.manageStaffFlow),
   'manage-board': () => import('./manage-board.ts').then((module) => module.manageBoardFlow),
+  'manage-people': () => import('./manage-people.ts').then((module) => module.managePeopleFlow),
+  'manage-person': () => import('./manage-person.ts').then((module) => module.managePersonFlow),
   'staff-invitation': () => import('./staff-invitation.ts').then((module) => module.staffInvitationFlow),
   documents: () => import('./documents.ts').then((module) => module.documentsFlow),
   'public-documents': () => import('./documents.ts').then((module) => module.publicDocumentsFlow),

@@ -68,6 +68,7 @@ export type Operations = {
   "getBoardTaskOverview": OperationTypesOf<actionItems["getBoardTaskOverview"]>;
   "getCharges": OperationTypesOf<payments["getCharges"]>;
   "getCompanyMonthlyFigures": OperationTypesOf<management["getCompanyMonthlyFigures"]>;
+  "getCompanyPerson": OperationTypesOf<management["getCompanyPerson"]>;
   "getCompanySettings": OperationTypesOf<settings["getCompanySettings"]>;
   "getCustomPage": OperationTypesOf<management["getCustomPage"]>;
   "getDocument": OperationTypesOf<associations["getDocument"]>;
@@ -108,6 +109,7 @@ export type Operations = {
   "listBoardViolations": OperationTypesOf<associations["listBoardViolations"]>;
   "listBoardWorkOrders": OperationTypesOf<associations["listBoardWorkOrders"]>;
   "listCalendarEntries": OperationTypesOf<associations["listCalendarEntries"]>;
+  "listCompanyPeople": OperationTypesOf<management["listCompanyPeople"]>;
   "listCompanyStaff": OperationTypesOf<management["listCompanyStaff"]>;
   "listCustomPages": OperationTypesOf<management["listCustomPages"]>;
   "listDocumentFolders": OperationTypesOf<associations["listDocumentFolders"]>;

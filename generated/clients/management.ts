@@ -265,6 +265,90 @@ export interface AssociationBoard {
   members: BoardMember[];
 }
 
+export interface CompanyPersonRow {
+  userId: number;
+  /** First and last name */
+  name: string;
+  /** The sign-in e-mail */
+  email: string;
+  /** Their associations' names in the caller's company, comma-separated */
+  associations: string;
+  /** Their account numbers there, comma-separated (blank for a board member without a home) */
+  accountNumbers: string;
+  /** Their accounts' street addresses there, separated by semicolons */
+  addresses: string;
+}
+
+/**
+ * credit: the balance is below zero; paidUp: nothing owed; owing: owed, not yet past due; pastDue: owed since before today
+ */
+export type CompanyPersonAccountsItemStanding = typeof CompanyPersonAccountsItemStanding[keyof typeof CompanyPersonAccountsItemStanding];
+
+
+export const CompanyPersonAccountsItemStanding = {
+  credit: 'credit',
+  paidUp: 'paidUp',
+  owing: 'owing',
+  pastDue: 'pastDue',
+} as const;
+
+export type CompanyPersonAccountsItem = {
+  accountNumber: string;
+  associationCode: string;
+  associationName: string;
+  /** The street address, city, state and ZIP on one line */
+  address: string;
+  /** Cents owed (negative: a credit) */
+  balanceCents: number;
+  /** Days since the oldest unpaid charge (0 when nothing is past due) */
+  daysPastDue: number;
+  /** credit: the balance is below zero; paidUp: nothing owed; owing: owed, not yet past due; pastDue: owed since before today */
+  standing: CompanyPersonAccountsItemStanding;
+};
+
+export type CompanyPersonContactsItemType = typeof CompanyPersonContactsItemType[keyof typeof CompanyPersonContactsItemType];
+
+
+export const CompanyPersonContactsItemType = {
+  email: 'email',
+  phone: 'phone',
+} as const;
+
+export type CompanyPersonContactsItem = {
+  type: CompanyPersonContactsItemType;
+  label: string;
+  value: string;
+  primary: boolean;
+};
+
+export type CompanyPersonBoardSeatsItemRole = typeof CompanyPersonBoardSeatsItemRole[keyof typeof CompanyPersonBoardSeatsItemRole];
+
+
+export const CompanyPersonBoardSeatsItemRole = {
+  chair: 'chair',
+  member: 'member',
+} as const;
+
+export type CompanyPersonBoardSeatsItem = {
+  associationCode: string;
+  associationName: string;
+  role: CompanyPersonBoardSeatsItemRole;
+};
+
+export interface CompanyPerson {
+  userId: number;
+  firstName: string;
+  lastName: string;
+  /** The sign-in e-mail */
+  email: string;
+  /** Their accounts in the caller's company's associations, by association then account number */
+  accounts: CompanyPersonAccountsItem[];
+  /** Their e-mails and phones as they stored them, primary first */
+  contacts: CompanyPersonContactsItem[];
+  /** Their board seats in the caller's company's associations, by association */
+  boardSeats: CompanyPersonBoardSeatsItem[];
+}
+
 /**
  * An error (status, title, detail, errorCode)
  */
@@ -596,6 +680,42 @@ export type ListBoardCandidates200 = {
 
 export type UpdateBoardMemberBody = {
   chair: boolean;
+};
+
+export type ListCompanyPeopleParams = {
+/**
+ * The start of a name, e-mail, account number or street address, any case
+ * @maxLength 100
+ */
+search?: string;
+/**
+ * The first row answered (0-based); 0 when left out
+ * @minimum 0
+ * @maximum 10000000
+ */
+startRow?: GridStartRowParameter;
+/**
+ * The row after the last one answered; at most 500 after startRow (startRow + 100 when left out)
+ * @minimum 1
+ * @maximum 10000000
+ */
+endRow?: GridEndRowParameter;
+/**
+ * Columns to sort by, in order: `field:asc` or `field:desc`, comma-separated (at most 5)
+ * @maxLength 500
+ */
+sort?: GridSortParameter;
+/**
+ * A JSON filter model, as the board lists take (docs/server.md, "Board lists")
+ * @maxLength 4000
+ */
+filter?: GridFilterParameter;
+};
+
+export type ListCompanyPeople200 = {
+  rows: CompanyPersonRow[];
+  /** The number of rows matching the search and filter (the grid's last row) */
+  lastRow: number;
 };
 
 export type getManagementCompanyResponse200 = {
@@ -1834,6 +1954,139 @@ export const removeBoardMember = async (associationId: number,
   {
     ...options,
     method: 'DELETE'
+
+
+  }
+);}
+
+
+
+export type listCompanyPeopleResponse200 = {
+  data: ListCompanyPeople200
+  status: 200
+}
+
+export type listCompanyPeopleResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type listCompanyPeopleResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type listCompanyPeopleResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type listCompanyPeopleResponseSuccess = (listCompanyPeopleResponse200) & {
+  headers: Headers;
+};
+export type listCompanyPeopleResponseError = (listCompanyPeopleResponse400 | listCompanyPeopleResponse401 | listCompanyPeopleResponse403) & {
+  headers: Headers;
+};
+
+export type listCompanyPeopleResponse = (listCompanyPeopleResponseSuccess | listCompanyPeopleResponseError)
+
+export const getListCompanyPeopleUrl = (params?: ListCompanyPeopleParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/management/People?${stringifiedParams}` : `/api/management/People`
+}
+
+/**
+ * Each person (a registered user) owning an account in, or holding a board seat of, one of the
+ * caller's company's associations; never another company's. `search` keeps those whose name
+ * (first, last or full), e-mail, account number or street address starts with it (ignoring
+ * case; each through an index, so the search stays fast with tens of thousands of homes).
+ * `associations`, `accountNumbers` and `addresses` list theirs in the caller's company only.
+ * A grid (docs/server.md, "Board lists"): rows `startRow`..`endRow` (at most 500) of the rows
+ * matching `search` and `filter`, in the order of `sort` (by name, last name first, when left
+ * out), with `lastRow` the number of matching rows; only `name` and `email` sort. A column
+ * that is not one of the row's fields: 400 GRD001; a bad filter or sort: 400 GRD002; a bad
+ * row range: 400 GRD003; a search over 100 characters: 400 VAL001.
+ * @summary The owners of the caller's company's associations, searched by name, e-mail, account number or address
+ */
+export const listCompanyPeople = async (params?: ListCompanyPeopleParams, options?: Parameters<typeof apiFetch>[1]): Promise<listCompanyPeopleResponse> => {
+
+  return apiFetch<listCompanyPeopleResponse>(getListCompanyPeopleUrl(params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+export type getCompanyPersonResponse200 = {
+  data: CompanyPerson
+  status: 200
+}
+
+export type getCompanyPersonResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type getCompanyPersonResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type getCompanyPersonResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type getCompanyPersonResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type getCompanyPersonResponseSuccess = (getCompanyPersonResponse200) & {
+  headers: Headers;
+};
+export type getCompanyPersonResponseError = (getCompanyPersonResponse400 | getCompanyPersonResponse401 | getCompanyPersonResponse403 | getCompanyPersonResponse404) & {
+  headers: Headers;
+};
+
+export type getCompanyPersonResponse = (getCompanyPersonResponseSuccess | getCompanyPersonResponseError)
+
+export const getGetCompanyPersonUrl = (userId: number,) => {
+
+
+
+
+  return `/api/management/People/${userId}`
+}
+
+/**
+ * The person as the caller's company knows them: their accounts in its associations (address,
+ * balance in cents, standing as of today), their contacts as they stored them (e-mails and
+ * phones) and their board seats in its associations. Someone with neither an account nor a
+ * board seat in the caller's company's associations (another company's owner, staff, an
+ * unknown id) is 404 PPL001, as if they did not exist.
+ * @summary An owner's page - their accounts, contacts and board seats in the caller's company
+ */
+export const getCompanyPerson = async (userId: number, options?: Parameters<typeof apiFetch>[1]): Promise<getCompanyPersonResponse> => {
+
+  return apiFetch<getCompanyPersonResponse>(getGetCompanyPersonUrl(userId),
+  {
+    ...options,
+    method: 'GET'
 
 
   }

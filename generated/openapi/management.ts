@@ -351,6 +351,59 @@ export interface paths {
         patch: operations["updateBoardMember"];
         trace?: never;
     };
+    "/People": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The owners of the caller's company's associations, searched by name, e-mail, account number or address
+         * @description Each person (a registered user) owning an account in, or holding a board seat of, one of the
+         *     caller's company's associations; never another company's. `search` keeps those whose name
+         *     (first, last or full), e-mail, account number or street address starts with it (ignoring
+         *     case; each through an index, so the search stays fast with tens of thousands of homes).
+         *     `associations`, `accountNumbers` and `addresses` list theirs in the caller's company only.
+         *     A grid (docs/server.md, "Board lists"): rows `startRow`..`endRow` (at most 500) of the rows
+         *     matching `search` and `filter`, in the order of `sort` (by name, last name first, when left
+         *     out), with `lastRow` the number of matching rows; only `name` and `email` sort. A column
+         *     that is not one of the row's fields: 400 GRD001; a bad filter or sort: 400 GRD002; a bad
+         *     row range: 400 GRD003; a search over 100 characters: 400 VAL001.
+         */
+        get: operations["listCompanyPeople"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/People/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An owner's page - their accounts, contacts and board seats in the caller's company
+         * @description The person as the caller's company knows them: their accounts in its associations (address,
+         *     balance in cents, standing as of today), their contacts as they stored them (e-mails and
+         *     phones) and their board seats in its associations. Someone with neither an account nor a
+         *     board seat in the caller's company's associations (another company's owner, staff, an
+         *     unknown id) is 404 PPL001, as if they did not exist.
+         */
+        get: operations["getCompanyPerson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -534,6 +587,58 @@ export interface components {
                 name: string;
             };
             members: components["schemas"]["BoardMember"][];
+        };
+        CompanyPersonRow: {
+            userId: number;
+            /** @description First and last name */
+            name: string;
+            /** @description The sign-in e-mail */
+            email: string;
+            /** @description Their associations' names in the caller's company, comma-separated */
+            associations: string;
+            /** @description Their account numbers there, comma-separated (blank for a board member without a home) */
+            accountNumbers: string;
+            /** @description Their accounts' street addresses there, separated by semicolons */
+            addresses: string;
+        };
+        CompanyPerson: {
+            userId: number;
+            firstName: string;
+            lastName: string;
+            /** @description The sign-in e-mail */
+            email: string;
+            /** @description Their accounts in the caller's company's associations, by association then account number */
+            accounts: {
+                accountNumber: string;
+                associationCode: string;
+                associationName: string;
+                /** @description The street address, city, state and ZIP on one line */
+                address: string;
+                /** @description Cents owed (negative: a credit) */
+                balanceCents: number;
+                /** @description Days since the oldest unpaid charge (0 when nothing is past due) */
+                daysPastDue: number;
+                /**
+                 * @description credit: the balance is below zero; paidUp: nothing owed; owing: owed, not yet past due; pastDue: owed since before today
+                 * @enum {string}
+                 */
+                standing: "credit" | "paidUp" | "owing" | "pastDue";
+            }[];
+            /** @description Their e-mails and phones as they stored them, primary first */
+            contacts: {
+                /** @enum {string} */
+                type: "email" | "phone";
+                label: string;
+                value: string;
+                primary: boolean;
+            }[];
+            /** @description Their board seats in the caller's company's associations, by association */
+            boardSeats: {
+                associationCode: string;
+                associationName: string;
+                /** @enum {string} */
+                role: "chair" | "member";
+            }[];
         };
     };
     responses: {
@@ -1190,6 +1295,70 @@ export interface operations {
             401: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+        };
+    };
+    listCompanyPeople: {
+        parameters: {
+            query?: {
+                /** @description The start of a name, e-mail, account number or street address, any case */
+                search?: string;
+                /** @description The first row answered (0-based); 0 when left out */
+                startRow?: components["parameters"]["GridStartRow"];
+                /** @description The row after the last one answered; at most 500 after startRow (startRow + 100 when left out) */
+                endRow?: components["parameters"]["GridEndRow"];
+                /** @description Columns to sort by, in order: `field:asc` or `field:desc`, comma-separated (at most 5) */
+                sort?: components["parameters"]["GridSort"];
+                /** @description A JSON filter model, as the board lists take (docs/server.md, "Board lists") */
+                filter?: components["parameters"]["GridFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: components["schemas"]["CompanyPersonRow"][];
+                        /** @description The number of rows matching the search and filter (the grid's last row) */
+                        lastRow: number;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+        };
+    };
+    getCompanyPerson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The person */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyPerson"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
         };
     };
 }

@@ -64,7 +64,7 @@ const IN_SCOPE_BY_DECLARATION: Record<string, string[]> = {
   anyone: ['getAssociationPage', 'getDocumentPermissions', 'listCalendarEntries', 'listDocumentFolders', 'searchDocuments'],
   // Active staff of any management company, answered for the caller's own company only (the
   // management console): every other signed-in caller is refused (403 AUTH003), checked below.
-  staff: ['getAssociationAging', 'getCompanyMonthlyFigures', 'getCompanySettings', 'getCustomPage', 'getManagementCompany', 'listCompanyStaff', 'listCustomPages', 'listManagedAssociations'],
+  staff: ['getAssociationAging', 'getCompanyMonthlyFigures', 'getCompanyPerson', 'getCompanySettings', 'getCustomPage', 'getManagementCompany', 'listCompanyPeople', 'listCompanyStaff', 'listCustomPages', 'listManagedAssociations'],
   // Active admins of any management company, about their own company's staff and settings only.
   // (listAuditEntries: another company's association named is 404 GP001, checked at the end.)
   admin: ['createCustomPage', 'deleteCompanySetting', 'deleteCustomPage', 'inviteStaffMember', 'listAuditEntries', 'putCompanySetting', 'updateCustomPage', 'updateStaffMember'],
@@ -97,6 +97,7 @@ const NOT_SCOPED: Record<string, string> = {
   'updateCustomPage path.pageId': "a page of the caller's own company (admin: self); another company's: 404 CPG404",
   'deleteCustomPage path.pageId': "a page of the caller's own company (admin: self); another company's: 404 CPG404",
   'createCustomPage body.associationId': "an association of the caller's own company (admin: self), checked before anything else; another company's: 404 GP001",
+  'getCompanyPerson path.userId': "an owner or board member of the caller's own company's associations (staff: self); anyone else, another company's owners included: 404 PPL001",
   'downloadBoardArcAttachment path.attachmentId': 'looked up in the request of path.id (scoped) only: of another request, 404 HRQ007',
   // Board membership in the console: the association (path.associationId) is scoped; the person is looked up within it.
   'addBoardMember body.userId': "an owner at path.associationId or a user of its company (not staff); anyone else: 404 BRD002",
@@ -464,5 +465,46 @@ describe('authorization matrix over every operation of openapi/', () => {
     }
     expectErrorShape(await audit(null), 401, 'AUTH002');
     expect(reached).toEqual([]);
+  });
+});
+
+// The console's people for each kind of caller: the company's admin and staff find and open their
+// own company's owners; another company's admin finds none of them and gets 404 on their page;
+// owners and board members are refused (403 AUTH003), anyone not signed in 401; nothing changes.
+describe("the console's people by caller", () => {
+  const database = useTestDatabase('pglite');
+  let app: FastifyInstance;
+  const db = () => database.current.db;
+
+  beforeAll(async () => {
+    app = await testApp(db(), { clock: createTestClock().now });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('answers admin and staff for their own company only, and refuses everyone else', async () => {
+    const owner = await signIn(app, DEMO.homeowner);
+    const tokens: Partial<Record<keyof typeof DEMO, string>> = {};
+    for (const who of ['manager', 'staff', 'lakesideAdmin', 'homeowner', 'board', 'chair', 'lakesideOwner'] as const) tokens[who] = (await signIn(app, DEMO[who])).token;
+    // Signing in writes sessions; from here on nothing may change.
+    const before = await databaseFingerprint(db());
+    const search = `/api/management/People?search=${encodeURIComponent('homeowner@example.com')}`;
+    const page = `/api/management/People/${owner.userId}`;
+    for (const who of ['manager', 'staff'] as const) {
+      const found = await call(app, 'GET', search, { token: tokens[who] });
+      expect(found.status, `${who}: ${found.body}`).toBe(200);
+      expect(found.json.rows.map((r: { userId: number }) => r.userId), who).toEqual([owner.userId]);
+      expect((await call(app, 'GET', page, { token: tokens[who] })).status, who).toBe(200);
+    }
+    expect((await call(app, 'GET', search, { token: tokens.lakesideAdmin })).json).toEqual({ rows: [], lastRow: 0 });
+    expectErrorShape(await call(app, 'GET', page, { token: tokens.lakesideAdmin }), 404, 'PPL001');
+    for (const who of ['homeowner', 'board', 'chair', 'lakesideOwner'] as const) {
+      expectErrorShape(await call(app, 'GET', search, { token: tokens[who] }), 403, 'AUTH003');
+      expectErrorShape(await call(app, 'GET', page, { token: tokens[who] }), 403, 'AUTH003');
+    }
+    expectErrorShape(await call(app, 'GET', search), 401, 'AUTH002');
+    expectErrorShape(await call(app, 'GET', page), 401, 'AUTH002');
+    expect(await databaseFingerprint(db())).toEqual(before);
   });
 });

@@ -5,6 +5,7 @@ import { listAuditEntries } from './audit.ts';
 import { getAssociationAging, getCompanyMonthlyFigures } from './charts.ts';
 import { createCustomPage, deleteCustomPage, getCustomPage, listCustomPages, updateCustomPage } from './pages.ts';
 import { addBoardMember, getAssociationBoard, listBoardCandidates, removeBoardMember, updateBoardMember } from './board.ts';
+import { getCompanyPerson, listCompanyPeople } from './people.ts';
 import { acceptStaffInvitation, inviteStaffMember, listCompanyStaff, updateStaffMember } from './staff.ts';
 
 export const managementHandlers: OperationHandlers<GroupOperationId<'management'>> = {
@@ -28,4 +29,6 @@ export const managementHandlers: OperationHandlers<GroupOperationId<'management'
   addBoardMember,
   updateBoardMember,
   removeBoardMember,
+  listCompanyPeople,
+  getCompanyPerson,
 };
