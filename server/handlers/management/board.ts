@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { OperationHandler } from '../types.ts';
 import { principalOf } from '../types.ts';
 import type { Queryable } from '../../db/index.ts';
-import { recordAudit } from '../../audit/record.ts';
+import { originOf, recordAudit } from '../../audit/record.ts';
 import { boardError } from '../../management/board-errors.ts';
 import {
   associationOf, boardConflict, candidateFor, listCandidates, listMembers, memberFor, otherChair, userByEmail,
@@ -61,7 +61,7 @@ export const addBoardMember: OperationHandler<'addBoardMember'> = async (req, se
       const member = await memberFor(tx, association.id, userId);
       await recordAudit(tx, {
         companyId: association.companyId, associationId: association.id, actorUserId: actor, kind: 'board.add', key: member.email, level: 'association',
-        oldValue: null, newValue: { member: true, chair: false, ...(created ? { newSignIn: true } : {}) }, ip: req.ip,
+        oldValue: null, newValue: { member: true, chair: false, ...(created ? { newSignIn: true } : {}) }, ...originOf(req),
       });
       return { member, created };
     }),
@@ -103,7 +103,7 @@ export const updateBoardMember: OperationHandler<'updateBoardMember'> = async (r
       await tx.query('UPDATE board_members SET is_chair = $3 WHERE association_id = $1 AND user_id = $2', [association.id, before.userId, chair]);
       await recordAudit(tx, {
         companyId: association.companyId, associationId: association.id, actorUserId: actor, kind: 'board.chair', key: before.email, level: 'association',
-        oldValue: { chair: before.chair }, newValue: { chair }, ip: req.ip,
+        oldValue: { chair: before.chair }, newValue: { chair }, ...originOf(req),
       });
       return { ...before, chair };
     }),
@@ -119,7 +119,7 @@ export const removeBoardMember: OperationHandler<'removeBoardMember'> = async (r
     await tx.query('DELETE FROM board_members WHERE association_id = $1 AND user_id = $2', [association.id, before.userId]);
     await recordAudit(tx, {
       companyId: association.companyId, associationId: association.id, actorUserId: actor, kind: 'board.remove', key: before.email, level: 'association',
-      oldValue: { member: true, chair: before.chair }, newValue: null, ip: req.ip,
+      oldValue: { member: true, chair: before.chair }, newValue: null, ...originOf(req),
     });
   });
   return { status: 204 };

@@ -4,7 +4,7 @@
 import type { OperationHandler } from '../types.ts';
 import { principalOf } from '../types.ts';
 import { companyOf } from '../../management/staff-store.ts';
-import { recordAudit } from '../../audit/record.ts';
+import { originOf, recordAudit } from '../../audit/record.ts';
 import { pageError } from '../../pages/errors.ts';
 import { firstRefusedUrl } from '../../pages/markdown-links.ts';
 import { assertOwnAssociation, deletePage, insertPage, keyTaken, listPages, pageOfCompany, updatePage, type Page, type PageInput } from '../../pages/store.ts';
@@ -47,7 +47,7 @@ export const createCustomPage: OperationHandler<'createCustomPage'> = async (req
   const id = await services.db.transaction(async (tx) => {
     if (await keyTaken(tx, companyId, associationId, input.key, null)) throw pageError('CPG002');
     const created = await insertPage(tx, companyId, associationId, input, userId, services.clock());
-    await recordAudit(tx, { companyId, associationId, actorUserId: userId, kind: 'page.create', key: input.key, level: associationId === null ? 'company' : 'association', oldValue: null, newValue: trailed(input), ip: req.ip });
+    await recordAudit(tx, { companyId, associationId, actorUserId: userId, kind: 'page.create', key: input.key, level: associationId === null ? 'company' : 'association', oldValue: null, newValue: trailed(input), ...originOf(req) });
     return created;
   });
   return { status: 201, body: await pageOfCompany(services.db, companyId, id) };
@@ -62,7 +62,7 @@ export const updateCustomPage: OperationHandler<'updateCustomPage'> = async (req
     const input = checkedInput(req.body);
     if (await keyTaken(tx, companyId, page.associationId, input.key, pageId)) throw pageError('CPG002');
     await updatePage(tx, pageId, input, userId, services.clock());
-    await recordAudit(tx, { companyId, associationId: page.associationId, actorUserId: userId, kind: 'page.update', key: input.key, level: page.associationId === null ? 'company' : 'association', oldValue: trailed(page), newValue: trailed(input), ip: req.ip });
+    await recordAudit(tx, { companyId, associationId: page.associationId, actorUserId: userId, kind: 'page.update', key: input.key, level: page.associationId === null ? 'company' : 'association', oldValue: trailed(page), newValue: trailed(input), ...originOf(req) });
   });
   return { status: 200, body: await pageOfCompany(services.db, companyId, pageId) };
 };
@@ -73,7 +73,7 @@ export const deleteCustomPage: OperationHandler<'deleteCustomPage'> = async (req
   await services.db.transaction(async (tx) => {
     const page = await pageOfCompany(tx, companyId, req.params.pageId, true);
     await deletePage(tx, page.id);
-    await recordAudit(tx, { companyId, associationId: page.associationId, actorUserId: userId, kind: 'page.delete', key: page.key, level: page.associationId === null ? 'company' : 'association', oldValue: trailed(page), newValue: null, ip: req.ip });
+    await recordAudit(tx, { companyId, associationId: page.associationId, actorUserId: userId, kind: 'page.delete', key: page.key, level: page.associationId === null ? 'company' : 'association', oldValue: trailed(page), newValue: null, ...originOf(req) });
   });
   return { status: 204 };
 };
