@@ -13,10 +13,27 @@ export type Association = Omit<AssociationSettings, 'properties'> & { properties
 
 const EMPTY_ADDRESS: Address = { address1: '', address2: '', city: '', stateProvince: '', postalCode: '' };
 
-/** Associations by name; one without properties gets a placeholder property with a negative id. */
+/**
+ * The features and page groups the portal gates on (`$session.selectedAssociation.features.<name>`,
+ * exactly true to show). An answer without them (recorded before the server sent them) has every
+ * one on, as the portal had before they could be switched off.
+ */
+export const SESSION_FEATURES = [
+  'cardPayments', 'bankPayments', 'payments', 'autoDraft', 'recurringPayments', 'directory', 'calendarReservations', 'documents', 'messages', 'requests',
+  'myCA', 'singleSignOn', 'guestPayment', 'createAccount', 'businessManagement', 'boardRequests',
+  'pageBilling', 'pageCommunity', 'pageBoard', 'pageMessages', 'pageGuestPayment', 'pageCreateAccount',
+] as const;
+
+const featuresOf = (association: Association): Record<string, boolean> => ({
+  ...Object.fromEntries(SESSION_FEATURES.map((name) => [name, true])),
+  ...(association.features ?? {}),
+});
+
+/** Associations by name, each with its features; one without properties gets a placeholder property with a negative id. */
 export function normalizeAssociations(associations: Association[]): Association[] {
   return [...associations]
     .sort((a, b) => a.name.localeCompare(b.name))
+    .map((association) => ({ ...association, features: featuresOf(association) }))
     .map((association) => association.properties.length > 0 ? association : {
       ...association,
       autoDraftType: 'off',
@@ -47,10 +64,10 @@ export function findSelection(associations: Association[], selection: Selection)
 }
 
 /** Business-management features are on when the customer is listed, or the list starts with 'all'. */
-export function isBusinessManagementEnabled(customer: string | null | undefined, allowed: string[] | undefined): boolean {
-  if (!allowed || allowed.length === 0) return false;
-  if (allowed[0]?.toLowerCase() === 'all') return true;
-  return Boolean(customer) && allowed.map((code) => code.toLowerCase()).includes(String(customer).toLowerCase());
+/** The business-management features: what the server answered for the user's company (the global pmbEnabled setting). */
+export function isBusinessManagementEnabled(settings: HomeSettings): boolean {
+  const company: { pmbEnabled?: boolean } = (settings as Partial<HomeSettings>).configuration?.company ?? {};
+  return company.pmbEnabled === true;
 }
 
 /** The theme follows the selected association's design template (else the settings') unless the user overrode it. */

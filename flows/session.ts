@@ -28,12 +28,11 @@ export const sessionFlow: FlowModule = {
   assigns: {
     clearSession: () => ({ ...SIGNED_OUT }),
     beginRefresh: (_args, _params, env) => ({ token: env.getToken('user'), refreshing: true }),
-    applyUser: ({ event }, params) => {
+    applyUser: ({ event }) => {
       const output = event.output as { user: ResponseOf<'getUser'>; portalToken: string; token: string };
       const customer = readTokenClaim(output.token, 'Customer') as string | undefined;
       return {
         user: output.user, userId: output.user.userId, displayName: displayNameOf(output.user), isManagementStaff: output.user.managementRole !== null, isManagementAdmin: output.user.managementRole === 'admin', portalToken: output.portalToken, customer: customer ?? null,
-        pmbEnabled: isBusinessManagementEnabled(customer, params.customers as string[] | undefined),
       };
     },
     /** The settings the server answered (`params.settings`). */
@@ -46,7 +45,7 @@ export const sessionFlow: FlowModule = {
       });
       const found = findSelection(associations, selection);
       const theme = chooseTheme(context as never, found.selectedAssociation, settings.userSettings.designTemplate);
-      return { settings, siteSettings: siteLinksOf(settings), associations, selectorGroups: selectorGroups(associations), ...selection, ...found, theme };
+      return { settings, siteSettings: siteLinksOf(settings), pmbEnabled: isBusinessManagementEnabled(settings), associations, selectorGroups: selectorGroups(associations), ...selection, ...found, theme };
     },
     /** The accounts the server answered (`params.accounts`; null when they failed to load, keeping those held): signed in either way. */
     applyAccounts: (_args, params) => {

@@ -1,7 +1,7 @@
 // The API: one Fastify route per operation of openapi/*.yaml (servers[0].url + path, and one more
 // per x-legacy-paths address). Each route runs, in order: the route guard's identify step (401),
-// validation against the operation's own schemas (400), the guard's scope check (403/404), then
-// the handler named by operationId, whose answer is checked against the declared responses
+// validation against the operation's own schemas (400), the guard's scope check (403/404), the
+// feature step (403 FEA001 when the association has the operation's feature off), then the handler named by operationId, whose answer is checked against the declared responses
 // outside production.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ValidateFunction } from 'ajv';
@@ -11,6 +11,7 @@ import type { Handler, HandlerMap, Services } from './handlers/types.ts';
 import { ApiError } from './errors.ts';
 import { callerOf, routeGuard } from './authz/guard.ts';
 import { readUpload, registerMultipart } from './uploads/multipart.ts';
+import { featureGuard } from './features/gate.ts';
 
 export interface RouteEntry {
   op: OperationDef;
@@ -108,11 +109,12 @@ export function registerOperationRoutes(
 
 function registerOperationRoute(app: FastifyInstance, entry: RouteEntry, services: Services, validateResponses: boolean, maxUploadMb: number): void {
   const guard = routeGuard(entry.op.policy, services);
+  const feature = featureGuard(entry.op, services);
   for (const url of [entry.op.url, ...entry.op.legacyUrls]) app.route({
     method: entry.op.method,
     url,
     config: { operation: entry },
-    preHandler: [guard.identify, validateRequest, guard.enforce],
+    preHandler: feature ? [guard.identify, validateRequest, guard.enforce, feature] : [guard.identify, validateRequest, guard.enforce],
     async handler(request, reply) {
       const result = await entry.handler(
         {

@@ -25,6 +25,11 @@ export interface RouteDef {
   requires?: Requirement;
   /** Inherited by child routes, like `requires`. */
   gate?: RouteGate;
+  /**
+   * A binding the route exists only while it is exactly true (a session value read at run time):
+   * otherwise it shows the not-found screen. Added to its ancestors' (every one must hold).
+   */
+  when?: string;
   title?: string;
   /**
    * Render the page to HTML at build time (see engine/react/prerender.tsx): `true`, its first view
@@ -75,6 +80,8 @@ export interface CompiledRoute {
   requires?: Requirement;
   /** Inherited from the nearest ancestor that sets it. */
   gate?: RouteGate;
+  /** Its own `when` and its ancestors': the route exists only while every one is exactly true. */
+  when?: string[];
   title?: string;
   /** What of it is rendered to HTML at build time (never on mirror copies); inherited like `requires`. */
   prerender?: Prerender;
@@ -95,13 +102,14 @@ export function compileRoutes(routesDoc: RoutesDoc, enabledFeatures: Set<string>
   for (const [layout, def] of Object.entries(routesDoc.layouts ?? {})) {
     if (!def || typeof def !== 'object' || (def.feature && !enabledFeatures.has(def.feature))) continue;
     const own: CompiledRoute[] = [];
-    const visit = (routes: RouteDef[], parentPath: string, requires: Requirement | undefined, gate: RouteGate | undefined, prerendered: Prerender | false | undefined, source: (string | number)[]) => {
+    const visit = (routes: RouteDef[], parentPath: string, requires: Requirement | undefined, gate: RouteGate | undefined, prerendered: Prerender | false | undefined, source: (string | number)[], inheritedWhen: string[] = []) => {
       routes.forEach((route, i) => {
         const here = [...source, i];
         if (!route || typeof route !== 'object') return;
         const path = route.index ? parentPath : joinPath(parentPath, typeof route.path === 'string' ? route.path : undefined);
         const req = route.requires ?? requires;
         const guard = route.gate ?? gate;
+        const when = typeof route.when === 'string' ? [...inheritedWhen, route.when] : inheritedWhen;
         const prerender = route.prerender ?? prerendered;
         if (route.screen || route.redirect || route.planned || route.index) {
           const parentHasEntry = own.some((r) => r.path === path);
@@ -116,6 +124,7 @@ export function compileRoutes(routesDoc: RoutesDoc, enabledFeatures: Set<string>
             index: route.index === true,
             ...(req ? { requires: req } : {}),
             ...(guard ? { gate: guard } : {}),
+            ...(when.length > 0 ? { when } : {}),
             ...(route.title ? { title: route.title } : {}),
             ...(prerender === true || prerender === 'frame' ? { prerender } : {}),
             ...(Array.isArray(route.earlyRequests) && route.earlyRequests.length > 0 ? { earlyRequests: route.earlyRequests } : {}),
@@ -124,7 +133,7 @@ export function compileRoutes(routesDoc: RoutesDoc, enabledFeatures: Set<string>
             source: here,
           });
         }
-        if (Array.isArray(route.children)) visit(route.children, path, req, guard, prerender, [...here, 'children']);
+        if (Array.isArray(route.children)) visit(route.children, path, req, guard, prerender, [...here, 'children'], when);
       });
     };
     const base = typeof def.base === 'string' ? def.base : undefined;

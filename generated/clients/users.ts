@@ -150,6 +150,14 @@ export const AssociationAutoDraftType = {
   portal: 'portal',
 } as const;
 
+/**
+ * Each feature (server/features/registry.ts: cardPayments, payments, autoDraft, directory,
+ * documents, messages, requests, businessManagement ...) and each page group (pageBilling,
+ * pageCommunity, pageBoard, pageMessages, pageGuestPayment, pageCreateAccount), on or off by
+ * the association's effective portal settings. Absent from older answers: everything on.
+ */
+export type AssociationFeatures = {[key: string]: boolean};
+
 export interface Association {
   id: number;
   code: string;
@@ -162,6 +170,13 @@ export interface Association {
   autoDraftType: AssociationAutoDraftType;
   isBoardMember: boolean;
   isBoardChair: boolean;
+  /**
+     * Each feature (server/features/registry.ts: cardPayments, payments, autoDraft, directory,
+     * documents, messages, requests, businessManagement ...) and each page group (pageBilling,
+     * pageCommunity, pageBoard, pageMessages, pageGuestPayment, pageCreateAccount), on or off by
+     * the association's effective portal settings. Absent from older answers: everything on.
+     */
+  features?: AssociationFeatures;
   properties: Property[];
 }
 
@@ -188,6 +203,8 @@ export type HomeSettingsPreferences = {
 export type HomeSettingsConfigurationCompany = {
   code: string;
   name: string;
+  /** Whether the company's users get the business-management features (the global pmbEnabled setting lists its code, or 'all' first) */
+  pmbEnabled?: boolean;
   /** The effective privacyPolicyUrl setting of the first association (absent: none; the portal shows its own page) */
   privacyPolicyUrl?: string;
   /** The effective termsOfServiceUrl setting of the first association (absent when none) */

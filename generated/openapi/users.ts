@@ -643,6 +643,15 @@ export interface components {
             autoDraftType: "off" | "legacy" | "portal";
             isBoardMember: boolean;
             isBoardChair: boolean;
+            /**
+             * @description Each feature (server/features/registry.ts: cardPayments, payments, autoDraft, directory,
+             *     documents, messages, requests, businessManagement ...) and each page group (pageBilling,
+             *     pageCommunity, pageBoard, pageMessages, pageGuestPayment, pageCreateAccount), on or off by
+             *     the association's effective portal settings. Absent from older answers: everything on.
+             */
+            features?: {
+                [key: string]: boolean;
+            };
             properties: components["schemas"]["Property"][];
         };
         HomeSettings: {
@@ -665,6 +674,8 @@ export interface components {
                 company: {
                     code: string;
                     name: string;
+                    /** @description Whether the company's users get the business-management features (the global pmbEnabled setting lists its code, or 'all' first) */
+                    pmbEnabled?: boolean;
                     /** @description The effective privacyPolicyUrl setting of the first association (absent: none; the portal shows its own page) */
                     privacyPolicyUrl?: string;
                     /** @description The effective termsOfServiceUrl setting of the first association (absent when none) */

@@ -6,6 +6,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { parsePolicy, PolicyError, type Policy } from '../authz/policy.ts';
+import { FEATURES, isFeature, type FeatureName } from '../features/registry.ts';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 type JsonObject = Record<string, unknown>;
@@ -34,6 +35,8 @@ export interface OperationDef {
   legacyUrls: string[];
   /** Who may call it (x-policy). */
   policy: Policy;
+  /** The features it belongs to (x-feature; `core`: none): off for an association, it is refused (server/features/). */
+  features: FeatureName[];
   parameters: ParameterDef[];
   /** `multipart`: a multipart/form-data upload, read by the handler step (server/uploads/), not validated as JSON. */
   body: { required: boolean; schema: JsonObject; multipart?: boolean } | null;
@@ -116,6 +119,16 @@ function legacyPathsOf(value: unknown, specPath: string, refuse: (reason: string
   return value as string[];
 }
 
+/** An operation's x-feature: a feature name, or a list of them, each of server/features/registry.ts. */
+function featuresOf(value: unknown, refuse: (reason: string) => never): FeatureName[] {
+  const known = () => Object.keys(FEATURES).join(', ');
+  if (value === undefined) refuse(`is missing: name the feature the operation belongs to (core for none; known: ${known()})`);
+  const names = Array.isArray(value) ? value : [value];
+  if (names.length === 0) refuse('must name at least one feature');
+  for (const name of names) if (!isFeature(name)) refuse(`unknown feature ${JSON.stringify(name)} (known: ${known()})`);
+  return names as FeatureName[];
+}
+
 export function parseOpenApi(text: string, file: string): OpenApiDoc {
   const group = path.basename(file).replace(/\.ya?ml$/, '');
   const id = docIdFor(group);
@@ -179,6 +192,7 @@ export function parseOpenApi(text: string, file: string): OpenApiDoc {
         if (error instanceof PolicyError) fail(file, where, error.message);
         throw error;
       }
+      const features = featuresOf(op['x-feature'], (reason) => fail(file, `${where}.x-feature`, reason));
       const responses: Record<string, JsonObject | null> = {};
       for (const [status, raw] of Object.entries((op.responses ?? {}) as JsonObject)) {
         const response = resolveLocal(doc, file, raw);
@@ -194,6 +208,7 @@ export function parseOpenApi(text: string, file: string): OpenApiDoc {
         url: toFastifyUrl(base, specPath),
         legacyUrls,
         policy,
+        features,
         parameters,
         body,
         responses,

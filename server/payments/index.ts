@@ -5,6 +5,8 @@ import type { Services } from '../handlers/types.ts';
 import { LARGE_AMOUNT_THRESHOLD_CENTS } from '../../flows/fees.ts';
 import { createPaymentService, loadFeeRules, type PaymentHooks, type PaymentService } from './service.ts';
 import { paymentError } from './errors.ts';
+import { acceptedKinds } from '../features/accepted.ts';
+import type { SettingsService } from '../settings/index.ts';
 
 export { createPaymentService, type PaymentService } from './service.ts';
 
@@ -38,7 +40,7 @@ export interface GuestConfiguration {
 }
 
 /** An association's guest configuration by code or id; 404 GP001 when there is none. */
-export async function guestConfiguration(db: Queryable, by: { code?: string; id?: number }): Promise<GuestConfiguration> {
+export async function guestConfiguration(db: Queryable, by: { code?: string; id?: number }, settings?: SettingsService): Promise<GuestConfiguration> {
   const { rows } = await db.query<{ id: number; code: string; name: string; logo_url: string | null; design_template: string; accepts_card: boolean; accepts_bank: boolean; large_amount_fee_bps: number }>(
     `SELECT id, code, name, logo_url, design_template, accepts_card, accepts_bank, large_amount_fee_bps FROM associations
       WHERE ($1::text IS NOT NULL AND code = lower($1)) OR ($2::integer IS NOT NULL AND id = $2)`,
@@ -47,12 +49,14 @@ export async function guestConfiguration(db: Queryable, by: { code?: string; id?
   const a = rows[0];
   if (!a) throw paymentError('GP001');
   const rules = await loadFeeRules(db, Number(a.id));
+  const own = { card: a.accepts_card === true, bank: a.accepts_bank === true };
+  const accepts = settings ? await acceptedKinds(db, settings, Number(a.id), own) : own;
   return {
     association: { id: Number(a.id), code: a.code, name: a.name, logoUrl: a.logo_url, designTemplate: a.design_template },
-    acceptsCard: a.accepts_card === true,
-    acceptsBank: a.accepts_bank === true,
+    acceptsCard: accepts.card,
+    acceptsBank: accepts.bank,
     largeAmountThresholdCents: LARGE_AMOUNT_THRESHOLD_CENTS,
     largeAmountFeeBasisPoints: Number(a.large_amount_fee_bps),
-    fees: rules.filter((r) => (r.methodKind === 'card' ? a.accepts_card : a.accepts_bank)),
+    fees: rules.filter((r) => (r.methodKind === 'card' ? accepts.card : accepts.bank)),
   };
 }

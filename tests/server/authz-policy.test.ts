@@ -31,6 +31,7 @@ ${[
     ([name, policy]) => `  /Association/{id}/${name}:
     get:
       operationId: ${name}
+      x-feature: core
       x-policy:
 ${policy}
       parameters:
@@ -41,18 +42,21 @@ ${policy}
   /Me:
     get:
       operationId: me
+      x-feature: core
       x-policy:
         - user: self
       responses: { '200': { description: the caller } }
   /Company/staff:
     get:
       operationId: companyStaff
+      x-feature: core
       x-policy:
         - staff: self
       responses: { '200': { description: the caller } }
   /Company/admin:
     get:
       operationId: companyAdmin
+      x-feature: core
       x-policy:
         - admin: self
       responses: { '200': { description: the caller } }

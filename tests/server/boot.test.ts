@@ -143,14 +143,14 @@ describe('boot', () => {
 
 describe('x-policy is checked when the contract loads', () => {
   // One operation with a path id, a query parameter and a body; `policy` is its x-policy in YAML.
-  const doc = (policy: string) => `openapi: 3.1.0
+  const doc = (policy: string, feature = 'x-feature: core') => `openapi: 3.1.0
 info: {title: t, version: '1'}
 servers: [{url: /api/x}]
 paths:
   /A/{id}:
     post:
       operationId: a
-${policy.replace(/^/gm, '      ')}
+${[feature, policy].filter(Boolean).join('\n').replace(/^/gm, '      ')}
       parameters:
         - { name: id, in: path, required: true, schema: { type: integer } }
         - { name: accountNumber, in: query, schema: { type: string } }
@@ -206,6 +206,20 @@ components:
     expect(() => legacyUrls("x-legacy-paths: '/A/{id}/'")).toThrow(/paths\.\/A\/\{id\}\.post\.x-legacy-paths: must be a list of paths/);
     expect(() => legacyUrls("x-legacy-paths: ['/A/{id}']")).toThrow(/"\/A\/\{id\}" must be another path starting with \//);
     expect(() => legacyUrls("x-legacy-paths: ['/A/{other}/']")).toThrow(/\/A\/\{other\}\/ must name the same path parameters as \/A\/\{id\}/);
+  });
+
+  it('takes x-feature: a feature of server/features/registry.ts or a list of them, and refuses an operation without one', () => {
+    const features = (feature: string) => parseOpenApi(doc('x-policy: public', feature), 'x.yaml').operations[0].features;
+    expect(features('x-feature: core')).toEqual(['core']);
+    expect(features('x-feature: [guestPayment, payments]')).toEqual(['guestPayment', 'payments']);
+    expect(() => features('')).toThrow(/paths\.\/A\/\{id\}\.post\.x-feature: is missing: name the feature the operation belongs to \(core for none/);
+    expect(() => features('x-feature: flying')).toThrow(/unknown feature "flying"/);
+    expect(() => features('x-feature: []')).toThrow(/must name at least one feature/);
+  });
+
+  it('every operation of openapi/ declares its feature', async () => {
+    const docs = await loadOpenApiDir(path.join(repoRoot, 'openapi'));
+    for (const op of docs.flatMap((d) => d.operations)) expect(op.features.length, op.operationId).toBeGreaterThan(0);
   });
 
   it('stops the server from starting', async () => {

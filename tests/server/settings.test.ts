@@ -33,9 +33,10 @@ describe('the settings schema', () => {
     }
     for (const k of schema.keys) expect(k.validate(k.default), k.key).toBe(true);
     expect(schema.byKey.get('pmbEnabled')).toMatchObject({ readOnly: true, lockedGlobally: true });
-    // The portal reads the same list from site.yaml until it reads the setting itself.
-    const site = parse(readFileSync(new URL('../../schemas/site.yaml', import.meta.url), 'utf8')) as { businessManagementCustomers: string[] };
-    expect(schema.byKey.get('pmbEnabled')!.default).toEqual(site.businessManagementCustomers);
+    // The setting is the one list: site.yaml no longer holds one.
+    const site = parse(readFileSync(new URL('../../schemas/site.yaml', import.meta.url), 'utf8')) as Record<string, unknown>;
+    expect(site).not.toHaveProperty('businessManagementCustomers');
+    expect(schema.byKey.get('pmbEnabled')!.default).toEqual(['summit', 'lakeside', 'harborview', 'oakridge', 'pinecrest']);
     for (const page of ['pageDashboard', 'pageLogin', 'pageForgotLogin', 'pageProfile']) {
       expect(schema.byKey.get(page)!.readOnly).toBe(true);
       expect(schema.byKey.get(page)!.validate(false)).toBe(false);

@@ -56,6 +56,20 @@ describe('compileRoutes', () => {
       ['/club/a', 'members-only', 'session'], ['/club/a/:id', 'members-only', 'session'], ['/club/c', 'chairs-only', 'session'], ['/open', undefined, undefined],
     ]);
   });
+  it("adds a route's `when` to its ancestors' for its children", () => {
+    const routes = compileRoutes({
+      layouts: {
+        root: {
+          shell: 'portal',
+          routes: [
+            { path: 'club', when: '$session.open', children: [{ path: 'a', screen: 'a' }, { path: 'b', screen: 'b', when: '$session.b' }] },
+            { path: 'open', screen: 'open' },
+          ],
+        },
+      },
+    }, new Set());
+    expect(routes.map((r) => [r.path, r.when])).toEqual([['/club/a', ['$session.open']], ['/club/b', ['$session.open', '$session.b']], ['/open', undefined]]);
+  });
   it('keeps layouts of enabled features only, under their base', () => {
     const routes = compileRoutes(doc, new Set(['publicLayout']));
     expect(routes.filter((r) => r.layout === 'extra').map((r) => r.path)).toEqual(['/public']);

@@ -40,12 +40,11 @@ describe('settings load', () => {
     expect(chooseTheme({ theme: 'Default', themeOverride: false }, board, null)).toBe('Default');
   });
 
-  it("enables business management for listed customers, or everyone when the list starts with 'all'", () => {
-    expect(isBusinessManagementEnabled('Summit', ['summit', 'oak'])).toBe(true);
-    expect(isBusinessManagementEnabled('other', ['summit'])).toBe(false);
-    expect(isBusinessManagementEnabled('other', ['all', 'summit'])).toBe(true);
-    expect(isBusinessManagementEnabled('summit', ['oak', 'all'])).toBe(false);
-    expect(isBusinessManagementEnabled(null, ['summit'])).toBe(false);
+  it('enables business management as the server answered for the company, and off in an answer without it', () => {
+    const answer = (company: Record<string, unknown> | undefined) => ({ userSettings: { associations: [], pages: [] }, ...(company ? { configuration: { company } } : {}) }) as never;
+    expect(isBusinessManagementEnabled(answer({ code: 'summit', name: 'Summit', pmbEnabled: true }))).toBe(true);
+    expect(isBusinessManagementEnabled(answer({ code: 'other', name: 'Other', pmbEnabled: false }))).toBe(false);
+    expect(isBusinessManagementEnabled(answer(undefined))).toBe(false);
   });
 
   it("offers the frame's picker one group per association and one option per property", () => {

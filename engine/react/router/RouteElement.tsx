@@ -7,7 +7,7 @@ import { useScope, useSessionStatus } from '../app/scope.tsx';
 import { Busy } from '../widgets/Busy.tsx';
 import { ScreenView } from './ScreenView.tsx';
 
-/** Applies a route's requirement (signed in, or signed out) and its gate before showing its screen. */
+/** Applies a route's requirement (signed in, or signed out), its `when` and its gate before showing its screen. */
 export function RouteElement({ route, notFoundScreen }: { route: CompiledRoute; notFoundScreen: string }) {
   const { config, routes } = useRuntime();
   const status = useSessionStatus();
@@ -27,6 +27,8 @@ export function RouteElement({ route, notFoundScreen }: { route: CompiledRoute; 
     const returnTo = sameSitePath(new URLSearchParams(location.search).get('returnTo'));
     return <Navigate to={resolveLink(returnTo ?? config.app.homePath, location.pathname, routes)} replace />;
   }
+  // A route switched off at run time (its `when`) is not there: the calm not-found page.
+  if (route.when?.some((binding) => resolveBindings<unknown>(binding, scope) !== true)) return <ScreenView screenId={notFoundScreen} />;
   if (route.gate && resolveBindings<unknown>(route.gate.when, scope) !== true) return <ScreenView screenId={route.gate.screen} />;
   return <ScreenView screenId={route.screen} titleKey={route.title} />;
 }

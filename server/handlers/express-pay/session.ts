@@ -5,6 +5,7 @@ import { loadFeeRules } from '../../payments/service.ts';
 import { paymentError } from '../../payments/errors.ts';
 import { exchangeLink } from '../../payments/express-links.ts';
 import { EXPRESS_PAYMENT_SELECT, expressOf, type ExpressPaymentRow } from './express.ts';
+import { acceptedKinds } from '../../features/accepted.ts';
 
 export const authenticateExpressPay: OperationHandler<'authenticateExpressPay'> = async (req, services) => {
   const body = req.body;
@@ -47,6 +48,7 @@ export const getExpressAccount: OperationHandler<'getExpressAccount'> = async (r
   if (!r) throw paymentError('GP002');
   const associationId = Number(r.association_id);
   const rules = await loadFeeRules(services.db, associationId);
+  const accepts = await acceptedKinds(services.db, services.settings, associationId, { card: r.accepts_card === true, bank: r.accepts_bank === true });
   return {
     status: 200,
     body: {
@@ -59,9 +61,9 @@ export const getExpressAccount: OperationHandler<'getExpressAccount'> = async (r
       subLedgerId: Number(r.sub_ledger_id),
       subLedgerName: r.sub_ledger_name,
       balance: Number(r.balance_cents),
-      acceptsCard: r.accepts_card === true,
-      acceptsBank: r.accepts_bank === true,
-      fees: rules.filter((f) => (f.methodKind === 'card' ? r.accepts_card : r.accepts_bank)),
+      acceptsCard: accepts.card,
+      acceptsBank: accepts.bank,
+      fees: rules.filter((f) => (f.methodKind === 'card' ? accepts.card : accepts.bank)),
       // A merchant account, a provider, and not a provider test account ('acct_test_unconnected…',
       // on which every payment answers PA007 "Test Account Detected").
       providerConnected: services.paymentProvider !== null && r.provider_account !== null && !r.provider_account.startsWith('acct_test_unconnected'),

@@ -11,6 +11,7 @@ import { loadFeeRules, payerScope } from '../../payments/service.ts';
 import { intentAwaitsPayment } from '../../payments/keep-method.ts';
 import { ProviderNotConnectedError, type MethodKind } from '../../payments/provider.ts';
 import { TIED_TO_METHOD, METHOD_SELECT, beforeChangeCutoff, billingError, loadMethod, methodView, providerConnected, saveTokenizedMethod, type MethodRow } from '../../payments/billing.ts';
+import { acceptedKinds } from '../../features/accepted.ts';
 
 interface AssociationRow {
   id: number;
@@ -40,17 +41,18 @@ export const getPaymentOptions: OperationHandler<'getPaymentOptions'> = async (r
   const { userId } = principalOf(req);
   const a = await callerAssociation(services.db, userId, req.params.id);
   const rules = await loadFeeRules(services.db, Number(a.id));
+  const accepts = await acceptedKinds(services.db, services.settings, Number(a.id), { card: a.accepts_card === true, bank: a.accepts_bank === true });
   return {
     status: 200,
     body: {
       associationId: Number(a.id),
-      acceptsCard: a.accepts_card === true,
-      acceptsBank: a.accepts_bank === true,
+      acceptsCard: accepts.card,
+      acceptsBank: accepts.bank,
       providerConnected: providerConnected(services, a.provider_account),
       largeAmountThresholdCents: LARGE_AMOUNT_THRESHOLD_CENTS,
       // The large amount fee applies to guest payments only.
       largeAmountFeeBasisPoints: 0,
-      fees: rules.filter((r) => (r.methodKind === 'card' ? a.accepts_card : a.accepts_bank)),
+      fees: rules.filter((r) => (r.methodKind === 'card' ? accepts.card : accepts.bank)),
     },
   };
 };

@@ -7,10 +7,14 @@ import { principalOf, type OperationHandler } from '../types.ts';
 import { communityError } from '../../community/errors.ts';
 import { mailManagementAnswer } from '../../community/notify.ts';
 import { addMessage, listThreads, loadThreadHead, markRead, partyOf, requiredText, threadView } from '../../community/threads.ts';
+import { associationsWithout } from '../../features/filter.ts';
 
 export const listMessageThreads: OperationHandler<'listMessageThreads'> = async (req, services) => {
   const { userId } = principalOf(req);
-  return { status: 200, body: { threads: await listThreads(services.db, userId, req.query.unread === true) } };
+  const threads = await listThreads(services.db, userId, req.query.unread === true);
+  // The caller's threads of every association, less those of associations with messages switched off.
+  const off = await associationsWithout(services.db, services.settings, 'messages', threads.map((t) => t.associationId));
+  return { status: 200, body: { threads: threads.filter((t) => !off.has(t.associationId)) } };
 };
 
 export const getMessageThread: OperationHandler<'getMessageThread'> = async (req, services) => {

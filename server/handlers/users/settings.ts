@@ -4,10 +4,12 @@
 // autoDraftType 'off' and an empty address (spec section 3).
 import { ApiError, messages } from '../../errors.ts';
 import { principalOf, type OperationHandler, type Services } from '../types.ts';
+import { companyBusinessManagement, featuresFor } from '../../features/session.ts';
 
 interface AssociationRow {
   id: number;
   management_company_id: number;
+  company_code: string;
   code: string;
   name: string;
   design_template: string;
@@ -34,13 +36,15 @@ interface PropertyRow {
  * An association's effective look and links: designTemplate, logo and banner only when a company or
  * association has set them (the association's own columns stand for the global level).
  */
-async function settingsOf(services: Services, companyId: number, associationId: number): Promise<Record<string, unknown>> {
+async function settingsOf(services: Services, companyId: number, associationId: number): Promise<{ values: Record<string, unknown>; look: Record<string, unknown> }> {
   const values: Record<string, unknown> = {};
+  const look: Record<string, unknown> = {};
   for (const e of await services.settings.forAssociation(companyId, associationId)) {
-    if (['designTemplate', 'logo', 'banner'].includes(e.key) && e.source === 'global') continue;
     values[e.key] = e.value;
+    if (['designTemplate', 'logo', 'banner', 'autoDraftType'].includes(e.key) && e.source === 'global') continue;
+    look[e.key] = e.value;
   }
-  return values;
+  return { values, look };
 }
 
 export const getHomeSettings: OperationHandler<'getHomeSettings'> = async (req, services) => {
@@ -66,9 +70,10 @@ export const getHomeSettings: OperationHandler<'getHomeSettings'> = async (req, 
   if (!user) throw new ApiError(403, messages.tokenInvalid, { errorCode: 'AUTH002' });
 
   const { rows: associations } = await db.query<AssociationRow>(
-    `SELECT a.id, a.management_company_id, a.code, a.name, a.design_template, a.logo_url, a.banner_url, a.auto_draft_type,
+    `SELECT a.id, a.management_company_id, mc.code AS company_code, a.code, a.name, a.design_template, a.logo_url, a.banner_url, a.auto_draft_type,
             (bm.user_id IS NOT NULL) AS is_board_member, COALESCE(bm.is_chair, false) AS is_board_chair
        FROM associations a
+       JOIN management_companies mc ON mc.id = a.management_company_id
        LEFT JOIN board_members bm ON bm.association_id = a.id AND bm.user_id = $1
       WHERE bm.user_id IS NOT NULL OR EXISTS (SELECT 1 FROM accounts ac WHERE ac.association_id = a.id AND ac.owner_user_id = $1)
       ORDER BY a.name, a.id`,
@@ -84,10 +89,17 @@ export const getHomeSettings: OperationHandler<'getHomeSettings'> = async (req, 
   // has set wins over the association's own columns, which stand for the global level.
   const companyId = Number(user.company_id);
   const effective = new Map<number, Record<string, unknown>>();
-  for (const a of associations) effective.set(Number(a.id), await settingsOf(services, Number(a.management_company_id), Number(a.id)));
+  const features = new Map<number, Record<string, boolean>>();
+  for (const a of associations) {
+    const { values, look } = await settingsOf(services, Number(a.management_company_id), Number(a.id));
+    effective.set(Number(a.id), look);
+    features.set(Number(a.id), featuresFor(values, a.company_code, a.code));
+  }
   const list = associations.map((a) => {
     const id = Number(a.id);
     const look = effective.get(id)!;
+    // The auto-draft setting only switches it off; otherwise the association's own kind stands.
+    const autoDraftType = look.autoDraftType === 'off' ? 'off' : a.auto_draft_type;
     const own = properties
       .filter((p) => Number(p.association_id) === id)
       .map((p) => ({
@@ -104,9 +116,10 @@ export const getHomeSettings: OperationHandler<'getHomeSettings'> = async (req, 
       designTemplate: (look.designTemplate as string | undefined) ?? a.design_template,
       logoUrl: (look.logo as string | null | undefined) ?? a.logo_url,
       bannerUrl: (look.banner as string | null | undefined) ?? a.banner_url,
-      autoDraftType: placeholder ? 'off' : a.auto_draft_type,
+      autoDraftType: placeholder ? 'off' : autoDraftType,
       isBoardMember: a.is_board_member === true,
       isBoardChair: a.is_board_chair === true,
+      features: features.get(id)!,
       properties: placeholder
         ? [{ propertyId: -id, ownerId: -id, accountNumber: '', address: { address1: '', address2: '', city: '', stateProvince: '', postalCode: '' } }]
         : own,
@@ -122,6 +135,7 @@ export const getHomeSettings: OperationHandler<'getHomeSettings'> = async (req, 
   const company = {
     code: user.company_code,
     name: user.company_name,
+    pmbEnabled: companyBusinessManagement(await services.settings.valuesFor(companyId, null), user.company_code),
     ...(privacyPolicyUrl ? { privacyPolicyUrl } : {}),
     ...(termsOfServiceUrl ? { termsOfServiceUrl } : {}),
     ...(reportProblemUrl ? { reportProblemUrl } : {}),

@@ -20,6 +20,7 @@ const settings = {
     ],
     pages: [],
   },
+  configuration: { company: { code: 'summit', name: 'Summit', pmbEnabled: true } },
 };
 const accounts = { accounts: [{ accountNumber: 'LAK-11', subLedgerId: 1, subLedgerName: 'Dues', currentBalanceCents: 12_500, blocked: false }] };
 const answers = {
@@ -29,7 +30,7 @@ const answers = {
   getAccounts: accounts,
 };
 const start = (options: FakeHostOptions = {}) => {
-  const host = createFakeHost({ answers, site: { businessManagementCustomers: ['summit'] }, ...options });
+  const host = createFakeHost({ answers, ...options });
   return { host, flow: runFlow('session', host, { coverage }) };
 };
 
@@ -64,11 +65,14 @@ describe('session flow: page load', () => {
       selectedAssociationId: 1, selectedPropertyId: 11, theme: 'Forest',
     });
     expect((context.associations as { name: string }[]).map((a) => a.name)).toEqual(['Lakeside', 'Summit Ridge']);
+    // An answer without features has every one on.
+    expect(context.selectedAssociation).toMatchObject({ features: { documents: true, directory: true, pageBoard: true, businessManagement: true } });
     expect(context.selectedProperty).toMatchObject({ propertyId: 11, accountNumber: 'LAK-11' });
   });
 
-  it('selects the property of ?accountNumber=, and business management stays off for a customer not listed', async () => {
-    const { flow } = start({ tokens: { user: token({ UserId: 5, Customer: 'other' }) }, query: { accountNumber: 'SUM-22' } });
+  it('selects the property of ?accountNumber=, and business management stays off where the server says so', async () => {
+    const notListed = { ...settings, configuration: { company: { code: 'other', name: 'Other', pmbEnabled: false } } };
+    const { flow } = start({ tokens: { user: token({ UserId: 5, Customer: 'other' }) }, query: { accountNumber: 'SUM-22' }, answers: { ...answers, getHomeSettings: notListed } });
     await flow.settle();
     expect(flow.context()).toMatchObject({ selectedPropertyId: 22, selectedAssociationId: 2, theme: 'Ocean', pmbEnabled: false, customer: 'other' });
   });
