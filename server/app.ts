@@ -78,6 +78,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       redirects,
       mailbox: safety.devRoutes,
       db: runtime.services.db,
+      settings: runtime.services.settings,
       schemasDir,
       devSite: options.devSite,
     });

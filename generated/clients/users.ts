@@ -141,6 +141,11 @@ export interface Property {
   address: Address;
 }
 
+/**
+ * Theme tokens given the brand's colours (token path, e.g. colors.brand.solid, to #rrggbb); empty when none is set
+ */
+export type AssociationThemeOverrides = {[key: string]: string};
+
 export type AssociationAutoDraftType = typeof AssociationAutoDraftType[keyof typeof AssociationAutoDraftType];
 
 
@@ -159,6 +164,13 @@ export interface Association {
   logoUrl: string | null;
   /** @nullable */
   bannerUrl: string | null;
+  /**
+     * The browser tab's icon (the favicon setting); null: the site's
+     * @nullable
+     */
+  faviconUrl?: string | null;
+  /** Theme tokens given the brand's colours (token path, e.g. colors.brand.solid, to #rrggbb); empty when none is set */
+  themeOverrides?: AssociationThemeOverrides;
   autoDraftType: AssociationAutoDraftType;
   isBoardMember: boolean;
   isBoardChair: boolean;

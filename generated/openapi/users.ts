@@ -639,6 +639,12 @@ export interface components {
             designTemplate: string;
             logoUrl: string | null;
             bannerUrl: string | null;
+            /** @description The browser tab's icon (the favicon setting); null: the site's */
+            faviconUrl?: string | null;
+            /** @description Theme tokens given the brand's colours (token path, e.g. colors.brand.solid, to #rrggbb); empty when none is set */
+            themeOverrides?: {
+                [key: string]: string;
+            };
             /** @enum {string} */
             autoDraftType: "off" | "legacy" | "portal";
             isBoardMember: boolean;

@@ -1,6 +1,8 @@
 // The payments domain as the handlers use it: one PaymentService per app (Services), and the
 // guest configuration shared by the guest-pay operations. See docs/payments.md.
 import type { Queryable } from '../db/index.ts';
+import { associationLook, type AssociationColumns } from '../branding/look.ts';
+import type { SettingsService } from '../settings/index.ts';
 import type { Services } from '../handlers/types.ts';
 import { LARGE_AMOUNT_THRESHOLD_CENTS } from '../../flows/fees.ts';
 import { createPaymentService, loadFeeRules, type PaymentHooks, type PaymentService } from './service.ts';
@@ -29,7 +31,7 @@ export function idempotencyKeyOf(headers: Record<string, string | string[] | und
 }
 
 export interface GuestConfiguration {
-  association: { id: number; code: string; name: string; logoUrl: string | null; designTemplate: string };
+  association: { id: number; code: string; name: string; logoUrl: string | null; designTemplate: string; faviconUrl: string | null; themeOverrides: Record<string, string> };
   acceptsCard: boolean;
   acceptsBank: boolean;
   largeAmountThresholdCents: number;
@@ -38,17 +40,20 @@ export interface GuestConfiguration {
 }
 
 /** An association's guest configuration by code or id; 404 GP001 when there is none. */
-export async function guestConfiguration(db: Queryable, by: { code?: string; id?: number }): Promise<GuestConfiguration> {
-  const { rows } = await db.query<{ id: number; code: string; name: string; logo_url: string | null; design_template: string; accepts_card: boolean; accepts_bank: boolean; large_amount_fee_bps: number }>(
-    `SELECT id, code, name, logo_url, design_template, accepts_card, accepts_bank, large_amount_fee_bps FROM associations
+export async function guestConfiguration(db: Queryable, settings: SettingsService, by: { code?: string; id?: number }): Promise<GuestConfiguration> {
+  const { rows } = await db.query<AssociationColumns & { code: string; name: string; accepts_card: boolean; accepts_bank: boolean; large_amount_fee_bps: number }>(
+    `SELECT id, management_company_id, code, name, logo_url, banner_url, design_template, accepts_card, accepts_bank, large_amount_fee_bps FROM associations
       WHERE ($1::text IS NOT NULL AND code = lower($1)) OR ($2::integer IS NOT NULL AND id = $2)`,
     [by.code ?? null, by.id ?? null],
   );
   const a = rows[0];
   if (!a) throw paymentError('GP001');
   const rules = await loadFeeRules(db, Number(a.id));
+  const look = await associationLook(settings, a);
   return {
-    association: { id: Number(a.id), code: a.code, name: a.name, logoUrl: a.logo_url, designTemplate: a.design_template },
+    association: {
+      id: Number(a.id), code: a.code, name: a.name, logoUrl: look.logoUrl, designTemplate: look.designTemplate, faviconUrl: look.faviconUrl, themeOverrides: look.themeOverrides,
+    },
     acceptsCard: a.accepts_card === true,
     acceptsBank: a.accepts_bank === true,
     largeAmountThresholdCents: LARGE_AMOUNT_THRESHOLD_CENTS,

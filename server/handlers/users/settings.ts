@@ -3,6 +3,7 @@
 // association where the user has no property gets a placeholder property with a negative id,
 // autoDraftType 'off' and an empty address (spec section 3).
 import { ApiError, messages } from '../../errors.ts';
+import { associationLook, type AssociationLook } from '../../branding/look.ts';
 import { principalOf, type OperationHandler, type Services } from '../types.ts';
 
 interface AssociationRow {
@@ -84,10 +85,14 @@ export const getHomeSettings: OperationHandler<'getHomeSettings'> = async (req, 
   // has set wins over the association's own columns, which stand for the global level.
   const companyId = Number(user.company_id);
   const effective = new Map<number, Record<string, unknown>>();
-  for (const a of associations) effective.set(Number(a.id), await settingsOf(services, Number(a.management_company_id), Number(a.id)));
+  const looks = new Map<number, AssociationLook>();
+  for (const a of associations) {
+    effective.set(Number(a.id), await settingsOf(services, Number(a.management_company_id), Number(a.id)));
+    looks.set(Number(a.id), await associationLook(services.settings, a));
+  }
   const list = associations.map((a) => {
     const id = Number(a.id);
-    const look = effective.get(id)!;
+    const look = looks.get(id)!;
     const own = properties
       .filter((p) => Number(p.association_id) === id)
       .map((p) => ({
@@ -101,9 +106,11 @@ export const getHomeSettings: OperationHandler<'getHomeSettings'> = async (req, 
       id,
       code: a.code,
       name: a.name,
-      designTemplate: (look.designTemplate as string | undefined) ?? a.design_template,
-      logoUrl: (look.logo as string | null | undefined) ?? a.logo_url,
-      bannerUrl: (look.banner as string | null | undefined) ?? a.banner_url,
+      designTemplate: look.designTemplate,
+      logoUrl: look.logoUrl,
+      bannerUrl: look.bannerUrl,
+      faviconUrl: look.faviconUrl,
+      themeOverrides: look.themeOverrides,
       autoDraftType: placeholder ? 'off' : a.auto_draft_type,
       isBoardMember: a.is_board_member === true,
       isBoardChair: a.is_board_chair === true,
