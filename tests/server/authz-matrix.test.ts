@@ -66,7 +66,7 @@ const IN_SCOPE_BY_DECLARATION: Record<string, string[]> = {
   // management console): every other signed-in caller is refused (403 AUTH003), checked below.
   staff: ['getCompanySettings', 'getManagementCompany', 'listCompanyStaff', 'listManagedAssociations'],
   // Active admins of any management company, about their own company's staff and settings only.
-  admin: ['deleteCompanySetting', 'inviteStaffMember', 'putCompanySetting', 'updateStaffMember'],
+  admin: ['deleteCompanySetting', 'inviteStaffMember', 'putCompanySetting', 'updateStaffMember', 'uploadCompanyBrandImage'],
 };
 
 /**

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { BACKENDS, DEMO, call, signIn, testApp, useTestDatabase } from './helpers.ts';
 import { associationId } from './billing-helpers.ts';
 import { contrastFailure } from '../../server/branding/contrast.ts';
+import { SAMPLES, multipart } from './documents-helpers.ts';
 
 const BASE = '/api/settings';
 const PAGE = '<!doctype html><html lang="en"><head><link rel="icon" href="data:," /><title>Make a payment</title></head><body><div id="root"></div></body></html>';
@@ -41,6 +42,12 @@ describe.each(BACKENDS)('branding on %s', (kind) => {
     settings: (await db().query('SELECT management_company_id, association_id, key, value, locked FROM portal_settings ORDER BY id')).rows,
     audit: Number((await db().query<{ n: number }>('SELECT count(*)::int AS n FROM audit_entries')).rows[0].n),
   });
+  const images = async () => Number((await db().query<{ n: number }>('SELECT count(*)::int AS n FROM brand_images')).rows[0].n);
+  const upload = async (url: string, token: string, file?: { filename: string; bytes: Buffer }) => {
+    const { payload, contentType } = multipart({}, file);
+    const res = await app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType, authorization: `Bearer ${token}` } });
+    return { status: res.statusCode, json: res.body ? JSON.parse(res.body) : undefined };
+  };
   const homeLook = async () => (await call(app, 'GET', '/api/users/HomeSettings', { token: homeowner })).json.userSettings.associations
     .find((a: { id: number }) => a.id === maple) as { themeOverrides: Record<string, string>; faviconUrl: string | null };
 
@@ -120,5 +127,58 @@ describe.each(BACKENDS)('branding on %s', (kind) => {
       expect(res.status, key).toBe(404);
     }
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses a non-image named .png, an image over 2 MB and no file, keeping nothing', async () => {
+    const before = await snapshot();
+    const count = await images();
+    const text = await upload(`${BASE}/Associations/${maple}/logo/Image`, manager, { filename: 'logo.png', bytes: Buffer.from('not a picture at all\n') });
+    expect(text.status).toBe(415);
+    expect(text.json.errorCode).toBe('BRD001');
+    const pdf = await upload(`${BASE}/Associations/${maple}/logo/Image`, manager, { filename: 'logo.png', bytes: Buffer.from('%PDF-1.4\n%\xe2\xe3\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF') });
+    expect(pdf.status).toBe(415);
+    const large = Buffer.concat([SAMPLES.png, Buffer.alloc(2 * 1024 * 1024)]);
+    const big = await upload(`${BASE}/Associations/${maple}/banner/Image`, manager, { filename: 'banner.png', bytes: large });
+    expect(big.status).toBe(413);
+    expect(big.json.errorCode).toBe('BRD002');
+    expect((await upload(`${BASE}/Associations/${maple}/favicon/Image`, manager)).status).toBe(400);
+    // Not a key that takes an image.
+    expect((await upload(`${BASE}/Associations/${maple}/primaryColor/Image`, manager, { filename: 'a.png', bytes: SAMPLES.png })).status).toBe(400);
+    expect(await snapshot()).toEqual(before);
+    expect(await images()).toBe(count);
+  });
+
+  it('keeps a real PNG, sets the key to the address it is served at, and serves it to anyone', async () => {
+    const res = await upload(`${BASE}/Associations/${maple}/logo/Image`, manager, { filename: 'maple.png', bytes: SAMPLES.png });
+    expect(res.status).toBe(200);
+    const logo = res.json.settings.find((s: { key: string }) => s.key === 'logo');
+    expect(logo).toMatchObject({ source: 'association', value: expect.stringMatching(/^\/uploads\/brand\/[0-9a-f]{64}\.png$/) });
+    const served = await app.inject({ method: 'GET', url: logo.value });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['cache-control']).toMatch(/immutable/);
+    expect(Buffer.compare(served.rawPayload, SAMPLES.png)).toBe(0);
+    // The residents', guests' and visitors' pages show it.
+    expect((await call(app, 'GET', '/api/users/HomeSettings', { token: homeowner })).json.userSettings.associations.find((a: { id: number }) => a.id === maple).logoUrl).toBe(logo.value);
+    expect((await call(app, 'GET', '/api/guest-pay/configuration?associationCode=maplegrove')).json.association.logoUrl).toBe(logo.value);
+    expect((await call(app, 'GET', '/api/associations/associations?code=maplegrove')).json.logoUrl).toBe(logo.value);
+    // The same image again keeps one copy; a wrong extension or another name is nothing.
+    await upload(`${BASE}/Associations/${maple}/logo/Image`, manager, { filename: 'maple.png', bytes: SAMPLES.png });
+    expect(Number((await db().query<{ n: number }>('SELECT count(*)::int AS n FROM brand_images WHERE association_id = $1', [maple])).rows[0].n)).toBe(1);
+    expect((await app.inject({ method: 'GET', url: logo.value.replace('.png', '.gif') })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/uploads/brand/${'0'.repeat(64)}.png` })).statusCode).toBe(404);
+    await call(app, 'DELETE', `${BASE}/Associations/${maple}/logo`, { token: manager });
+  });
+
+  it("answers another company's admin 404 for Summit's association's images, and staff 403, keeping nothing", async () => {
+    const before = await snapshot();
+    const count = await images();
+    expect((await upload(`${BASE}/Associations/${maple}/logo/Image`, lakeside, { filename: 'x.png', bytes: SAMPLES.png })).status).toBe(404);
+    const staff = (await signIn(app, DEMO.staff)).token;
+    expect((await upload(`${BASE}/Associations/${maple}/logo/Image`, staff, { filename: 'x.png', bytes: SAMPLES.png })).status).toBe(404);
+    expect((await upload(`${BASE}/Company/logo/Image`, staff, { filename: 'x.png', bytes: SAMPLES.png })).status).toBe(403);
+    expect(await snapshot()).toEqual(before);
+    expect(await images()).toBe(count);
   });
 });

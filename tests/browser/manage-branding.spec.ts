@@ -1,0 +1,89 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, homeowner, signIn } from './helpers.ts';
+
+// An association's brand from the console: Summit's admin gives Maple Grove an accent colour that
+// is too faint (refused with its measured ratio, nothing saved), then one that passes; a
+// homeowner's next page load shows it on the links of the page, and a guest link naming Maple
+// Grove arrives in it before any of the page's code has run. axe at 1280 and 390 px.
+
+const manager = { email: 'manager@example.com', password: 'Manager#2026' };
+const ACCENT = '#9a3412';
+const ACCENT_RGB = 'rgb(154, 52, 18)';
+
+const grid = (page: Page) => page.locator('[data-grid="manage-settings"]');
+const row = (page: Page, title: string) => grid(page).locator('.ag-row').filter({ hasText: title });
+
+async function openMapleGrove(page: Page) {
+  await page.goto('/manage/settings');
+  await page.getByRole('link', { name: 'Maple Grove HOA' }).click();
+  await expect(page.getByRole('heading', { name: 'Maple Grove HOA: association settings' })).toBeVisible();
+}
+
+async function edit(page: Page, title: string) {
+  await row(page, title).getByRole('button', { name: /^Edit/ }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** The colours of the links in the page's main region. */
+const linkColours = (page: Page) => page.locator('main a').evaluateAll((links) => links.map((a) => getComputedStyle(a).color));
+
+test.describe.configure({ mode: 'serial', timeout: 150_000 });
+
+test('a faint accent colour is refused with its ratio; a readable one reaches a homeowner’s next page load and a guest link', async ({ page, browser }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, manager.email, manager.password);
+  await openMapleGrove(page);
+
+  const faint = await edit(page, 'Accent colour');
+  await faint.getByLabel('Value at this level').fill('#7fb2e5');
+  await faint.getByRole('button', { name: 'Save' }).click();
+  await expect(faint.getByText(/a contrast of 2\.\d\d:1 .* WCAG 2\.2 AA asks at least 4\.5:1/).first()).toBeVisible();
+  await expectAccessible(page);
+  await faint.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row(page, 'Accent colour')).not.toContainText('#7fb2e5');
+
+  const readable = await edit(page, 'Accent colour');
+  await readable.getByLabel('Value at this level').fill(ACCENT);
+  await readable.getByRole('button', { name: 'Save' }).click();
+  await expect(readable).toBeHidden();
+  await expect(row(page, 'Accent colour')).toContainText(ACCENT);
+  await expect(row(page, 'Accent colour')).toContainText('Association');
+
+  try {
+    // A homeowner of Maple Grove, in a browser of their own: the links are in the accent colour.
+    const resident = await browser.newContext();
+    const home = await resident.newPage();
+    await home.setViewportSize({ width: 1280, height: 900 });
+    await signIn(home, homeowner.email, homeowner.password);
+    await home.goto('/dashboard?accountNumber=100234');
+    await expect.poll(() => home.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--chakra-colors-brand-fg').trim())).toBe(ACCENT);
+    await expect.poll(() => linkColours(home)).toContain(ACCENT_RGB);
+    await expectAccessible(home);
+    await home.setViewportSize({ width: 390, height: 844 });
+    await expectAccessible(home);
+
+    // A guest link naming Maple Grove: in the accent colour as it arrives, before its code runs.
+    const guest = await browser.newContext();
+    const pay = await guest.newPage();
+    await pay.route('**/assets/*.js', (route) => route.abort());
+    await pay.goto('/paynow?association=maplegrove');
+    await expect(pay.locator('html')).toHaveAttribute('style', new RegExp(`--chakra-colors-brand-fg: ${ACCENT}`));
+    await pay.unroute('**/assets/*.js');
+    await pay.goto('/paynow?association=maplegrove');
+    await expect(pay.getByText('Paying Maple Grove HOA')).toBeVisible();
+    await expect.poll(() => pay.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--chakra-colors-brand-fg').trim())).toBe(ACCENT);
+    await expectAccessible(pay);
+    await resident.close();
+    await guest.close();
+  } finally {
+    // Other tests see Maple Grove as the demo has it.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const back = await edit(page, 'Accent colour');
+    await back.getByRole('button', { name: 'Return to inherited' }).click();
+    await expect(back).toBeHidden();
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page);
+});
