@@ -2,13 +2,15 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, homeowner, signIn } from './helpers.ts';
 
 // An association's brand from the console: Summit's admin gives Maple Grove an accent colour that
-// is too faint (refused with its measured ratio, nothing saved), then one that passes; a
-// homeowner's next page load shows it on the links of the page, and a guest link naming Maple
-// Grove arrives in it before any of the page's code has run. axe at 1280 and 390 px.
+// is too faint (refused with its measured ratio, nothing saved), then one that passes, and uploads
+// a logo; a homeowner's next page load shows the colour on the links of the page and the logo in
+// the frame, and a guest link naming Maple Grove arrives in the colour before any of the page's
+// code has run. axe at 1280 and 390 px.
 
 const manager = { email: 'manager@example.com', password: 'Manager#2026' };
 const ACCENT = '#9a3412';
 const ACCENT_RGB = 'rgb(154, 52, 18)';
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 const grid = (page: Page) => page.locator('[data-grid="manage-settings"]');
 const row = (page: Page, title: string) => grid(page).locator('.ag-row').filter({ hasText: title });
@@ -51,6 +53,14 @@ test('a faint accent colour is refused with its ratio; a readable one reaches a 
   await expect(row(page, 'Accent colour')).toContainText(ACCENT);
   await expect(row(page, 'Accent colour')).toContainText('Association');
 
+  // A logo the portal keeps: uploaded in the Logo's window, the setting then holds its address.
+  const logo = await edit(page, 'Logo');
+  await expectAccessible(page);
+  await logo.getByLabel('Or upload an image').setInputFiles({ name: 'maple.png', mimeType: 'image/png', buffer: PNG });
+  await logo.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(logo).toBeHidden();
+  await expect(row(page, 'Logo')).toContainText('/uploads/brand/');
+
   try {
     // A homeowner of Maple Grove, in a browser of their own: the links are in the accent colour.
     const resident = await browser.newContext();
@@ -60,6 +70,7 @@ test('a faint accent colour is refused with its ratio; a readable one reaches a 
     await home.goto('/dashboard?accountNumber=100234');
     await expect.poll(() => home.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--chakra-colors-brand-fg').trim())).toBe(ACCENT);
     await expect.poll(() => linkColours(home)).toContain(ACCENT_RGB);
+    await expect(home.locator('header img[src^="/uploads/brand/"]').first()).toBeAttached();
     await expectAccessible(home);
     await home.setViewportSize({ width: 390, height: 844 });
     await expectAccessible(home);
@@ -81,9 +92,11 @@ test('a faint accent colour is refused with its ratio; a readable one reaches a 
   } finally {
     // Other tests see Maple Grove as the demo has it.
     await page.setViewportSize({ width: 1280, height: 900 });
-    const back = await edit(page, 'Accent colour');
-    await back.getByRole('button', { name: 'Return to inherited' }).click();
-    await expect(back).toBeHidden();
+    for (const title of ['Accent colour', 'Logo']) {
+      const back = await edit(page, title);
+      await back.getByRole('button', { name: 'Return to inherited' }).click();
+      await expect(back).toBeHidden();
+    }
   }
   await page.setViewportSize({ width: 390, height: 844 });
   await expectAccessible(page);
