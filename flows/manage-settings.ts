@@ -37,6 +37,9 @@ export function settingText(value: unknown): string {
   return String(value);
 }
 
+/** The keys whose value may be an image the portal keeps (uploadAssociationBrandImage). */
+const IMAGE_KEYS = new Set(['logo', 'banner', 'favicon']);
+
 const typed = (event: FlowEvent, setting: SettingRow | null) =>
   settingValue(String((event.data as { value?: unknown } | undefined)?.value ?? ''), (setting?.schema ?? {}) as Schema);
 
@@ -45,9 +48,15 @@ export const manageSettingsFlow: FlowModule = {
     valueFits: ({ context, event }) => typed(event, context.setting as SettingRow | null) !== undefined,
   },
   assigns: {
-    chooseSetting: ({ event }) => {
+    chooseSetting: ({ event }, _params, env) => {
       const setting = event.data as SettingRow;
-      return { setting, editing: true, valueRefused: false, ownValue: 'ownValue' in setting, initial: { value: settingText(setting.value), locked: setting.companyLocked } };
+      // An image key offers an upload at this level: the association's (?association=ID) or the company's.
+      const image = IMAGE_KEYS.has(setting.key);
+      const atAssociation = Boolean((env.scope().query as Record<string, unknown> | undefined)?.association);
+      return {
+        setting, editing: true, valueRefused: false, ownValue: 'ownValue' in setting, initial: { value: settingText(setting.value), locked: setting.companyLocked },
+        imageKey: image && atAssociation, companyImageKey: image && !atAssociation,
+      };
     },
     keepValue: ({ context, event }) => ({
       valueRefused: false,
@@ -55,7 +64,7 @@ export const manageSettingsFlow: FlowModule = {
       locked: (event.data as { locked?: unknown } | undefined)?.locked === true,
     }),
     valueRefused: () => ({ valueRefused: true }),
-    forgetSetting: () => ({ setting: null, editing: false, valueRefused: false, ownValue: false, value: null, locked: null, initial: null }),
+    forgetSetting: () => ({ setting: null, editing: false, valueRefused: false, ownValue: false, value: null, locked: null, initial: null, imageKey: false, companyImageKey: false }),
   },
   actors: {},
 };

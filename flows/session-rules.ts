@@ -76,6 +76,11 @@ export function chooseTheme(current: { theme: string; themeOverride: boolean }, 
   return association?.designTemplate || settingsTemplate || 'Default';
 }
 
+/** The selected association's colours and icon over the theme (none without an association). */
+export function chooseBrand(association: Association | null): { themeOverrides: Record<string, string>; pageIcon: string | null } {
+  return { themeOverrides: association?.themeOverrides ?? {}, pageIcon: association?.faviconUrl ?? null };
+}
+
 /** Reads a claim from a JWT without verifying it: for display and routing only, the server verifies. */
 export function readTokenClaim(token: string | null | undefined, claim: string): unknown {
   if (!token) return undefined;

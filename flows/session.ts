@@ -1,7 +1,7 @@
 import type { FlowModule } from '../engine/core/flow/types.ts';
 import { apiCall, type ResponseOf } from './api.ts';
 import {
-  chooseSelection, chooseTheme, displayNameOf, findSelection, isBusinessManagementEnabled, normalizeAssociations, readTokenClaim, selectorGroups,
+  chooseBrand, chooseSelection, chooseTheme, displayNameOf, findSelection, isBusinessManagementEnabled, normalizeAssociations, readTokenClaim, selectorGroups,
   type Association, type HomeSettings,
 } from './session-rules.ts';
 
@@ -45,7 +45,7 @@ export const sessionFlow: FlowModule = {
       });
       const found = findSelection(associations, selection);
       const theme = chooseTheme(context as never, found.selectedAssociation, settings.userSettings.designTemplate);
-      return { settings, siteSettings: siteLinksOf(settings), pmbEnabled: isBusinessManagementEnabled(settings), associations, selectorGroups: selectorGroups(associations), ...selection, ...found, theme };
+      return { settings, siteSettings: siteLinksOf(settings), pmbEnabled: isBusinessManagementEnabled(settings), associations, selectorGroups: selectorGroups(associations), ...selection, ...found, theme, ...chooseBrand(found.selectedAssociation) };
     },
     /** The accounts the server answered (`params.accounts`; null when they failed to load, keeping those held): signed in either way. */
     applyAccounts: (_args, params) => {
@@ -61,12 +61,21 @@ export const sessionFlow: FlowModule = {
       const found = findSelection(associations, selection);
       const settings = context.settings as HomeSettings | null;
       const theme = chooseTheme(context as never, found.selectedAssociation, settings?.userSettings.designTemplate);
-      return { ...selection, ...found, theme };
+      return { ...selection, ...found, theme, ...chooseBrand(found.selectedAssociation) };
     },
     /** A page about one association (e.g. guest payment) shows its theme to visitors who are not signed in. */
-    brandTheme: ({ context, event }) => (context.isLoggedIn || context.themeOverride || !event.theme ? {} : { theme: String(event.theme) }),
+    brandTheme: ({ context, event }) => {
+      if (context.isLoggedIn) return {};
+      // The association's colours and icon (event.overrides, event.icon) even over a theme the visitor chose.
+      const brand = { themeOverrides: (event.overrides as Record<string, string> | undefined) ?? {}, pageIcon: (event.icon as string | null | undefined) ?? null };
+      return context.themeOverride || !event.theme ? brand : { theme: String(event.theme), ...brand };
+    },
     /** Such a page about no known association shows the default theme: no brand outlives the account it was for. */
-    unbrandTheme: ({ context }) => (context.isLoggedIn || context.themeOverride ? {} : { theme: chooseTheme({ theme: String(context.theme), themeOverride: false }, null) }),
+    unbrandTheme: ({ context }) => {
+      if (context.isLoggedIn) return {};
+      const brand = chooseBrand(null);
+      return context.themeOverride ? brand : { theme: chooseTheme({ theme: String(context.theme), themeOverride: false }, null), ...brand };
+    },
     overrideTheme: ({ event }) => ({ theme: String(event.theme), themeOverride: true }),
     followTheme: ({ context }) => {
       const settings = context.settings as HomeSettings | null;

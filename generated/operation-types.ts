@@ -159,6 +159,8 @@ export type Operations = {
   "updatePreferences": OperationTypesOf<users["updatePreferences"]>;
   "updateRecurringPayment": OperationTypesOf<payments["updateRecurringPayment"]>;
   "updateStaffMember": OperationTypesOf<management["updateStaffMember"]>;
+  "uploadAssociationBrandImage": OperationTypesOf<settings["uploadAssociationBrandImage"]>;
+  "uploadCompanyBrandImage": OperationTypesOf<settings["uploadCompanyBrandImage"]>;
   "uploadDocument": OperationTypesOf<associations["uploadDocument"]>;
   "uploadHomeownerRequestAttachment": OperationTypesOf<actionItems["uploadHomeownerRequestAttachment"]>;
   "verifyOneTimePassword": OperationTypesOf<users["verifyOneTimePassword"]>;

@@ -148,6 +148,8 @@ export const operations = {
   "updatePreferences": {"group":"users","basePath":"/api/users","method":"patch","path":"/Homeowner/{id}/Preferences","callers":["user"],"pathParams":["id"],"queryParams":[],"hasBody":true},
   "updateRecurringPayment": {"group":"payments","basePath":"/api/payments","method":"patch","path":"/RecurringPayment/{id}","callers":["homeowner"],"pathParams":["id"],"queryParams":[],"hasBody":true},
   "updateStaffMember": {"group":"management","basePath":"/api/management","method":"patch","path":"/Staff/{userId}","callers":["admin"],"pathParams":["userId"],"queryParams":[],"hasBody":true},
+  "uploadAssociationBrandImage": {"group":"settings","basePath":"/api/settings","method":"post","path":"/Associations/{id}/{key}/Image","callers":["admin"],"pathParams":["id","key"],"queryParams":[],"hasBody":true},
+  "uploadCompanyBrandImage": {"group":"settings","basePath":"/api/settings","method":"post","path":"/Company/{key}/Image","callers":["admin"],"pathParams":["key"],"queryParams":[],"hasBody":true},
   "uploadDocument": {"group":"associations","basePath":"/api/associations","method":"post","path":"/associations/{id}/Documents","callers":["board","staff"],"pathParams":["id"],"queryParams":[],"hasBody":true},
   "uploadHomeownerRequestAttachment": {"group":"action-items","basePath":"/api/action-items","method":"post","path":"/HomeownerRequests/{id}/Attachments","callers":["homeowner","staff"],"pathParams":["id"],"queryParams":[],"hasBody":true},
   "verifyOneTimePassword": {"group":"users","basePath":"/api/users","method":"post","path":"/OneTimePassword/verify","callers":["public"],"pathParams":[],"queryParams":[],"hasBody":true},

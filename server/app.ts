@@ -19,6 +19,7 @@ import { clientErrorHandler } from './client-errors.ts';
 import { OneLinePerRequest } from './request-log.ts';
 import { registerDevRoutes } from './dev-routes.ts';
 import { registerStatementDownloads } from './statements/download-route.ts';
+import { registerBrandImages } from './branding/images.ts';
 import { registerWeb } from './web.ts';
 import { defaultHandlers } from './handlers/index.ts';
 import type { Services } from './handlers/types.ts';
@@ -72,12 +73,14 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       maxUploadMb: options.maxUploadMb ?? DEFAULT_MAX_UPLOAD_MB,
     });
     registerStatementDownloads(app, runtime.services);
+    registerBrandImages(app, runtime.services.db);
     registerDevRoutes(app, runtime, { production, sandboxInUse, devRoutes: safety.devRoutes, frameAncestors });
     await registerWeb(app, {
       staticDir: options.staticDir === undefined ? path.join(repoRoot, 'dist') : options.staticDir,
       redirects,
       mailbox: safety.devRoutes,
       db: runtime.services.db,
+      settings: runtime.services.settings,
       schemasDir,
       devSite: options.devSite,
     });

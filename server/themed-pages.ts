@@ -1,14 +1,18 @@
 // A page the build rendered ahead of time whose route names a theme by its address
-// (routes.yaml `themeFromQuery`: /paynow?association=maplegrove) is sent in the theme of the
-// association named, so that its first paint is the look it keeps once its code has run, rather
-// than the default theme until then. An address naming no association, or one in the default
-// theme, gets the page as built. Each page in each theme is made and compressed once.
+// (routes.yaml `themeFromQuery`: /paynow?association=maplegrove) is sent in the look of the
+// association named: its theme, its colours over the theme and its favicon (server/branding/), so
+// that its first paint is the look it keeps once its code has run, rather than the default look
+// until then. An address naming no association, or one with the default look, gets the page as
+// built. Each page in each look is made and compressed once (the look is read from memory: the
+// settings' cache).
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { prerenderedFile } from '../engine/core/prerendered.ts';
-import { hasThemeRules, THEME_STYLES_FILE, themedMarkup } from '../engine/core/themed-page.ts';
+import { hasThemeRules, lookedMarkup, THEME_STYLES_FILE, themedMarkup } from '../engine/core/themed-page.ts';
+import { lookByCode } from './branding/look.ts';
+import type { SettingsService } from './settings/index.ts';
 import type { Queryable } from './db/index.ts';
 
 /** Pages in a theme kept at most (pages rendered ahead of time × themes × encodings is small). */
@@ -33,14 +37,7 @@ export interface ThemedPages {
   send(request: FastifyRequest, reply: FastifyReply, pathname: string, queryValue: string): Promise<boolean>;
 }
 
-/** The theme (design template) of the association with `code`, or null when none has it. */
-async function associationTheme(db: Queryable, code: string): Promise<string | null> {
-  if (code.length > 100) return null;
-  const { rows } = await db.query<{ design_template: string }>('SELECT design_template FROM associations WHERE code = lower($1)', [code]);
-  return rows[0]?.design_template ?? null;
-}
-
-export function themedPages(root: string, db: Queryable): ThemedPages {
+export function themedPages(root: string, db: Queryable, settings: SettingsService): ThemedPages {
   const rulesFile = path.join(root, THEME_STYLES_FILE);
   // A build made before the rules were a file of their own sends every page as built.
   const rules = existsSync(rulesFile) ? readFileSync(rulesFile, 'utf8') : '';
@@ -48,13 +45,18 @@ export function themedPages(root: string, db: Queryable): ThemedPages {
   return {
     async send(request, reply, pathname, queryValue) {
       if (!rules) return false;
-      const theme = await associationTheme(db, queryValue);
-      if (!theme || !hasThemeRules(rules, theme)) return false;
+      const look = await lookByCode(db, settings, queryValue);
+      if (!look) return false;
+      const theme = look.designTemplate;
+      const branded = Object.keys(look.themeOverrides).length > 0 || look.faviconUrl !== null;
+      if (!hasThemeRules(rules, theme) && !branded) return false;
       const encoding = encodingFor(request);
-      const key = `${pathname} ${theme} ${encoding}`;
+      const key = `${pathname} ${theme} ${JSON.stringify(look.themeOverrides)} ${look.faviconUrl ?? ''} ${encoding}`;
       let body = kept.get(key);
       if (!body) {
-        body = compress(themedMarkup(readFileSync(path.join(root, prerenderedFile(pathname)), 'utf8'), theme, rules), encoding);
+        const built = readFileSync(path.join(root, prerenderedFile(pathname)), 'utf8');
+        // Named even when it is the default theme: the page's session then starts with this look.
+        body = compress(lookedMarkup(themedMarkup(built, theme, rules), { overrides: look.themeOverrides, icon: look.faviconUrl }), encoding);
         if (kept.size >= MAX_KEPT) kept.clear();
         kept.set(key, body);
       }

@@ -12,6 +12,7 @@ import fastifyStatic from '@fastify/static';
 import { PRERENDERED_DIR, prerenderedFile } from '../engine/core/prerendered.ts';
 import type { RedirectTable } from '../engine/core/redirects.ts';
 import type { Db } from './db/index.ts';
+import type { SettingsService } from './settings/index.ts';
 import { readOutbox } from './mail/index.ts';
 import { errorBody } from './errors.ts';
 import { loadSiteRoutes } from './site-routes.ts';
@@ -27,6 +28,8 @@ export interface WebOptions {
   redirects: RedirectTable | null;
   mailbox: boolean;
   db: Db;
+  /** The portal settings: the look a page rendered ahead of time is sent in (server/themed-pages.ts). */
+  settings: SettingsService;
   /** Where routes.yaml and features.yaml live (which addresses are pages). */
   schemasDir: string;
   /** Development mode: pages and modules served live (server/dev-site.ts) instead of staticDir. */
@@ -50,7 +53,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   const root = devSite ? null : options.staticDir && existsSync(path.join(options.staticDir, 'index.html')) ? path.resolve(options.staticDir) : null;
   const siteRoutes = root ? await loadSiteRoutes(options.schemasDir, root) : null;
   const prerenderedPages = root ? listPrerendered(root) : new Set<string>();
-  const themed = root ? themedPages(root, options.db) : null;
+  const themed = root ? themedPages(root, options.db, options.settings) : null;
   if (options.staticDir && !root && !devSite) app.log.warn({ staticDir: options.staticDir }, 'static directory has no index.html: the site is not served (run npm run build)');
 
   if (root) {

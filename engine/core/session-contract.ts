@@ -21,7 +21,7 @@ export const SESSION_STATES = { signedIn: 'signedIn', signedOut: 'signedOut' } a
 export const SESSION_EVENTS = { signOut: 'LOGOUT' } as const;
 
 /** Context fields the engine reads. */
-export const SESSION_FIELDS = { signedIn: 'isLoggedIn', theme: 'theme' } as const;
+export const SESSION_FIELDS = { signedIn: 'isLoggedIn', theme: 'theme', themeOverrides: 'themeOverrides', pageIcon: 'pageIcon' } as const;
 
 /** The session context as the engine reads it. */
 export interface SessionContext {
@@ -29,6 +29,10 @@ export interface SessionContext {
   isLoggedIn?: boolean;
   /** The name of the theme the page is shown in (themes/*.json `name`). */
   theme?: string;
+  /** Optional: tokens given other values over the theme (token path → CSS value; engine/core/themed-page.ts). */
+  themeOverrides?: Record<string, string> | null;
+  /** Optional: the address of the tab's icon; null keeps the page's own. */
+  pageIcon?: string | null;
   [field: string]: unknown;
 }
 

@@ -32,3 +32,73 @@ export function themedMarkup(html: string, name: string, css: string): string {
   const rules = `<style id="${THEME_STYLES_ID}">${css.replace(/<\/style/gi, '<\\/style')}</style>`;
   return root.replace(/<\/head>/i, `${rules}</head>`);
 }
+
+// --- Overrides of a theme's variables ----------------------------------------------------------
+// Over whichever theme is shown, a page may give some of its tokens other values (a tenant's own
+// colours): a map from token path (`colors.brand.solid`) to a CSS value. They are set on the root
+// element's style, which outranks every theme rule, and named in an attribute (JSON) so that a
+// page a server sent with them starts its session with the same ones. Which settings become which
+// tokens is the product's to say; the engine only sets them.
+
+/** The root element's attribute listing the overridden tokens (JSON of token path → value). */
+export const THEME_OVERRIDES_ATTRIBUTE = 'data-theme-overrides';
+
+export type ThemeOverrides = Record<string, string>;
+
+const TOKEN_PATH = /^[a-zA-Z][a-zA-Z0-9]*(\.[a-zA-Z0-9]+)+$/;
+// A colour, length or font value: never what could end the declaration or the attribute.
+const SAFE_VALUE = /^[^;{}<>"'\\]{1,200}$/;
+
+/** The CSS variable of a token (Chakra's naming: `colors.brand.focusRing` → `--chakra-colors-brand-focus-ring`). */
+export function themeVariableName(path: string, prefix = 'chakra'): string {
+  return `--${prefix}-${path.split('.').map((part) => part.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)).join('-')}`;
+}
+
+/** The overrides that are well formed (others are dropped: they come from data, not from code). */
+export function validOverrides(value: unknown): ThemeOverrides {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  return Object.fromEntries(Object.entries(value as Record<string, unknown>)
+    .filter((entry): entry is [string, string] => TOKEN_PATH.test(entry[0]) && typeof entry[1] === 'string' && SAFE_VALUE.test(entry[1])));
+}
+
+/** The declarations that set `overrides` (for a style attribute). */
+export function overrideDeclarations(overrides: ThemeOverrides): string {
+  return Object.entries(validOverrides(overrides)).map(([path, value]) => `${themeVariableName(path)}: ${value}`).join('; ');
+}
+
+/** The overrides a page arrived with (its root element's attribute); {} when none or unreadable. */
+export function parseOverrides(attribute: string | null): ThemeOverrides {
+  if (!attribute) return {};
+  try {
+    return validOverrides(JSON.parse(attribute));
+  } catch {
+    return {};
+  }
+}
+
+/** What a page is sent with beyond its theme: token overrides and the address of its icon. */
+export interface PageLook {
+  overrides?: ThemeOverrides;
+  /** The tab's icon (`<link rel=icon>`); null or absent keeps the page's. */
+  icon?: string | null;
+}
+
+/**
+ * The page `html` with `look`: the overrides on its root element (style and attribute), the icon
+ * as its `<link rel=icon>`. Nothing changes for an empty look.
+ */
+export function lookedMarkup(html: string, look: PageLook): string {
+  let page = html;
+  const overrides = validOverrides(look.overrides);
+  if (Object.keys(overrides).length > 0) {
+    const attributes = ` style="${escapeAttribute(overrideDeclarations(overrides))}" ${THEME_OVERRIDES_ATTRIBUTE}="${escapeAttribute(JSON.stringify(overrides))}"`;
+    page = page.replace(/<html(\s|>)/i, (_, after: string) => `<html${attributes}${after}`);
+  }
+  if (look.icon) {
+    const link = `<link rel="icon" href="${escapeAttribute(look.icon)}">`;
+    page = /<link\s[^>]*rel=["']?icon["']?[^>]*>/i.test(page)
+      ? page.replace(/<link\s[^>]*rel=["']?icon["']?[^>]*>/i, () => link)
+      : page.replace(/<\/head>/i, () => `${link}</head>`);
+  }
+  return page;
+}

@@ -258,6 +258,11 @@ export interface Calendar {
   entries: CalendarEntry[];
 }
 
+/**
+ * Theme tokens given the brand's colours (token path, e.g. colors.brand.solid, to #rrggbb); empty when none is set
+ */
+export type PublicAssociationThemeOverrides = {[key: string]: string};
+
 export interface PublicAssociation {
   id: number;
   code: string;
@@ -272,6 +277,15 @@ export interface PublicAssociation {
      * @nullable
      */
   bannerUrl: string | null;
+  /** The theme the page is shown in */
+  designTemplate?: string;
+  /**
+     * The browser tab's icon (the favicon setting); null: the site's
+     * @nullable
+     */
+  faviconUrl?: string | null;
+  /** Theme tokens given the brand's colours (token path, e.g. colors.brand.solid, to #rrggbb); empty when none is set */
+  themeOverrides?: PublicAssociationThemeOverrides;
 }
 
 /**

@@ -105,6 +105,11 @@ export type AuthenticateExpressPay200 = {
   expiresAt: string;
 };
 
+/**
+ * Theme tokens given the brand's colours (token path to #rrggbb); empty when none is set
+ */
+export type GetExpressAccount200ThemeOverrides = {[key: string]: string};
+
 export type GetExpressAccount200 = {
   accountNumber: string;
   associationId: number;
@@ -112,6 +117,13 @@ export type GetExpressAccount200 = {
   /** @nullable */
   logoUrl: string | null;
   designTemplate: string;
+  /**
+     * The browser tab's icon (the favicon setting); null: the site's
+     * @nullable
+     */
+  faviconUrl?: string | null;
+  /** Theme tokens given the brand's colours (token path to #rrggbb); empty when none is set */
+  themeOverrides?: GetExpressAccount200ThemeOverrides;
   /** The property address on one line */
   address: string;
   subLedgerId: number;

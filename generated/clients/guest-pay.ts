@@ -27,6 +27,11 @@ export const MethodKind = {
   bank: 'bank',
 } as const;
 
+/**
+ * Theme tokens given the brand's colours (token path, e.g. colors.brand.solid, to #rrggbb); empty when none is set
+ */
+export type GuestConfigurationAssociationThemeOverrides = {[key: string]: string};
+
 export type GuestConfigurationAssociation = {
   id: number;
   code: string;
@@ -34,6 +39,13 @@ export type GuestConfigurationAssociation = {
   /** @nullable */
   logoUrl: string | null;
   designTemplate: string;
+  /**
+     * The browser tab's icon (the favicon setting); null: the site's
+     * @nullable
+     */
+  faviconUrl?: string | null;
+  /** Theme tokens given the brand's colours (token path, e.g. colors.brand.solid, to #rrggbb); empty when none is set */
+  themeOverrides?: GuestConfigurationAssociationThemeOverrides;
 };
 
 export type GuestConfigurationFeesItemKind = typeof GuestConfigurationFeesItemKind[keyof typeof GuestConfigurationFeesItemKind];

@@ -132,6 +132,14 @@ export type PutAssociationSettingBody = {
   value: unknown;
 };
 
+export type UploadCompanyBrandImageBody = {
+  file: Blob | File;
+};
+
+export type UploadAssociationBrandImageBody = {
+  file: Blob | File;
+};
+
 export type getCompanySettingsResponse200 = {
   data: Settings
   status: 200
@@ -500,5 +508,173 @@ export const deleteAssociationSetting = async (id: number,
     method: 'DELETE'
 
 
+  }
+);}
+
+
+
+export type uploadCompanyBrandImageResponse200 = {
+  data: Settings
+  status: 200
+}
+
+export type uploadCompanyBrandImageResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type uploadCompanyBrandImageResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type uploadCompanyBrandImageResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type uploadCompanyBrandImageResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type uploadCompanyBrandImageResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type uploadCompanyBrandImageResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
+export type uploadCompanyBrandImageResponse415 = {
+  data: ProblemResponse
+  status: 415
+}
+
+export type uploadCompanyBrandImageResponseSuccess = (uploadCompanyBrandImageResponse200) & {
+  headers: Headers;
+};
+export type uploadCompanyBrandImageResponseError = (uploadCompanyBrandImageResponse400 | uploadCompanyBrandImageResponse401 | uploadCompanyBrandImageResponse403 | uploadCompanyBrandImageResponse404 | uploadCompanyBrandImageResponse409 | uploadCompanyBrandImageResponse413 | uploadCompanyBrandImageResponse415) & {
+  headers: Headers;
+};
+
+export type uploadCompanyBrandImageResponse = (uploadCompanyBrandImageResponseSuccess | uploadCompanyBrandImageResponseError)
+
+export const getUploadCompanyBrandImageUrl = (key: 'logo' | 'banner' | 'favicon',) => {
+
+
+
+
+  return `/api/settings/Company/${key}/Image`
+}
+
+/**
+ * `multipart/form-data` with one part `file`. Images only, read from the content (never the
+ * name): PNG, JPEG, GIF, WebP or ICO; anything else, or a name claiming another type, is 415
+ * IMG001; over 2 MB is 413 IMG002; no file or an empty one 400 IMG003. The image is stored
+ * by the portal and served at `/uploads/brand/<sha256>.<ext>` (cached for good: the address
+ * changes with the content); the key (logo, banner or favicon) is set to that address like a
+ * PUT would (refused under a lock as a PUT is, with its audit entry). Nothing is written when
+ * refused. Answers the settings as they now are.
+ * @summary Uploads the company's logo, banner or favicon; the key then holds the address the portal serves it at
+ */
+export const uploadCompanyBrandImage = async (key: 'logo' | 'banner' | 'favicon',
+    uploadCompanyBrandImageBody: UploadCompanyBrandImageBody, options?: Parameters<typeof apiFetch>[1]): Promise<uploadCompanyBrandImageResponse> => {
+    const formData = new FormData();
+formData.append(`file`, uploadCompanyBrandImageBody.file);
+
+  return apiFetch<uploadCompanyBrandImageResponse>(getUploadCompanyBrandImageUrl(key),
+  {
+    ...options,
+    method: 'POST'
+    ,
+    body: formData
+  }
+);}
+
+
+
+export type uploadAssociationBrandImageResponse200 = {
+  data: Settings
+  status: 200
+}
+
+export type uploadAssociationBrandImageResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type uploadAssociationBrandImageResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type uploadAssociationBrandImageResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type uploadAssociationBrandImageResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type uploadAssociationBrandImageResponse409 = {
+  data: ProblemResponse
+  status: 409
+}
+
+export type uploadAssociationBrandImageResponse413 = {
+  data: ProblemResponse
+  status: 413
+}
+
+export type uploadAssociationBrandImageResponse415 = {
+  data: ProblemResponse
+  status: 415
+}
+
+export type uploadAssociationBrandImageResponseSuccess = (uploadAssociationBrandImageResponse200) & {
+  headers: Headers;
+};
+export type uploadAssociationBrandImageResponseError = (uploadAssociationBrandImageResponse400 | uploadAssociationBrandImageResponse401 | uploadAssociationBrandImageResponse403 | uploadAssociationBrandImageResponse404 | uploadAssociationBrandImageResponse409 | uploadAssociationBrandImageResponse413 | uploadAssociationBrandImageResponse415) & {
+  headers: Headers;
+};
+
+export type uploadAssociationBrandImageResponse = (uploadAssociationBrandImageResponseSuccess | uploadAssociationBrandImageResponseError)
+
+export const getUploadAssociationBrandImageUrl = (id: number,
+    key: 'logo' | 'banner' | 'favicon',) => {
+
+
+
+
+  return `/api/settings/Associations/${id}/${key}/Image`
+}
+
+/**
+ * `multipart/form-data` with one part `file`. Images only, read from the content (never the
+ * name): PNG, JPEG, GIF, WebP or ICO; anything else, or a name claiming another type, is 415
+ * IMG001; over 2 MB is 413 IMG002; no file or an empty one 400 IMG003. The image is stored
+ * by the portal and served at `/uploads/brand/<sha256>.<ext>` (cached for good: the address
+ * changes with the content); the key (logo, banner or favicon) is set to that address like a
+ * PUT would (refused under a lock as a PUT is, with its audit entry). Nothing is written when
+ * refused. Answers the settings as they now are.
+ * @summary Uploads an association's logo, banner or favicon; the key then holds the address the portal serves it at
+ */
+export const uploadAssociationBrandImage = async (id: number,
+    key: 'logo' | 'banner' | 'favicon',
+    uploadAssociationBrandImageBody: UploadAssociationBrandImageBody, options?: Parameters<typeof apiFetch>[1]): Promise<uploadAssociationBrandImageResponse> => {
+    const formData = new FormData();
+formData.append(`file`, uploadAssociationBrandImageBody.file);
+
+  return apiFetch<uploadAssociationBrandImageResponse>(getUploadAssociationBrandImageUrl(id,key),
+  {
+    ...options,
+    method: 'POST'
+    ,
+    body: formData
   }
 );}

@@ -158,6 +158,11 @@ export const AssociationAutoDraftType = {
  */
 export type AssociationFeatures = {[key: string]: boolean};
 
+/**
+ * Theme tokens given the brand's colours (token path, e.g. colors.brand.solid, to #rrggbb); empty when none is set
+ */
+export type AssociationThemeOverrides = {[key: string]: string};
+
 export interface Association {
   id: number;
   code: string;
@@ -178,6 +183,13 @@ export interface Association {
      */
   features?: AssociationFeatures;
   properties: Property[];
+  /**
+     * The browser tab's icon (the favicon setting); null: the site's
+     * @nullable
+     */
+  faviconUrl?: string | null;
+  /** Theme tokens given the brand's colours (token path, e.g. colors.brand.solid, to #rrggbb); empty when none is set */
+  themeOverrides?: AssociationThemeOverrides;
 }
 
 export type HomeSettingsUserSettingsPagesItem = {

@@ -792,6 +792,14 @@ export interface components {
             logoUrl: string | null;
             /** @description A wide image shown at the top of the public page; null: none */
             bannerUrl: string | null;
+            /** @description The theme the page is shown in */
+            designTemplate?: string;
+            /** @description The browser tab's icon (the favicon setting); null: the site's */
+            faviconUrl?: string | null;
+            /** @description Theme tokens given the brand's colours (token path, e.g. colors.brand.solid, to #rrggbb); empty when none is set */
+            themeOverrides?: {
+                [key: string]: string;
+            };
         };
         ResidentProblem: {
             status: number;

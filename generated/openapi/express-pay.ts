@@ -282,6 +282,12 @@ export interface operations {
                         associationName: string;
                         logoUrl: string | null;
                         designTemplate: string;
+                        /** @description The browser tab's icon (the favicon setting); null: the site's */
+                        faviconUrl?: string | null;
+                        /** @description Theme tokens given the brand's colours (token path to #rrggbb); empty when none is set */
+                        themeOverrides?: {
+                            [key: string]: string;
+                        };
                         /** @description The property address on one line */
                         address: string;
                         subLedgerId: number;

@@ -156,6 +156,12 @@ export interface components {
                 name: string;
                 logoUrl: string | null;
                 designTemplate: string;
+                /** @description The browser tab's icon (the favicon setting); null: the site's */
+                faviconUrl?: string | null;
+                /** @description Theme tokens given the brand's colours (token path, e.g. colors.brand.solid, to #rrggbb); empty when none is set */
+                themeOverrides?: {
+                    [key: string]: string;
+                };
             };
             acceptsCard: boolean;
             acceptsBank: boolean;

@@ -74,6 +74,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Company/{key}/Image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uploads the company's logo, banner or favicon; the key then holds the address the portal serves it at
+         * @description `multipart/form-data` with one part `file`. Images only, read from the content (never the
+         *     name): PNG, JPEG, GIF, WebP or ICO; anything else, or a name claiming another type, is 415
+         *     IMG001; over 2 MB is 413 IMG002; no file or an empty one 400 IMG003. The image is stored
+         *     by the portal and served at `/uploads/brand/<sha256>.<ext>` (cached for good: the address
+         *     changes with the content); the key (logo, banner or favicon) is set to that address like a
+         *     PUT would (refused under a lock as a PUT is, with its audit entry). Nothing is written when
+         *     refused. Answers the settings as they now are.
+         */
+        post: operations["uploadCompanyBrandImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Associations/{id}/{key}/Image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uploads an association's logo, banner or favicon; the key then holds the address the portal serves it at
+         * @description `multipart/form-data` with one part `file`. Images only, read from the content (never the
+         *     name): PNG, JPEG, GIF, WebP or ICO; anything else, or a name claiming another type, is 415
+         *     IMG001; over 2 MB is 413 IMG002; no file or an empty one 400 IMG003. The image is stored
+         *     by the portal and served at `/uploads/brand/<sha256>.<ext>` (cached for good: the address
+         *     changes with the content); the key (logo, banner or favicon) is set to that address like a
+         *     PUT would (refused under a lock as a PUT is, with its audit entry). Nothing is written when
+         *     refused. Answers the settings as they now are.
+         */
+        post: operations["uploadAssociationBrandImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -165,6 +217,8 @@ export interface components {
         AssociationId: number;
         /** @description The setting's key (schemas/settings.schema.yaml) */
         Key: string;
+        /** @description The image setting */
+        ImageKey: "logo" | "banner" | "favicon";
     };
     requestBodies: never;
     headers: never;
@@ -353,6 +407,82 @@ export interface operations {
             403: components["responses"]["Problem"];
             404: components["responses"]["Problem"];
             409: components["responses"]["Problem"];
+        };
+    };
+    uploadCompanyBrandImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The image setting */
+                key: components["parameters"]["ImageKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Settings"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+        };
+    };
+    uploadAssociationBrandImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The association's id */
+                id: components["parameters"]["AssociationId"];
+                /** @description The image setting */
+                key: components["parameters"]["ImageKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Settings"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
         };
     };
 }

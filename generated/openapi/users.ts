@@ -653,6 +653,12 @@ export interface components {
                 [key: string]: boolean;
             };
             properties: components["schemas"]["Property"][];
+            /** @description The browser tab's icon (the favicon setting); null: the site's */
+            faviconUrl?: string | null;
+            /** @description Theme tokens given the brand's colours (token path, e.g. colors.brand.solid, to #rrggbb); empty when none is set */
+            themeOverrides?: {
+                [key: string]: string;
+            };
         };
         HomeSettings: {
             userSettings: {

@@ -1,12 +1,13 @@
 // The payments domain as the handlers use it: one PaymentService per app (Services), and the
 // guest configuration shared by the guest-pay operations. See docs/payments.md.
 import type { Queryable } from '../db/index.ts';
+import { associationLook, type AssociationColumns } from '../branding/look.ts';
+import type { SettingsService } from '../settings/index.ts';
 import type { Services } from '../handlers/types.ts';
 import { LARGE_AMOUNT_THRESHOLD_CENTS } from '../../flows/fees.ts';
 import { createPaymentService, loadFeeRules, type PaymentHooks, type PaymentService } from './service.ts';
 import { paymentError } from './errors.ts';
 import { acceptedKinds } from '../features/accepted.ts';
-import type { SettingsService } from '../settings/index.ts';
 
 export { createPaymentService, type PaymentService } from './service.ts';
 
@@ -31,7 +32,7 @@ export function idempotencyKeyOf(headers: Record<string, string | string[] | und
 }
 
 export interface GuestConfiguration {
-  association: { id: number; code: string; name: string; logoUrl: string | null; designTemplate: string };
+  association: { id: number; code: string; name: string; logoUrl: string | null; designTemplate: string; faviconUrl: string | null; themeOverrides: Record<string, string> };
   acceptsCard: boolean;
   acceptsBank: boolean;
   largeAmountThresholdCents: number;
@@ -40,19 +41,21 @@ export interface GuestConfiguration {
 }
 
 /** An association's guest configuration by code or id; 404 GP001 when there is none. */
-export async function guestConfiguration(db: Queryable, by: { code?: string; id?: number }, settings?: SettingsService): Promise<GuestConfiguration> {
-  const { rows } = await db.query<{ id: number; code: string; name: string; logo_url: string | null; design_template: string; accepts_card: boolean; accepts_bank: boolean; large_amount_fee_bps: number }>(
-    `SELECT id, code, name, logo_url, design_template, accepts_card, accepts_bank, large_amount_fee_bps FROM associations
+export async function guestConfiguration(db: Queryable, settings: SettingsService, by: { code?: string; id?: number }): Promise<GuestConfiguration> {
+  const { rows } = await db.query<AssociationColumns & { code: string; name: string; accepts_card: boolean; accepts_bank: boolean; large_amount_fee_bps: number }>(
+    `SELECT id, management_company_id, code, name, logo_url, banner_url, design_template, accepts_card, accepts_bank, large_amount_fee_bps FROM associations
       WHERE ($1::text IS NOT NULL AND code = lower($1)) OR ($2::integer IS NOT NULL AND id = $2)`,
     [by.code ?? null, by.id ?? null],
   );
   const a = rows[0];
   if (!a) throw paymentError('GP001');
   const rules = await loadFeeRules(db, Number(a.id));
-  const own = { card: a.accepts_card === true, bank: a.accepts_bank === true };
-  const accepts = settings ? await acceptedKinds(db, settings, Number(a.id), own) : own;
+  const look = await associationLook(settings, a);
+  const accepts = await acceptedKinds(db, settings, Number(a.id), { card: a.accepts_card === true, bank: a.accepts_bank === true });
   return {
-    association: { id: Number(a.id), code: a.code, name: a.name, logoUrl: a.logo_url, designTemplate: a.design_template },
+    association: {
+      id: Number(a.id), code: a.code, name: a.name, logoUrl: look.logoUrl, designTemplate: look.designTemplate, faviconUrl: look.faviconUrl, themeOverrides: look.themeOverrides,
+    },
     acceptsCard: accepts.card,
     acceptsBank: accepts.bank,
     largeAmountThresholdCents: LARGE_AMOUNT_THRESHOLD_CENTS,

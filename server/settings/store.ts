@@ -2,6 +2,7 @@
 // with the audit entry of each, in one transaction.
 import type { Db, Queryable } from '../db/index.ts';
 import { recordAudit } from '../audit/record.ts';
+import { contrastFailure, describeFailure } from '../branding/contrast.ts';
 import { settingsError } from './errors.ts';
 import { describeErrors, type SettingsSchema } from './schema.ts';
 import type { Level, LevelValues } from './resolve.ts';
@@ -53,7 +54,8 @@ const levelOf = (t: Target): Level => (t.associationId === null ? 'company' : 'a
 
 /**
  * Sets or clears one key at one level, with its audit entries, in one transaction. Refuses (and
- * changes nothing) an unknown key, a read-only or globally locked key, an invalid value, a lock
+ * changes nothing) an unknown key, a read-only or globally locked key, an invalid value, a brand
+ * colour with too little contrast (server/branding/contrast.ts), a lock
  * asked at the association level, and any change at the association level under a company lock.
  * Answers true when something changed.
  */
@@ -64,6 +66,8 @@ export async function applyChange(db: Db, schema: SettingsSchema, target: Target
   if (declared.lockedGlobally) throw settingsError.lockedGlobally(key);
   if (change.kind === 'set') {
     if (!declared.validate(change.value)) throw settingsError.invalidValue(key, describeErrors(declared.validate.errors));
+    const faint = contrastFailure(key, change.value);
+    if (faint) throw settingsError.lowContrast(key, faint.colour, describeFailure(faint));
     if (target.associationId !== null && change.locked !== undefined) throw settingsError.lockOnAssociation(key);
   }
   return db.transaction(async (tx) => {

@@ -67,7 +67,7 @@ const IN_SCOPE_BY_DECLARATION: Record<string, string[]> = {
   staff: ['getAssociationAging', 'getCompanyMonthlyFigures', 'getCompanyPerson', 'getCompanySettings', 'getCustomPage', 'getManagementCompany', 'listCompanyPeople', 'listCompanyStaff', 'listCustomPages', 'listManagedAssociations'],
   // Active admins of any management company, about their own company's staff and settings only.
   // (listAuditEntries: another company's association named is 404 GP001, checked at the end.)
-  admin: ['createCustomPage', 'deleteCompanySetting', 'deleteCustomPage', 'inviteStaffMember', 'listAuditEntries', 'putCompanySetting', 'updateCustomPage', 'updateStaffMember'],
+  admin: ['createCustomPage', 'deleteCompanySetting', 'deleteCustomPage', 'inviteStaffMember', 'listAuditEntries', 'putCompanySetting', 'updateCustomPage', 'updateStaffMember', 'uploadCompanyBrandImage'],
 };
 
 /**

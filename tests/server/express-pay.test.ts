@@ -123,6 +123,8 @@ describe.each(BACKENDS)('express pay on %s', (kind) => {
       associationName: 'Maple Grove HOA',
       logoUrl: '/brand/maplegrove-logo.svg',
       designTemplate: 'Evergreen',
+      faviconUrl: null,
+      themeOverrides: {},
       address: '412 Maple Grove Lane, Atlanta, GA 30301',
       subLedgerId: assessments,
       subLedgerName: 'Assessments',

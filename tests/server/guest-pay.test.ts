@@ -28,7 +28,7 @@ describe.each(BACKENDS)('guest pay on %s', (kind) => {
     const res = await clients(app).guestPay.getGuestConfiguration({ associationCode: 'maplegrove' });
     expectStatus(res, 200);
     expect(res.data).toEqual({
-      association: { id: expect.any(Number), code: 'maplegrove', name: 'Maple Grove HOA', logoUrl: '/brand/maplegrove-logo.svg', designTemplate: 'Evergreen' },
+      association: { id: expect.any(Number), code: 'maplegrove', name: 'Maple Grove HOA', logoUrl: '/brand/maplegrove-logo.svg', designTemplate: 'Evergreen', faviconUrl: null, themeOverrides: {} },
       acceptsCard: true,
       acceptsBank: true,
       largeAmountThresholdCents: 200000,

@@ -18,7 +18,7 @@ describe.each(BACKENDS)('public association on %s', (kind) => {
     expectStatus(res, 200);
     expect(res.data).toEqual({
       id: expect.any(Number), code: 'maplegrove', name: 'Maple Grove HOA',
-      logoUrl: '/brand/maplegrove-logo.svg', bannerUrl: '/brand/maplegrove-banner.svg',
+      logoUrl: '/brand/maplegrove-logo.svg', bannerUrl: '/brand/maplegrove-banner.svg', designTemplate: 'Evergreen', faviconUrl: null, themeOverrides: {},
     });
     const plain = await clients(app).associations.getPublicAssociation({ code: 'cedarpoint' });
     expectStatus(plain, 200);

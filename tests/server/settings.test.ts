@@ -237,13 +237,13 @@ describe.skipIf(Boolean(process.env.SKIP_REDIS_TESTS))('portal settings across i
     const manager = (await signIn(app, DEMO.manager)).token;
     const read = async () => find((await call(other, 'GET', `${BASE}/Company`, { token: manager })).json, 'accentColor').value;
     expect(await read()).toBeNull();
-    expect((await call(app, 'PUT', `${BASE}/Company/accentColor`, { token: manager, body: { value: '#abcdef' } })).status).toBe(200);
+    expect((await call(app, 'PUT', `${BASE}/Company/accentColor`, { token: manager, body: { value: '#1b7042' } })).status).toBe(200);
     const started = Date.now();
     let seen: unknown = null;
-    while (Date.now() - started < 2_000 && seen !== '#abcdef') {
+    while (Date.now() - started < 2_000 && seen !== '#1b7042') {
       seen = await read();
-      if (seen !== '#abcdef') await new Promise((resolve) => setTimeout(resolve, 20));
+      if (seen !== '#1b7042') await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    expect(seen).toBe('#abcdef');
+    expect(seen).toBe('#1b7042');
   });
 });

@@ -23,7 +23,7 @@ async function makeStaticDir(): Promise<string> {
   await writeFile(path.join(dir, 'assets', 'app-3f2a1b9c.js.gz'), gzipSync(APP_JS));
   await writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await mkdir(path.join(dir, 'prerendered', 'public'), { recursive: true });
-  for (const page of ['paynow', 'login', 'public/paynow']) await writeFile(path.join(dir, 'prerendered', `${page}.html`), PAYNOW_HTML);
+  for (const page of ['paynow', 'login', 'forgot-login', 'public/paynow']) await writeFile(path.join(dir, 'prerendered', `${page}.html`), PAYNOW_HTML);
   await writeFile(path.join(dir, 'theme-variables.css'), THEME_RULES);
   return dir;
 }
@@ -108,7 +108,7 @@ describe.each(BACKENDS)('web on %s', (kind) => {
     const gzipped = await app.inject({ method: 'GET', url: '/public/paynow?association=maplegrove', headers: { 'accept-encoding': 'gzip' } });
     expect(gunzipSync(gzipped.rawPayload).toString('utf8')).toContain('data-theme-name="Evergreen"');
     // Sent as built: no association, an unknown one, a route that takes no theme from its address.
-    for (const url of ['/paynow', '/paynow?association=nowhere', '/paynow?association=', '/login?association=maplegrove']) {
+    for (const url of ['/paynow', '/paynow?association=nowhere', '/paynow?association=', '/forgot-login?association=maplegrove']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(PAYNOW_HTML);

@@ -5,7 +5,7 @@ import { StrictMode, useLayoutEffect, useMemo, type ReactNode } from 'react';
 import { SESSION_FIELDS } from '../../core/session-contract.ts';
 import { ComponentRegistryContext } from '../component-registry-context.ts';
 import { sharedSystem } from '../theme/systems.ts';
-import { showTheme } from '../theme/theme-variables.ts';
+import { showOverrides, showPageIcon, showTheme } from '../theme/theme-variables.ts';
 import type { AppParts } from './assemble.ts';
 import { RuntimeContext, type Runtime } from './runtime.ts';
 import { useConfigVersion } from './config-version.ts';
@@ -15,12 +15,24 @@ import { TranslatorContext } from './translation.ts';
 
 function Themed({ runtime, children }: { runtime: Runtime; children: ReactNode }) {
   const theme = useSelector(runtime.session, (snapshot) => String((snapshot.context as Record<string, unknown>)[SESSION_FIELDS.theme] ?? ''));
+  // Kept as text so that an equal map from a new snapshot is no change.
+  const overrides = useSelector(runtime.session, (snapshot) => JSON.stringify((snapshot.context as Record<string, unknown>)[SESSION_FIELDS.themeOverrides] ?? {}));
+  const icon = useSelector(runtime.session, (snapshot) => {
+    const value = (snapshot.context as Record<string, unknown>)[SESSION_FIELDS.pageIcon];
+    return typeof value === 'string' && value ? value : null;
+  });
   const { themes, themeStyles, app } = runtime.config;
   const system = useMemo(() => sharedSystem(themes, app.defaultTheme, app.breakpoints), [themes, app]);
   // Before the browser paints what this render shows: a page never shows in the theme it leaves.
   useLayoutEffect(() => {
     showTheme(document.documentElement, themeStyles, Object.hasOwn(themes, theme) && theme !== app.defaultTheme ? theme : null);
   }, [theme, themes, themeStyles, app]);
+  useLayoutEffect(() => {
+    showOverrides(document.documentElement, JSON.parse(overrides));
+  }, [overrides]);
+  useLayoutEffect(() => {
+    showPageIcon(document, icon);
+  }, [icon]);
   return (
     <ChakraProvider value={system}>
       {children}

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createActor } from 'xstate';
-import { THEME_ATTRIBUTE } from '../../core/themed-page.ts';
+import { parseOverrides, THEME_ATTRIBUTE, THEME_OVERRIDES_ATTRIBUTE } from '../../core/themed-page.ts';
 import { createApiClient, retryDelay, shouldRetry, type OperationDescriptor } from '../../core/api/client.ts';
 import { takeEarlyResponse } from '../../core/api/early-requests.ts';
 import { createTokenStore } from '../../core/api/tokens.ts';
@@ -165,7 +165,14 @@ export function createRuntime({ config, flows, formatters, operations, translato
   // A page the server sent in a theme (server/themed-pages.ts) starts its session in that theme,
   // so that the first render keeps the look of the page as it arrived.
   const arrivedTheme = typeof document === 'undefined' ? null : document.documentElement.getAttribute(THEME_ATTRIBUTE);
-  const arrived = arrivedTheme ? { [SESSION_FIELDS.theme]: arrivedTheme } : {};
+  const arrivedOverrides = typeof document === 'undefined' ? {} : parseOverrides(document.documentElement.getAttribute(THEME_OVERRIDES_ATTRIBUTE));
+  const arrivedIcon = typeof document === 'undefined' ? null : document.head.querySelector('link[rel="icon"]')?.getAttribute('href') ?? null;
+  const arrived = arrivedTheme ? {
+    [SESSION_FIELDS.theme]: arrivedTheme,
+    // The overrides and icon it came with too (none when it came without), when the session holds them.
+    ...(SESSION_FIELDS.themeOverrides in (sessionDoc.context ?? {}) ? { [SESSION_FIELDS.themeOverrides]: arrivedOverrides } : {}),
+    ...(SESSION_FIELDS.pageIcon in (sessionDoc.context ?? {}) ? { [SESSION_FIELDS.pageIcon]: arrivedIcon && !arrivedIcon.startsWith('data:') ? arrivedIcon : null } : {}),
+  } : {};
   const session = createActor(createFlowMachine(config.app.sessionFlow, sessionDoc, flows, environment(), arrived));
   sessionContext = () => session.getSnapshot().context as Record<string, unknown>;
   sendToSession = (event) => session.send(event);

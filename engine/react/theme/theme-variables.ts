@@ -6,7 +6,7 @@
 import type { SystemContext } from '@chakra-ui/react';
 import type { ThemeDocument } from '../app/config-types.ts';
 import { sharedSystem, systemFor } from './systems.ts';
-import { THEME_ATTRIBUTE, THEME_STYLES_ID, themeSelector } from '../../core/themed-page.ts';
+import { THEME_ATTRIBUTE, THEME_OVERRIDES_ATTRIBUTE, THEME_STYLES_ID, themeSelector, themeVariableName, validOverrides } from '../../core/themed-page.ts';
 
 export { THEME_ATTRIBUTE, THEME_STYLES_FILE, THEME_STYLES_ID } from '../../core/themed-page.ts';
 
@@ -69,4 +69,37 @@ export function showTheme(root: HTMLElement, css: string, name: string | null): 
   }
   if (name) root.setAttribute(THEME_ATTRIBUTE, name);
   else root.removeAttribute(THEME_ATTRIBUTE);
+}
+
+/**
+ * Gives the tokens `overrides` names other values over the theme shown (engine/core/themed-page.ts),
+ * removing those an earlier call set and this one does not name.
+ */
+export function showOverrides(root: HTMLElement, overrides: unknown): void {
+  const wanted = validOverrides(overrides);
+  let before: Record<string, string> = {};
+  try {
+    before = validOverrides(JSON.parse(root.getAttribute(THEME_OVERRIDES_ATTRIBUTE) ?? '{}'));
+  } catch { /* an unreadable attribute: nothing to remove */ }
+  for (const path of Object.keys(before)) if (!(path in wanted)) root.style.removeProperty(themeVariableName(path));
+  for (const [path, value] of Object.entries(wanted)) root.style.setProperty(themeVariableName(path), value);
+  if (Object.keys(wanted).length > 0) root.setAttribute(THEME_OVERRIDES_ATTRIBUTE, JSON.stringify(wanted));
+  else root.removeAttribute(THEME_OVERRIDES_ATTRIBUTE);
+  if (root.getAttribute('style') === '') root.removeAttribute('style');
+}
+
+const ICON_DEFAULT = 'data-default-href';
+
+/** Shows `href` as the tab's icon (null: the page's own icon again). */
+export function showPageIcon(doc: Document, href: string | null): void {
+  let link = doc.head.querySelector<HTMLLinkElement>('link[rel="icon"]');
+  if (!link) {
+    if (!href) return;
+    link = doc.createElement('link');
+    link.rel = 'icon';
+    doc.head.append(link);
+  }
+  if (!link.hasAttribute(ICON_DEFAULT)) link.setAttribute(ICON_DEFAULT, link.getAttribute('href') ?? '');
+  const next = href ?? link.getAttribute(ICON_DEFAULT) ?? '';
+  if (link.getAttribute('href') !== next) link.setAttribute('href', next);
 }

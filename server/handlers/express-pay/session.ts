@@ -1,6 +1,7 @@
 // Express pay: the link -> session exchange, the link's account, and its express payments.
 import type { OperationHandler, ResultOf } from '../types.ts';
 import { oneLineAddress } from '../payments/accounts.ts';
+import { associationLook } from '../../branding/look.ts';
 import { loadFeeRules } from '../../payments/service.ts';
 import { paymentError } from '../../payments/errors.ts';
 import { exchangeLink } from '../../payments/express-links.ts';
@@ -21,6 +22,8 @@ interface AccountRow {
   association_name: string;
   logo_url: string | null;
   design_template: string;
+  management_company_id: number;
+  banner_url: string | null;
   address1: string;
   address2: string;
   city: string;
@@ -37,7 +40,7 @@ interface AccountRow {
 export const getExpressAccount: OperationHandler<'getExpressAccount'> = async (req, services) => {
   const e = expressOf(req);
   const { rows } = await services.db.query<AccountRow>(
-    `SELECT ac.account_number, a.id AS association_id, a.name AS association_name, a.logo_url, a.design_template,
+    `SELECT ac.account_number, a.id AS association_id, a.name AS association_name, a.logo_url, a.design_template, a.management_company_id, a.banner_url,
             ac.address1, ac.address2, ac.city, ac.state_province, ac.postal_code,
             sl.id AS sub_ledger_id, sl.name AS sub_ledger_name, sl.balance_cents, a.accepts_card, a.accepts_bank, a.provider_account
        FROM sub_ledgers sl JOIN accounts ac ON ac.id = sl.account_id JOIN associations a ON a.id = ac.association_id
@@ -49,14 +52,17 @@ export const getExpressAccount: OperationHandler<'getExpressAccount'> = async (r
   const associationId = Number(r.association_id);
   const rules = await loadFeeRules(services.db, associationId);
   const accepts = await acceptedKinds(services.db, services.settings, associationId, { card: r.accepts_card === true, bank: r.accepts_bank === true });
+  const look = await associationLook(services.settings, { ...r, id: associationId });
   return {
     status: 200,
     body: {
       accountNumber: r.account_number,
       associationId,
       associationName: r.association_name,
-      logoUrl: r.logo_url,
-      designTemplate: r.design_template,
+      logoUrl: look.logoUrl,
+      designTemplate: look.designTemplate,
+      faviconUrl: look.faviconUrl,
+      themeOverrides: look.themeOverrides,
       address: oneLineAddress(r),
       subLedgerId: Number(r.sub_ledger_id),
       subLedgerName: r.sub_ledger_name,

@@ -10,7 +10,7 @@ export const getGuestConfiguration: OperationHandler<'getGuestConfiguration'> = 
   const code = req.query.associationCode;
   const id = req.query.associationId;
   if (code === undefined && id === undefined) throw new ApiError(400, 'Give associationCode or associationId.', { errorCode: 'VAL001' });
-  return { status: 200, body: await guestConfiguration(services.db, { code, id }, services.settings) };
+  return { status: 200, body: await guestConfiguration(services.db, services.settings, { code, id }) };
 };
 
 interface AccountRow {
@@ -56,7 +56,7 @@ export const createGuestSession: OperationHandler<'createGuestSession'> = async 
     body: {
       token,
       account: { accountNumber: account.account_number, associationId, associationName: account.association_name, address: oneLineAddress(account) },
-      configuration: await guestConfiguration(services.db, { id: associationId }, services.settings),
+      configuration: await guestConfiguration(services.db, services.settings, { id: associationId }),
     },
   };
 };

@@ -1,5 +1,6 @@
 import type { GroupOperationId, OperationHandlers } from '../types.ts';
 import { deleteAssociationSetting, deleteCompanySetting, getAssociationSettings, getCompanySettings, putAssociationSetting, putCompanySetting } from './settings.ts';
+import { uploadAssociationBrandImage, uploadCompanyBrandImage } from './brand-images.ts';
 
 export const settingsHandlers: OperationHandlers<GroupOperationId<'settings'>> = {
   getCompanySettings,
@@ -8,4 +9,6 @@ export const settingsHandlers: OperationHandlers<GroupOperationId<'settings'>> =
   deleteCompanySetting,
   putAssociationSetting,
   deleteAssociationSetting,
+  uploadCompanyBrandImage,
+  uploadAssociationBrandImage,
 };

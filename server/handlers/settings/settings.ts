@@ -8,7 +8,7 @@ import type { Change } from '../../settings/store.ts';
 import { originOf } from '../../audit/record.ts';
 import { principalOf, type OperationHandler, type OperationRequest, type Services } from '../types.ts';
 
-interface Scope {
+export interface Scope {
   companyId: number;
   company: { code: string; name: string };
   association: { id: number; code: string; name: string } | null;
@@ -17,7 +17,7 @@ interface Scope {
 }
 
 /** The caller's own company (staff: self has checked they are active staff of one). */
-async function companyScope(db: Queryable, userId: number): Promise<Scope> {
+export async function companyScope(db: Queryable, userId: number): Promise<Scope> {
   const { rows } = await db.query<{ id: number; code: string; name: string; role: string }>(
     `SELECT c.id, c.code, c.name, s.role FROM users u JOIN management_companies c ON c.id = u.management_company_id
        JOIN management_staff s ON s.user_id = u.id AND s.deactivated_at IS NULL WHERE u.id = $1`,
@@ -29,7 +29,7 @@ async function companyScope(db: Queryable, userId: number): Promise<Scope> {
 }
 
 /** The association (x-policy has checked that the caller's company manages it). */
-async function associationScope(db: Queryable, userId: number, associationId: number): Promise<Scope> {
+export async function associationScope(db: Queryable, userId: number, associationId: number): Promise<Scope> {
   const { rows } = await db.query<{ company_id: number; company_code: string; company_name: string; code: string; name: string; admin: boolean }>(
     `SELECT c.id AS company_id, c.code AS company_code, c.name AS company_name, a.code, a.name,
             EXISTS (SELECT 1 FROM users u JOIN management_staff s ON s.user_id = u.id AND s.deactivated_at IS NULL AND s.role = 'admin'
@@ -93,7 +93,7 @@ async function answer(services: Services, scope: Scope) {
   };
 }
 
-async function change(req: Pick<OperationRequest, 'operationId' | 'caller' | 'ip' | 'headers'>, services: Services, scope: Scope, key: string, what: Change) {
+export async function change(req: Pick<OperationRequest, 'operationId' | 'caller' | 'ip' | 'headers'>, services: Services, scope: Scope, key: string, what: Change) {
   await services.settings.change({ companyId: scope.companyId, associationId: scope.association?.id ?? null }, key, what, { userId: principalOf(req).userId, ...originOf(req) });
   return answer(services, scope);
 }

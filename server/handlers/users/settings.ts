@@ -3,6 +3,7 @@
 // association where the user has no property gets a placeholder property with a negative id,
 // autoDraftType 'off' and an empty address (spec section 3).
 import { ApiError, messages } from '../../errors.ts';
+import { associationLook, type AssociationLook } from '../../branding/look.ts';
 import { principalOf, type OperationHandler, type Services } from '../types.ts';
 import { companyBusinessManagement, featuresFor } from '../../features/session.ts';
 
@@ -90,14 +91,17 @@ export const getHomeSettings: OperationHandler<'getHomeSettings'> = async (req, 
   const companyId = Number(user.company_id);
   const effective = new Map<number, Record<string, unknown>>();
   const features = new Map<number, Record<string, boolean>>();
+  const brands = new Map<number, AssociationLook>();
   for (const a of associations) {
     const { values, look } = await settingsOf(services, Number(a.management_company_id), Number(a.id));
     effective.set(Number(a.id), look);
     features.set(Number(a.id), featuresFor(values, a.company_code, a.code));
+    brands.set(Number(a.id), await associationLook(services.settings, a));
   }
   const list = associations.map((a) => {
     const id = Number(a.id);
     const look = effective.get(id)!;
+    const brand = brands.get(id)!;
     // The auto-draft setting only switches it off; otherwise the association's own kind stands.
     const autoDraftType = look.autoDraftType === 'off' ? 'off' : a.auto_draft_type;
     const own = properties
@@ -113,9 +117,11 @@ export const getHomeSettings: OperationHandler<'getHomeSettings'> = async (req, 
       id,
       code: a.code,
       name: a.name,
-      designTemplate: (look.designTemplate as string | undefined) ?? a.design_template,
-      logoUrl: (look.logo as string | null | undefined) ?? a.logo_url,
-      bannerUrl: (look.banner as string | null | undefined) ?? a.banner_url,
+      designTemplate: brand.designTemplate,
+      logoUrl: brand.logoUrl,
+      bannerUrl: brand.bannerUrl,
+      faviconUrl: brand.faviconUrl,
+      themeOverrides: brand.themeOverrides,
       autoDraftType: placeholder ? 'off' : autoDraftType,
       isBoardMember: a.is_board_member === true,
       isBoardChair: a.is_board_chair === true,

@@ -32,7 +32,7 @@ const start = (options: FakeHostOptions = {}) => {
 };
 const atAssociation = { query: { association: '7' } };
 
-const closed = { setting: null, editing: false, ownValue: false, value: null, locked: null, initial: null, valueRefused: false, error: null };
+const closed = { setting: null, editing: false, ownValue: false, value: null, locked: null, initial: null, valueRefused: false, error: null, imageKey: false, companyImageKey: false };
 const saved = { status: 'success', titleKey: 'manageSettings.saved' };
 const inherited = { status: 'success', titleKey: 'manageSettings.inherited' };
 const refusedValue = fail(400, { errorCode: 'SET001', detail: 'The value does not fit the key.', fields: { value: 'Must be an https:// link' } });
@@ -45,6 +45,26 @@ async function browsing(flow: FlowRun) {
   expect(flow.state()).toBe('browsing');
   expect(flow.context()).toEqual(closed);
 }
+
+describe('manage settings flow: images', () => {
+  const logo = { ...privacy, key: 'logo', title: 'Logo', group: 'look', schema: { type: ['string', 'null'] } };
+
+  it('offers an upload for an image key at the level shown, and closes with a toast once it is uploaded', async () => {
+    const company = start();
+    company.flow.send({ type: 'EDIT', data: logo });
+    expect(company.flow.context()).toMatchObject({ imageKey: false, companyImageKey: true });
+    company.flow.send({ type: 'CANCEL' });
+    company.flow.send({ type: 'EDIT', data: privacy });
+    expect(company.flow.context()).toMatchObject({ imageKey: false, companyImageKey: false });
+
+    const { host, flow } = start(atAssociation);
+    flow.send({ type: 'EDIT', data: logo });
+    expect(flow.context()).toMatchObject({ imageKey: true, companyImageKey: false });
+    flow.send({ type: 'UPLOADED', data: settings });
+    await browsing(flow);
+    expect(host.toasts).toEqual([{ status: 'success', titleKey: 'manageSettings.imageSaved' }]);
+  });
+});
 
 describe('manage settings flow: the window', () => {
   it('starts on the grid with no window and calls nothing', () => {

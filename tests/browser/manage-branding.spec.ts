@@ -1,0 +1,103 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, homeowner, signIn } from './helpers.ts';
+
+// An association's brand from the console: Summit's admin gives Maple Grove an accent colour that
+// is too faint (refused with its measured ratio, nothing saved), then one that passes, and uploads
+// a logo; a homeowner's next page load shows the colour on the links of the page and the logo in
+// the frame, and a guest link naming Maple Grove arrives in the colour before any of the page's
+// code has run. axe at 1280 and 390 px.
+
+const manager = { email: 'manager@example.com', password: 'Manager#2026' };
+const ACCENT = '#9a3412';
+const ACCENT_RGB = 'rgb(154, 52, 18)';
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+const grid = (page: Page) => page.locator('[data-grid="manage-settings"]');
+const row = (page: Page, title: string) => grid(page).locator('.ag-row').filter({ hasText: title });
+
+async function openMapleGrove(page: Page) {
+  await page.goto('/manage/settings');
+  await page.getByRole('link', { name: 'Maple Grove HOA' }).click();
+  await expect(page.getByRole('heading', { name: 'Maple Grove HOA: association settings' })).toBeVisible();
+}
+
+async function edit(page: Page, title: string) {
+  await row(page, title).getByRole('button', { name: /^Edit/ }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** The colours of the links in the page's main region. */
+const linkColours = (page: Page) => page.locator('main a').evaluateAll((links) => links.map((a) => getComputedStyle(a).color));
+
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
+
+test('a faint accent colour is refused with its ratio; a readable one reaches a homeowner’s next page load and a guest link', async ({ page, browser }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, manager.email, manager.password);
+  await openMapleGrove(page);
+
+  const faint = await edit(page, 'Accent colour');
+  await faint.getByLabel('Value at this level').fill('#7fb2e5');
+  await faint.getByRole('button', { name: 'Save' }).click();
+  await expect(faint.getByText(/a contrast of 2\.\d\d:1 .* WCAG 2\.2 AA asks at least 4\.5:1/).first()).toBeVisible();
+  await expectAccessible(page);
+  await faint.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row(page, 'Accent colour')).not.toContainText('#7fb2e5');
+
+  const readable = await edit(page, 'Accent colour');
+  await readable.getByLabel('Value at this level').fill(ACCENT);
+  await readable.getByRole('button', { name: 'Save' }).click();
+  await expect(readable).toBeHidden();
+  await expect(row(page, 'Accent colour')).toContainText(ACCENT);
+  await expect(row(page, 'Accent colour')).toContainText('Association');
+
+  // A logo the portal keeps: uploaded in the Logo's window, the setting then holds its address.
+  const logo = await edit(page, 'Logo');
+  await expectAccessible(page);
+  await logo.getByLabel('Or upload an image').setInputFiles({ name: 'maple.png', mimeType: 'image/png', buffer: PNG });
+  await logo.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(logo).toBeHidden();
+  await expect(row(page, 'Logo')).toContainText('/uploads/brand/');
+
+  try {
+    // A homeowner of Maple Grove, in a browser of their own: the links are in the accent colour.
+    const resident = await browser.newContext();
+    const home = await resident.newPage();
+    await home.setViewportSize({ width: 1280, height: 900 });
+    await signIn(home, homeowner.email, homeowner.password);
+    await home.goto('/dashboard?accountNumber=100234');
+    await expect.poll(() => home.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--chakra-colors-brand-fg').trim())).toBe(ACCENT);
+    await expect.poll(() => linkColours(home)).toContain(ACCENT_RGB);
+    await expect(home.locator('header img[src^="/uploads/brand/"]').first()).toBeAttached();
+    await expectAccessible(home);
+    await home.setViewportSize({ width: 390, height: 844 });
+    await expectAccessible(home);
+
+    // A guest link naming Maple Grove: in the accent colour as it arrives, before its code runs.
+    const guest = await browser.newContext();
+    const pay = await guest.newPage();
+    await pay.route('**/assets/*.js', (route) => route.abort());
+    await pay.goto('/paynow?association=maplegrove');
+    await expect(pay.locator('html')).toHaveAttribute('style', new RegExp(`--chakra-colors-brand-fg: ${ACCENT}`));
+    // With its code (in a fresh page: the first one's failed scripts are not fetched again): the same colour.
+    const live = await guest.newPage();
+    await live.goto('/paynow?association=maplegrove');
+    await expect(live.getByText('Paying Maple Grove HOA')).toBeVisible({ timeout: 30_000 });
+    await expect.poll(() => live.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--chakra-colors-brand-fg').trim())).toBe(ACCENT);
+    await expectAccessible(live);
+    await resident.close();
+    await guest.close();
+  } finally {
+    // Other tests see Maple Grove as the demo has it.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    for (const title of ['Accent colour', 'Logo']) {
+      const back = await edit(page, title);
+      await back.getByRole('button', { name: 'Return to inherited' }).click();
+      await expect(back).toBeHidden();
+    }
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page);
+});
