@@ -4,8 +4,6 @@ import { fileSize } from './file-size.ts';
 import { ownerDate, ownerDateTime } from './dates.ts';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const usdCompact = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
-const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 const REQUEST_STATUSES = new Set(['open', 'inProgress', 'approved', 'approvedWithConditions', 'declined', 'closed', 'tentative', 'confirmed']);
 const RESERVATION_STATUSES = new Set(['tentative', 'confirmed', 'declined']);
 const REQUEST_KINDS = new Set(['general', 'architectural', 'reservation']);
@@ -33,10 +31,6 @@ function nextActiveDate(field: string) {
 export const formatters = {
   /** 24500 → "$245.00" */
   money: (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? usd.format(value / 100) : ''),
-  /** Cents, short for a chart's axis: 24500 → "$245", 1234500 → "$12.3K". */
-  moneyCompact: (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? usdCompact.format(value / 100) : ''),
-  /** "2026-03" → "Mar 2026" (a month as the server counts it, whatever the reader's time zone). */
-  month: (value: unknown) => (typeof value === 'string' && /^\d{4}-\d{2}$/.test(value) ? monthFormat.format(new Date(`${value}-01T12:00:00Z`)) : ''),
   /** "2026-11-22" → "November 22, 2026"; an ISO time → the day it was in New York (flows/dates.ts). */
   date: (value: unknown) => (typeof value === 'string' ? ownerDate(value) : ''),
   /** An ISO time → "November 22, 2026, 3:05 PM EST": New York's clock, as every other date (flows/dates.ts). */

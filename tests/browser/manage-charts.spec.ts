@@ -22,7 +22,7 @@ function tableRows(page: Page, name: string): Promise<string[][]> {
 async function expectChartsDrawn(page: Page) {
   for (const { card, table } of CHARTS) {
     const section = page.getByRole('region', { name: card });
-    await expect(section.locator('svg.recharts-surface').first()).toBeVisible();
+    await expect(section.locator('svg.recharts-surface').first()).toBeVisible({ timeout: 30_000 });
     // The drawing is hidden from screen readers, who read the table instead.
     await expect(page.getByRole('table', { name: table })).toBeAttached();
   }
@@ -34,7 +34,8 @@ test('Summit\'s admin sees the console home\'s charts, with their figures in tab
   await signInQuickly(page, manager.email, manager.password);
   const token = await page.evaluate(() => localStorage.getItem('portal.token'));
   await page.goto('/manage');
-  await expect(page.getByRole('heading', { level: 1, name: 'Management console' })).toBeVisible();
+  // The charting code comes with this page alone, on its first visit: slow on a busy machine.
+  await expect(page.getByRole('heading', { level: 1, name: 'Management console' })).toBeVisible({ timeout: 30_000 });
   await expectChartsDrawn(page);
 
   // The aging table: one row per association owing something, its four buckets as money.

@@ -28,9 +28,9 @@ const node = (extra: Partial<WidgetNodeConfig> = {}): WidgetNodeConfig => ({
   kind: 'bar',
   label: 'test.collections',
   source: { operation: 'getCompanyMonthlyFigures', rows: 'months' },
-  x: { field: 'month', label: 'test.month', format: 'month' },
+  x: { field: 'month', label: 'test.month', kind: 'month' },
   series: [{ field: 'collectedCents', label: 'test.collected' }],
-  value: { label: 'test.amount', format: 'money', tickFormat: 'moneyCompact' },
+  value: { label: 'test.amount', currency: 'USD' },
   empty: 'test.empty',
   ...extra,
 });

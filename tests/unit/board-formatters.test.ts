@@ -26,10 +26,4 @@ describe('board formatters', () => {
     expect(boardFormatters.workOrderStatus(null)).toBe('');
     expect(boardFormatters.yesNo('true')).toBe('');
   });
-
-  it('shorten money for a chart\'s axis and name a month as the server counts it', () => {
-    expect([24500, 1234500, 0, -5000].map((v) => boardFormatters.moneyCompact(v))).toEqual(['$245', '$12.3K', '$0', '-$50']);
-    expect(['2026-03', '2025-12', '2026-01'].map((v) => boardFormatters.month(v))).toEqual(['Mar 2026', 'Dec 2025', 'Jan 2026']);
-    expect([boardFormatters.moneyCompact('12'), boardFormatters.month('2026-3'), boardFormatters.month(null)]).toEqual(['', '', '']);
-  });
 });

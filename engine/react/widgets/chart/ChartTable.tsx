@@ -1,14 +1,15 @@
-import { VisuallyHidden } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import { CATEGORY, type ChartModel } from './chart-model.ts';
 
 /**
  * The chart's text alternative: every figure drawn, in a table named by the chart's label, read
  * by screen readers and hidden from sight (the drawing beside it is hidden from screen readers).
- * Unstyled: nobody sees it.
+ * Unstyled: nobody sees it. (`srOnly` rather than VisuallyHidden, whose module the forms' chunk
+ * would then share with this one, splitting it out of every page with a form.)
  */
 export function ChartTable({ model, caption }: { model: ChartModel; caption: string }) {
   return (
-    <VisuallyHidden>
+    <Box srOnly>
       <table>
         <caption>{caption}</caption>
         <thead>
@@ -26,6 +27,6 @@ export function ChartTable({ model, caption }: { model: ChartModel; caption: str
           ))}
         </tbody>
       </table>
-    </VisuallyHidden>
+    </Box>
   );
 }

@@ -38,11 +38,11 @@ function SourceChart({ node }: WidgetProps) {
 }
 
 function ChartView({ node, rows }: WidgetProps & { rows: unknown[] }) {
-  const { t } = useTranslator();
+  const { t, language } = useTranslator();
   const runtime = useRuntime();
   const scope = useScope();
   if (rows.length === 0) return node.empty ? <Text color="fg.muted">{t(String(node.empty))}</Text> : null;
-  const model = chartModel(node, rows, runtime.formatters, (key) => t(key));
+  const model = chartModel(node, rows, runtime.formatters, (key) => t(key), language);
   const height = typeof node.height === 'number'
     ? node.height
     : model.horizontal ? Math.max(HORIZONTAL_MIN_HEIGHT, HORIZONTAL_ROW_HEIGHT * rows.length + 64) : DEFAULT_HEIGHT;

@@ -36,7 +36,7 @@ const PALETTE = ['blue.600', 'orange.600', 'green.700', 'red.700', 'gray.600'];
 const DASHES = [undefined, '6 3', '2 3', '8 3 2 3'];
 
 interface SeriesNode { field: string; label: string; color?: string }
-interface AxisNode { field?: string; label?: string; format?: string; tickFormat?: string }
+interface AxisNode { field?: string; label?: string; format?: string; kind?: 'month'; currency?: string }
 
 /** A formatter by name (none: the value as text); an unknown name is a configuration error. */
 function formatterOf(formatters: Record<string, Format>, name: string | undefined): Format | null {
@@ -48,14 +48,28 @@ function formatterOf(formatters: Record<string, Format>, name: string | undefine
 
 const figure = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : Number(value) || 0);
 
-export function chartModel(node: WidgetNodeConfig, rows: unknown[], formatters: Record<string, Format>, t: (key: string) => string): ChartModel {
+/** Figures in minor units of `currency`: whole amounts for the table, shortened ones for the axis. */
+function currencyFormats(currency: string, language: string) {
+  const full = new Intl.NumberFormat(language, { style: 'currency', currency });
+  const compact = new Intl.NumberFormat(language, { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 });
+  const minor = 10 ** (full.resolvedOptions().maximumFractionDigits ?? 2);
+  return { value: (v: number) => full.format(v / minor), tick: (v: number) => compact.format(v / minor) };
+}
+
+/** "2026-03" → "Mar 2026" (the month as written, whatever the reader's time zone); anything else as it is. */
+function monthFormat(language: string): Format {
+  const format = new Intl.DateTimeFormat(language, { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return (v) => (typeof v === 'string' && /^\d{4}-\d{2}$/.test(v) ? format.format(new Date(`${v}-01T12:00:00Z`)) : v === null || v === undefined ? '' : String(v));
+}
+
+export function chartModel(node: WidgetNodeConfig, rows: unknown[], formatters: Record<string, Format>, t: (key: string) => string, language = 'en'): ChartModel {
   const x = node.x as AxisNode & { field: string };
   const value = (node.value ?? {}) as AxisNode;
   const kind = node.kind as ChartKind;
-  const formatCategory = formatterOf(formatters, x.format) ?? ((v: unknown) => (v === null || v === undefined ? '' : String(v)));
+  const formatCategory = formatterOf(formatters, x.format) ?? (x.kind === 'month' ? monthFormat(language) : (v: unknown) => (v === null || v === undefined ? '' : String(v)));
   const valueFormatter = formatterOf(formatters, value.format);
-  const formatValue = (v: number) => (valueFormatter ? valueFormatter(v) : v.toLocaleString());
-  const tickFormatter = formatterOf(formatters, value.tickFormat);
+  const money = value.currency ? currencyFormats(value.currency, language) : null;
+  const formatValue = (v: number) => (valueFormatter ? valueFormatter(v) : money ? money.value(v) : v.toLocaleString(language));
   const series = (node.series as SeriesNode[]).map((s, index) => ({
     key: s.field,
     label: t(s.label),
@@ -74,6 +88,6 @@ export function chartModel(node: WidgetNodeConfig, rows: unknown[], formatters: 
     series,
     data,
     formatValue,
-    formatTick: tickFormatter ? (v: number) => tickFormatter(v) : formatValue,
+    formatTick: money && !valueFormatter ? money.tick : formatValue,
   };
 }
