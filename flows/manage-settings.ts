@@ -37,6 +37,9 @@ export function settingText(value: unknown): string {
   return String(value);
 }
 
+/** Whether a key is yes/no: its window offers On and Off rather than a text to type. */
+export const isSwitch = (schema: Schema): boolean => typesOf(schema).includes('boolean');
+
 /** The keys whose value may be an image the portal keeps (uploadAssociationBrandImage). */
 const IMAGE_KEYS = new Set(['logo', 'banner', 'favicon']);
 
@@ -53,9 +56,15 @@ export const manageSettingsFlow: FlowModule = {
       // An image key offers an upload at this level: the association's (?association=ID) or the company's.
       const image = IMAGE_KEYS.has(setting.key);
       const atAssociation = Boolean((env.scope().query as Record<string, unknown> | undefined)?.association);
+      // The window's form: On and Off for a yes/no key, a text to type for any other; each at its level.
+      const yesNo = isSwitch((setting.schema ?? {}) as Schema);
       return {
         setting, editing: true, valueRefused: false, ownValue: 'ownValue' in setting, initial: { value: settingText(setting.value), locked: setting.companyLocked },
         imageKey: image && atAssociation, companyImageKey: image && !atAssociation,
+        form: {
+          associationText: atAssociation && !yesNo, associationSwitch: atAssociation && yesNo,
+          companyText: !atAssociation && !yesNo, companySwitch: !atAssociation && yesNo,
+        },
       };
     },
     keepValue: ({ context, event }) => ({
@@ -64,7 +73,7 @@ export const manageSettingsFlow: FlowModule = {
       locked: (event.data as { locked?: unknown } | undefined)?.locked === true,
     }),
     valueRefused: () => ({ valueRefused: true }),
-    forgetSetting: () => ({ setting: null, editing: false, valueRefused: false, ownValue: false, value: null, locked: null, initial: null, imageKey: false, companyImageKey: false }),
+    forgetSetting: () => ({ setting: null, editing: false, valueRefused: false, ownValue: false, value: null, locked: null, initial: null, imageKey: false, companyImageKey: false, form: null }),
   },
   actors: {},
 };

@@ -27,7 +27,8 @@ async function setMessages(page: Page, value: 'false' | null) {
   if (value === null) {
     await dialog.getByRole('button', { name: 'Return to inherited' }).click();
   } else {
-    await dialog.getByLabel('Value at this level').fill(value);
+    // A yes/no key is chosen, not typed.
+    await dialog.getByRole('radio', { name: value === 'false' ? 'Off' : 'On' }).check();
     await dialog.getByRole('button', { name: 'Save' }).click();
   }
   await expect(dialog).toBeHidden();

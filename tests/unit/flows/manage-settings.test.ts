@@ -32,7 +32,7 @@ const start = (options: FakeHostOptions = {}) => {
 };
 const atAssociation = { query: { association: '7' } };
 
-const closed = { setting: null, editing: false, ownValue: false, value: null, locked: null, initial: null, valueRefused: false, error: null, imageKey: false, companyImageKey: false };
+const closed = { setting: null, editing: false, ownValue: false, value: null, locked: null, initial: null, valueRefused: false, error: null, imageKey: false, companyImageKey: false, form: null };
 const saved = { status: 'success', titleKey: 'manageSettings.saved' };
 const inherited = { status: 'success', titleKey: 'manageSettings.inherited' };
 const refusedValue = fail(400, { errorCode: 'SET001', detail: 'The value does not fit the key.', fields: { value: 'Must be an https:// link' } });
@@ -66,6 +66,34 @@ describe('manage settings flow: images', () => {
   });
 });
 
+describe('manage settings flow: the form a key is edited with', () => {
+  it('offers On and Off for a yes/no key and a text for any other, at the level shown', () => {
+    const company = start();
+    company.flow.send({ type: 'EDIT', data: cards });
+    expect(company.flow.context().form).toEqual({ associationText: false, associationSwitch: false, companyText: false, companySwitch: true });
+    expect(company.flow.context().initial).toEqual({ value: 'false', locked: true });
+    company.flow.send({ type: 'CANCEL' });
+    expect(company.flow.context().form).toBeNull();
+    company.flow.send({ type: 'EDIT', data: privacy });
+    expect(company.flow.context().form).toEqual({ associationText: false, associationSwitch: false, companyText: true, companySwitch: false });
+
+    const { flow } = start(atAssociation);
+    flow.send({ type: 'EDIT', data: cards });
+    expect(flow.context().form).toEqual({ associationText: false, associationSwitch: true, companyText: false, companySwitch: false });
+    flow.send({ type: 'CANCEL' });
+    flow.send({ type: 'EDIT', data: origins });
+    expect(flow.context().form).toEqual({ associationText: true, associationSwitch: false, companyText: false, companySwitch: false });
+  });
+
+  it("saves a yes/no key's On or Off as true or false", async () => {
+    const { host, flow } = start(atAssociation);
+    flow.send({ type: 'EDIT', data: cards });
+    flow.send({ type: 'SUBMIT', data: { value: 'true' } });
+    await browsing(flow);
+    expect(host.calls.at(-1)).toMatchObject({ operationId: 'putAssociationSetting', request: { body: { value: true } } });
+  });
+});
+
 describe('manage settings flow: the window', () => {
   it('starts on the grid with no window and calls nothing', () => {
     const { host, flow } = start();
@@ -79,7 +107,7 @@ describe('manage settings flow: the window', () => {
     flow.send({ type: 'EDIT', data: privacy });
     expect(flow.state()).toBe('editing');
     // No own value at this level: nothing to return to inherited.
-    expect(flow.context()).toEqual({ ...closed, setting: privacy, editing: true, initial: { value: '', locked: false } });
+    expect(flow.context()).toEqual({ ...closed, setting: privacy, editing: true, initial: { value: '', locked: false }, form: { associationText: false, associationSwitch: false, companyText: true, companySwitch: false } });
     flow.send({ type: 'CANCEL' });
 
     flow.send({ type: 'EDIT', data: cards });
