@@ -48,6 +48,19 @@ test('Summit\'s admin sees the console home\'s charts, with their figures in tab
   ]);
   await expect(page.getByText(`${money(aging.totals.totalCents)} past due at ${aging.pastDueAssociations} associations`)).toBeVisible();
 
+  // The aging chart follows the list's search: only the associations searched for.
+  const searched = await (await page.request.get('/api/management/Charts/Aging?search=cedar', { headers: { authorization: `Bearer ${token}` } })).json();
+  expect(searched.associations.length).toBeLessThan(aging.associations.length);
+  await page.getByLabel('Search associations').fill('cedar');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect.poll(() => tableRows(page, CHARTS[0].table)).toEqual([
+    ['Association', '0–30 days', '31–60 days', '61–90 days', 'Over 90 days'],
+    ...searched.associations.map((a: Record<string, number | string>) => [a.name, ...['days0to30Cents', 'days31to60Cents', 'days61to90Cents', 'over90Cents'].map((k) => money(Number(a[k])))]),
+  ]);
+  await page.getByLabel('Search associations').fill('');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect.poll(() => tableRows(page, CHARTS[0].table)).toHaveLength(aging.associations.length + 1);
+
   // Collections and sign-ups: the 12 months, oldest first, as the server counts them.
   const months = (await (await page.request.get('/api/management/Charts/Months', { headers: { authorization: `Bearer ${token}` } })).json()).months;
   expect(months).toHaveLength(12);
