@@ -64,6 +64,7 @@ export const newRequestFlow: FlowModule = {
       const options = event.output as Options;
       return {
         options,
+        kindOptions: options.kinds.map((kind) => ({ value: kind, label: `requests.kind_${kind}` })),
         areaOptions: options.commonAreas.map((area) => ({ value: area.id, label: area.name })),
         typeOptions: options.architecturalTypes.map((type) => ({ value: type.id, label: type.name })),
       };

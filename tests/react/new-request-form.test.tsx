@@ -11,6 +11,7 @@ const form = formHarness(resolve(import.meta.dirname, '../../schemas/forms/new-r
 
 const choices = {
   options: {
+    kinds: ['general', 'architectural', 'reservation'].map((kind) => ({ value: kind, label: `requests.kind_${kind}` })),
     types: [{ value: 'fence', label: 'Fence' }],
     areas: [{ value: 1, label: 'Clubhouse' }],
   },
@@ -28,5 +29,13 @@ describe('the new-request form', () => {
     expect(screen.getByText(hint)).toBeTruthy();
     fireEvent.click(screen.getByLabelText('General request'));
     expect(screen.queryByText(hint)).toBeNull();
+  });
+
+  it('offers only the kinds the association has: no reservation where calendar reservations are off', () => {
+    const without = { options: { ...choices.options, kinds: choices.options.kinds.filter((kind) => kind.value !== 'reservation') } };
+    render(<SchemaForm id="r" form={form.mod.form} validator={form.mod.validator} conditions={form.mod.conditions} onSubmit={() => {}} formContext={without} />, { wrapper: form.Providers });
+    expect(screen.getByLabelText('General request')).toBeTruthy();
+    expect(screen.getByLabelText('Architectural (ARC) request')).toBeTruthy();
+    expect(screen.queryByLabelText('Reservation request')).toBeNull();
   });
 });

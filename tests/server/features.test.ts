@@ -271,6 +271,28 @@ describe.each(BACKENDS)('features switched off per association on %s', (kind) =>
     await setAt(maple, 'cardPayments', undefined);
   });
 
+  it('offers no reservation kind of request and refuses a reservation where calendar reservations are off', async () => {
+    const home = callers.homeowner!;
+    const area = Number(await one("SELECT id FROM common_areas WHERE association_id = $1 ORDER BY id LIMIT 1", [maple]));
+    const start = new Date(clock.now().getTime() + 40 * 86_400_000);
+    start.setUTCHours(15, 0, 0, 0);
+    const reservation = { commonAreaId: area, start: start.toISOString(), end: new Date(start.getTime() + 7_200_000).toISOString() };
+    await setAt(maple, 'calendarReservations', false);
+    const options = await call(app, 'GET', '/api/action-items/HomeownerRequests/Options?accountNumber=100234', { token: home.token! });
+    expect(options.status, options.body).toBe(200);
+    expect(options.json.kinds).toEqual(['general', 'architectural']);
+    expect(options.json.commonAreas).toEqual([]);
+    const before = await databaseFingerprint(db());
+    const refused = await call(app, 'POST', '/api/action-items/HomeownerRequests', {
+      token: home.token!, body: { accountNumber: '100234', kind: 'reservation', subject: 'Party', description: 'A party.', reservation },
+    });
+    expect(refused.status, refused.body).toBe(403);
+    expect(refused.json).toMatchObject({ errorCode: 'FEA001', detail: 'Calendar reservations is not available for this association.' });
+    expect(await databaseFingerprint(db())).toEqual(before);
+    await setAt(maple, 'calendarReservations', undefined);
+    expect((await call(app, 'GET', '/api/action-items/HomeownerRequests/Options?accountNumber=100234', { token: home.token! })).json.kinds).toContain('reservation');
+  });
+
   it("answers each association's features with the session's settings, read fresh", async () => {
     const home = callers.homeowner!;
     const features = async () => {

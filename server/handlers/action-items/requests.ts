@@ -10,6 +10,8 @@ import { communityError } from '../../community/errors.ts';
 import { mailManagementAnswer } from '../../community/notify.ts';
 import { requiredText } from '../../community/threads.ts';
 import { insertReservation, lockFreeArea, slotOf, type Slot } from '../../community/reservations.ts';
+import { associationsWithout } from '../../features/filter.ts';
+import { featureOff } from '../../features/errors.ts';
 import {
   ARCHITECTURAL_TYPES,
   REQUEST_KINDS,
@@ -41,9 +43,15 @@ export const getHomeownerRequest: OperationHandler<'getHomeownerRequest'> = asyn
 
 export const getHomeownerRequestOptions: OperationHandler<'getHomeownerRequestOptions'> = async (req, services) => {
   const account = await accountFor(services.db, req.query.accountNumber);
+  // Reservations are a request kind only where the association has calendar reservations on.
+  const reserves = !(await associationsWithout(services.db, services.settings, 'calendarReservations', [account.associationId])).has(account.associationId);
   return {
     status: 200,
-    body: { kinds: [...REQUEST_KINDS], commonAreas: await commonAreasOf(services.db, account.associationId), architecturalTypes: [...ARCHITECTURAL_TYPES] },
+    body: {
+      kinds: REQUEST_KINDS.filter((kind) => reserves || kind !== 'reservation'),
+      commonAreas: reserves ? await commonAreasOf(services.db, account.associationId) : [],
+      architecturalTypes: [...ARCHITECTURAL_TYPES],
+    },
   };
 };
 
@@ -61,6 +69,9 @@ export const createHomeownerRequest: OperationHandler<'createHomeownerRequest'> 
 
   const id = await services.db.transaction(async (tx) => {
     const account = await accountFor(tx, body.accountNumber);
+    if (body.kind === 'reservation' && (await associationsWithout(tx, services.settings, 'calendarReservations', [account.associationId])).has(account.associationId)) {
+      throw featureOff('calendarReservations', null);
+    }
     // The area is locked and checked before anything is written.
     if (body.reservation && slot) await lockFreeArea(tx, account.associationId, body.reservation.commonAreaId, slot);
     const architectural = body.kind === 'architectural';

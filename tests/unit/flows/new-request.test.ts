@@ -80,6 +80,7 @@ describe('new-request flow', () => {
     expect(host.callsTo('getHomeownerRequestOptions')).toEqual([{ query: { accountNumber: '100234' }, suppressToast: true }]);
     expect(flow.context()).toMatchObject({
       options,
+      kindOptions: options.kinds.map((kind: string) => ({ value: kind, label: `requests.kind_${kind}` })),
       areaOptions: [{ value: 5, label: 'Clubhouse' }, { value: 6, label: 'Pool pavilion' }],
       typeOptions: [{ value: 'fence', label: 'Fence' }, { value: 'solar', label: 'Solar panels' }],
     });
