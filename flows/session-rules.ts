@@ -14,8 +14,9 @@ export type Association = Omit<AssociationSettings, 'properties'> & { properties
 const EMPTY_ADDRESS: Address = { address1: '', address2: '', city: '', stateProvince: '', postalCode: '' };
 
 /**
- * The features and page groups the portal gates on (`$session.selectedAssociation.features.<name>`,
- * exactly true to show). An answer without them (recorded before the server sent them) has every
+ * The features and page groups the portal gates on (`$session.features.<name>`, exactly true to
+ * show: the selected association's, or every one on when no association is selected, as for
+ * management staff, whom the server answers per association). An answer without them (recorded before the server sent them) has every
  * one on, as the portal had before they could be switched off.
  */
 export const SESSION_FEATURES = [
@@ -24,10 +25,9 @@ export const SESSION_FEATURES = [
   'pageBilling', 'pageCommunity', 'pageBoard', 'pageMessages', 'pageGuestPayment', 'pageCreateAccount',
 ] as const;
 
-const featuresOf = (association: Association): Record<string, boolean> => ({
-  ...Object.fromEntries(SESSION_FEATURES.map((name) => [name, true])),
-  ...(association.features ?? {}),
-});
+const ALL_FEATURES_ON: Record<string, boolean> = Object.fromEntries(SESSION_FEATURES.map((name) => [name, true]));
+
+const featuresOf = (association: Association): Record<string, boolean> => ({ ...ALL_FEATURES_ON, ...(association.features ?? {}) });
 
 /** Associations by name, each with its features; one without properties gets a placeholder property with a negative id. */
 export function normalizeAssociations(associations: Association[]): Association[] {
@@ -60,7 +60,7 @@ export function chooseSelection(
 export function findSelection(associations: Association[], selection: Selection) {
   const association = associations.find((item) => item.id === selection.selectedAssociationId) ?? null;
   const property = association?.properties.find((item) => item.propertyId === selection.selectedPropertyId) ?? null;
-  return { selectedAssociation: association, selectedProperty: property };
+  return { selectedAssociation: association, selectedProperty: property, features: association ? featuresOf(association) : ALL_FEATURES_ON };
 }
 
 /** Business-management features are on when the customer is listed, or the list starts with 'all'. */

@@ -8,7 +8,7 @@ import {
 const SIGNED_OUT = {
   token: null, portalToken: null, userId: null, user: null, displayName: null, isManagementStaff: false, isManagementAdmin: false, isLoggedIn: false, refreshing: false, pmbEnabled: false,
   accounts: [], associations: [], selectorGroups: [], selectedPropertyId: null, selectedAssociationId: null, selectedProperty: null,
-  selectedAssociation: null, settings: null, siteSettings: null, customer: null,
+  selectedAssociation: null, features: null, settings: null, siteSettings: null, customer: null,
 };
 
 /** The footer links the server answered (its portal settings): null where it has none, so site.yaml's stay. */

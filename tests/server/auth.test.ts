@@ -135,7 +135,7 @@ describe.each(BACKENDS)('sign-in and the signed-in user on %s', (kind) => {
     // The company's report-a-problem link is a portal setting at its level (demo data).
     expect(s.configuration).toEqual({
       billingTextNotificationsAvailable: true,
-      company: { code: 'summit', name: 'Summit Community Management', reportProblemUrl: 'mailto:portal-support@summit-management.example?subject=Portal%20problem' },
+      company: { code: 'summit', name: 'Summit Community Management', pmbEnabled: true, reportProblemUrl: 'mailto:portal-support@summit-management.example?subject=Portal%20problem' },
     });
     expectErrorShape(await clients(app).users.getHomeSettings(), 401);
   });
