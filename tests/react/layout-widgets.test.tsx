@@ -94,6 +94,23 @@ describe('columns', () => {
   });
 });
 
+describe('a condition of several bindings', () => {
+  it('shows a node only while every binding of its `when` list holds, with no wrapper taking a cell of the grid', async () => {
+    const { container } = await show([{
+      widget: 'columns', columns: { base: 1, md: 2, lg: 3 },
+      children: [
+        { widget: 'text', text: 'test.body', when: ['shown', 'too'] },
+        { widget: 'text', text: 'test.hidden', when: ['shown', '$nothing.here'] },
+        { widget: 'text', text: 'test.more', unless: ['shown', '$nothing.here'] },
+      ],
+    }]);
+    await screen.findByText('See everything');
+    const cells = [...container.querySelector('.engine-columns')!.children] as HTMLElement[];
+    expect(cells.map((cell) => cell.textContent)).toEqual(['The body of the card', '', 'See everything']);
+    expect(cells.map((cell) => getComputedStyle(cell).display)).toEqual(['block', 'none', 'block']);
+  });
+});
+
 describe('columns that reveal together', () => {
   it('lays its cells out unseen under a busy status until every quiet read has arrived, then shows them at once', async () => {
     let answerMessages!: () => void;

@@ -6,8 +6,14 @@ import type { JsonSchema } from '../registry.ts';
 /** Props every widget node takes, whatever its widget. */
 export const COMMON_PROPS: Record<string, JsonSchema> = {
   widget: { type: 'string', description: 'the widget name' },
-  when: { $ref: 'binding', description: 'shown only while this binding is truthy' },
-  unless: { $ref: 'binding', description: 'shown only while this binding is falsy' },
+  when: {
+    description: 'shown only while this binding is truthy (a list: while every one of them is)',
+    oneOf: [{ $ref: 'binding' }, { type: 'array', items: { $ref: 'binding' }, minItems: 1 }],
+  },
+  unless: {
+    description: 'shown only while this binding is falsy (a list: unless every one of them is truthy)',
+    oneOf: [{ $ref: 'binding' }, { type: 'array', items: { $ref: 'binding' }, minItems: 1 }],
+  },
   // A layout hint read by the `columns` widget around the node (ignored elsewhere): on any node so
   // that any widget can be made wider without an item wrapper.
   span: {
