@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expectAccessible, homeowner, signIn, signInQuickly } from './helpers.ts';
 
 // A feature switched off in the console takes effect on the residents' next page load, with no
@@ -38,13 +38,40 @@ async function setMessages(page: Page, value: 'false' | null) {
 async function restore(browser: Browser) {
   const context = await browser.newContext();
   const request = context.request;
-  const signedIn = await request.post('/api/users/Users/Authenticate', { data: manager });
-  const { token } = (await signedIn.json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
+  const headers = await signedInHeaders(request, manager);
   const associations = (await (await request.get('/api/management/Associations?startRow=0&endRow=100', { headers })).json()) as { rows: { id: number; name: string }[] };
   const maple = associations.rows.find((a) => a.name === 'Maple Grove HOA');
   if (maple) await request.delete(`/api/settings/Associations/${maple.id}/messages`, { headers });
   await context.close();
+}
+
+async function signedInHeaders(request: APIRequestContext, who: { email: string; password: string }) {
+  const signedIn = await request.post('/api/users/Users/Authenticate', { data: who });
+  const { token } = (await signedIn.json()) as { token: string };
+  return { authorization: `Bearer ${token}` };
+}
+
+/**
+ * Leaves the homeowner a reply from management they have not opened at Maple Grove, so that the
+ * dashboard's unread messages card has something to show whatever other tests have read.
+ */
+async function leaveUnreadReply(browser: Browser): Promise<string> {
+  // Its own subject, so that a retry finds its thread and not an earlier run's.
+  const subject = `Guest parking passes ${Date.now().toString(36)}`;
+  const context = await browser.newContext();
+  const request = context.request;
+  const owner = await signedInHeaders(request, homeowner);
+  const staff = await signedInHeaders(request, manager);
+  const associations = (await (await request.get('/api/management/Associations?startRow=0&endRow=100', { headers: staff })).json()) as { rows: { id: number; name: string }[] };
+  const maple = associations.rows.find((a) => a.name === 'Maple Grove HOA');
+  expect(maple, 'Maple Grove HOA in the demo data').toBeTruthy();
+  const created = await request.post('/api/users/Messages', { headers: owner, data: { associationId: maple!.id, subject, body: 'Where do I pick up guest parking passes?' } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  const replied = await request.post(`/api/users/Messages/${id}/Reply`, { headers: staff, data: { body: 'At the clubhouse office.' } });
+  expect(replied.ok()).toBe(true);
+  await context.close();
+  return subject;
 }
 
 async function chooseMapleGrove(page: Page) {
@@ -64,6 +91,7 @@ test('a feature switched off for an association leaves its residents\' navigatio
   const owner = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
 
   // Before: the homeowner at Maple Grove sees Messages and the unread messages card.
+  const subject = await leaveUnreadReply(browser);
   await signInQuickly(owner, homeowner.email, homeowner.password);
   await chooseMapleGrove(owner);
   await owner.goto('/dashboard');
@@ -97,6 +125,7 @@ test('a feature switched off for an association leaves its residents\' navigatio
   await expect(messagesRow(admin)).not.toContainText('Association');
   await owner.goto('/dashboard');
   await expect(owner.getByRole('heading', { name: 'Unread messages' })).toBeVisible();
+  await expect(owner.getByRole('link', { name: `${subject} (1 unread)` })).toBeVisible();
   await owner.goto('/my/messages');
   await expect(owner.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
 });
