@@ -40,6 +40,9 @@ export function settingText(value: unknown): string {
 /** Whether a key is yes/no: its window offers On and Off rather than a text to type. */
 export const isSwitch = (schema: Schema): boolean => typesOf(schema).includes('boolean');
 
+/** The keys whose draft the window previews on portal pages before it is saved (server/branding/look-preview.ts). */
+const LOOK_KEYS = new Set(['designTemplate', 'primaryColor', 'accentColor']);
+
 /** The keys whose value may be an image the portal keeps (uploadAssociationBrandImage). */
 const IMAGE_KEYS = new Set(['logo', 'banner', 'favicon']);
 
@@ -60,6 +63,8 @@ export const manageSettingsFlow: FlowModule = {
       const yesNo = isSwitch((setting.schema ?? {}) as Schema);
       return {
         setting, editing: true, valueRefused: false, ownValue: 'ownValue' in setting, initial: { value: settingText(setting.value), locked: setting.companyLocked },
+        // The preview starts with the value as it is, and follows what is typed (CHANGE).
+        look: LOOK_KEYS.has(setting.key), draft: settingText(setting.value),
         imageKey: image && atAssociation, companyImageKey: image && !atAssociation,
         form: {
           associationText: atAssociation && !yesNo, associationSwitch: atAssociation && yesNo,
@@ -73,7 +78,8 @@ export const manageSettingsFlow: FlowModule = {
       locked: (event.data as { locked?: unknown } | undefined)?.locked === true,
     }),
     valueRefused: () => ({ valueRefused: true }),
-    forgetSetting: () => ({ setting: null, editing: false, valueRefused: false, ownValue: false, value: null, locked: null, initial: null, imageKey: false, companyImageKey: false, form: null }),
+    keepDraft: ({ event }) => ({ draft: String((event.data as { value?: unknown } | undefined)?.value ?? '') }),
+    forgetSetting: () => ({ setting: null, editing: false, valueRefused: false, ownValue: false, value: null, locked: null, initial: null, imageKey: false, companyImageKey: false, form: null, look: false, draft: null }),
   },
   actors: {},
 };

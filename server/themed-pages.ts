@@ -10,7 +10,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { prerenderedFile } from '../engine/core/prerendered.ts';
-import { hasThemeRules, lookedMarkup, THEME_STYLES_FILE, themedMarkup } from '../engine/core/themed-page.ts';
+import { hasThemeRules, inertMarkup, lookedMarkup, THEME_STYLES_FILE, themedMarkup } from '../engine/core/themed-page.ts';
 import { lookByCode } from './branding/look.ts';
 import type { SettingsService } from './settings/index.ts';
 import type { Queryable } from './db/index.ts';
@@ -35,6 +35,8 @@ function compress(html: string, encoding: Encoding): Buffer {
 export interface ThemedPages {
   /** Sends the page at `pathname` in the theme `queryValue` names; false when there is none to send it in. */
   send(request: FastifyRequest, reply: FastifyReply, pathname: string, queryValue: string): Promise<boolean>;
+  /** Sends the page at `pathname` in `look` with nothing to run in it (a preview: server/branding/look-preview.ts); false when it cannot. */
+  sendPreview(request: FastifyRequest, reply: FastifyReply, pathname: string, look: { designTemplate: string; themeOverrides: Record<string, string> }): Promise<boolean>;
 }
 
 export function themedPages(root: string, db: Queryable, settings: SettingsService): ThemedPages {
@@ -63,6 +65,19 @@ export function themedPages(root: string, db: Queryable, settings: SettingsServi
       reply.code(200).type('text/html; charset=utf-8').header('vary', 'accept-encoding');
       if (encoding !== 'identity') reply.header('content-encoding', encoding);
       await reply.send(body);
+      return true;
+    },
+    async sendPreview(request, reply, pathname, look) {
+      // Every draft differs: made each time, never kept.
+      const built = readFileSync(path.join(root, prerenderedFile(pathname)), 'utf8');
+      const theme = rules && hasThemeRules(rules, look.designTemplate) ? look.designTemplate : null;
+      const page = inertMarkup(lookedMarkup(theme ? themedMarkup(built, theme, rules) : built, { overrides: look.themeOverrides }));
+      // Made for one look at a time: compressed quickly rather than tightly.
+      const gzip = encodingFor(request) !== 'identity';
+      reply.code(200).type('text/html; charset=utf-8').header('vary', 'accept-encoding').header('cache-control', 'no-store')
+        .header('x-robots-tag', 'noindex');
+      if (gzip) reply.header('content-encoding', 'gzip');
+      await reply.send(gzip ? gzipSync(Buffer.from(page, 'utf8'), { level: 1 }) : page);
       return true;
     },
   };

@@ -17,6 +17,7 @@ import { readOutbox } from './mail/index.ts';
 import { errorBody } from './errors.ts';
 import { loadSiteRoutes } from './site-routes.ts';
 import { themedPages } from './themed-pages.ts';
+import { PREVIEW_PAGES, previewLook } from './branding/look-preview.ts';
 import { contentPageExists } from './pages/site-pages.ts';
 import { isApiOrDev, registerDevSite, type DevSite } from './dev-site.ts';
 
@@ -82,6 +83,19 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       const mails = await readOutbox(options.db);
       reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
       return mailboxPage(mails);
+    });
+  }
+
+  // A page in a look not saved yet, for the management console's preview (server/branding/look-preview.ts).
+  if (root && themed) {
+    app.get<{ Params: { page: string }; Querystring: Record<string, string | undefined> }>('/look-preview/:page', async (request, reply) => {
+      const pathname = `/${request.params.page}`;
+      if (!(PREVIEW_PAGES as readonly string[]).includes(pathname) || !prerenderedPages.has(pathname)) {
+        return reply.code(404).type('application/json; charset=utf-8').send(errorBody(404, 'There is nothing at this address.'));
+      }
+      const look = await previewLook(options.db, options.settings, request.query);
+      await themed.sendPreview(request, reply, pathname, look);
+      return reply;
     });
   }
 

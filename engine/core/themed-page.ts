@@ -102,3 +102,13 @@ export function lookedMarkup(html: string, look: PageLook): string {
   }
   return page;
 }
+
+/**
+ * The page `html` as a picture of itself: its scripts and their preloads removed, so that it never
+ * starts (a preview in a frame shows the markup in the look it was sent in, and nothing runs).
+ */
+export function inertMarkup(html: string): string {
+  return html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, '')
+    .replace(/<link\b[^>]*\brel=["']?modulepreload["']?[^>]*>/gi, '');
+}

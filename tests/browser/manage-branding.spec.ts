@@ -3,7 +3,7 @@ import { expectAccessible, homeowner, signIn } from './helpers.ts';
 
 // An association's brand from the console: Summit's admin gives Maple Grove an accent colour that
 // is too faint (refused with its measured ratio, nothing saved), then one that passes, and uploads
-// a logo; a homeowner's next page load shows the colour on the links of the page and the logo in
+// a logo, seeing the colour in previews of portal pages as it is typed; a homeowner's next page load shows the colour on the links of the page and the logo in
 // the frame, and a guest link naming Maple Grove arrives in the colour before any of the page's
 // code has run. axe at 1280 and 390 px.
 
@@ -46,8 +46,21 @@ test('a faint accent colour is refused with its ratio; a readable one reaches a 
   await faint.getByRole('button', { name: 'Cancel' }).click();
   await expect(row(page, 'Accent colour')).not.toContainText('#7fb2e5');
 
+  // Before it is saved, the window previews the sign-in page, the dashboard and the guest payment
+  // page in Maple Grove's look with the colour as typed (nothing runs in them, nothing is saved).
   const readable = await edit(page, 'Accent colour');
+  const previews = readable.getByRole('figure');
+  await expect(previews).toHaveCount(3);
+  await expect(previews.locator('figcaption')).toHaveText(['Sign-in page', 'Dashboard', 'Guest payment page']);
   await readable.getByLabel('Value at this level').fill(ACCENT);
+  for (const title of ['Sign-in page', 'Dashboard', 'Guest payment page']) {
+    const shown = page.frameLocator(`iframe[title="${title}"]`);
+    await expect(shown.locator('html'), title).toHaveAttribute('style', new RegExp(`--chakra-colors-brand-fg: ${ACCENT}`));
+    await expect(shown.locator('html'), title).toHaveAttribute('data-theme-name', 'Evergreen');
+  }
+  await expect(page.frameLocator('iframe[title="Sign-in page"]').getByRole('heading', { level: 1 })).toBeAttached();
+  await expect(row(page, 'Accent colour')).not.toContainText(ACCENT);
+  await expectAccessible(page);
   await readable.getByRole('button', { name: 'Save' }).click();
   await expect(readable).toBeHidden();
   await expect(row(page, 'Accent colour')).toContainText(ACCENT);

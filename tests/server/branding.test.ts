@@ -14,6 +14,8 @@ import { SAMPLES, multipart } from './documents-helpers.ts';
 
 const BASE = '/api/settings';
 const PAGE = '<!doctype html><html lang="en"><head><link rel="icon" href="data:," /><title>Make a payment</title></head><body><div id="root"></div></body></html>';
+// A page as the build makes it: its scripts and their preloads, which a preview leaves out.
+const SCRIPTED = '<!doctype html><html lang="en"><head><link rel="modulepreload" href="/assets/a.js"><script type="module" src="/assets/app.js"></script><title>Sign in</title></head><body><main>Sign in</main><script>window.x = 1</script></body></html>';
 
 describe('the contrast check', () => {
   it('measures every use of a colour against every design template, and names the worst', () => {
@@ -56,6 +58,7 @@ describe.each(BACKENDS)('branding on %s', (kind) => {
     await mkdir(path.join(staticDir, 'prerendered', 'public'), { recursive: true });
     await writeFile(path.join(staticDir, 'index.html'), PAGE);
     for (const page of ['paynow', 'login', 'public', 'public/paynow']) await writeFile(path.join(staticDir, 'prerendered', `${page}.html`), PAGE);
+    await writeFile(path.join(staticDir, 'prerendered', 'dashboard.html'), SCRIPTED);
     await writeFile(path.join(staticDir, 'theme-variables.css'), '@layer tokens { :root[data-theme-name="Evergreen"] { --chakra-fonts-body: Georgia; } }');
     app = await testApp(db(), { staticDir });
     maple = await associationId(db(), 'maplegrove');
@@ -118,6 +121,42 @@ describe.each(BACKENDS)('branding on %s', (kind) => {
     for (const key of ['accentColor', 'favicon']) await call(app, 'DELETE', `${BASE}/Associations/${maple}/${key}`, { token: manager });
     await call(app, 'DELETE', `${BASE}/Company/primaryColor`, { token: manager });
     expect(await homeLook()).toMatchObject({ themeOverrides: {}, faviconUrl: null });
+  });
+
+  it('previews a draft colour or template over the saved look without saving it, and shows the look as saved for a draft the key refuses', async () => {
+    const before = await snapshot();
+    await call(app, 'PUT', `${BASE}/Associations/${maple}/primaryColor`, { token: manager, body: { value: '#0b5cad' } });
+    const preview = async (query: string) => app.inject({ method: 'GET', url: `/look-preview/dashboard?${query}` });
+
+    // Maple Grove's look (Evergreen, its primary colour) with the accent being typed over it; nothing runs in it.
+    const accent = await preview(`association=${maple}&key=accentColor&value=${encodeURIComponent('#1b7042')}`);
+    expect(accent.statusCode).toBe(200);
+    expect(accent.headers['cache-control']).toBe('no-store');
+    expect(accent.body).toContain('data-theme-name="Evergreen"');
+    expect(accent.body).toContain('style="--chakra-colors-brand-solid: #0b5cad; --chakra-colors-brand-focus-ring: #0b5cad; --chakra-colors-brand-fg: #1b7042"');
+    expect(accent.body).toContain('<main>Sign in</main>');
+    expect(accent.body).not.toMatch(/<script|modulepreload/);
+    // A template typed over it; an emptied colour is the template's own.
+    const template = await preview(`association=${maple}&key=designTemplate&value=Default&company=`);
+    expect(template.body).not.toContain('data-theme-name');
+    const emptied = await preview(`association=${maple}&key=primaryColor&value=`);
+    expect(emptied.body).not.toContain('--chakra-colors-brand-solid');
+    // A draft the key refuses (no colour, no template of themes/), or a key that is no look: the look as saved.
+    for (const query of [`key=accentColor&value=blue`, `key=designTemplate&value=Nowhere`, `key=privacyPolicyUrl&value=${encodeURIComponent('#000000')}`]) {
+      const res = await preview(`association=${maple}&${query}`);
+      expect(res.body, query).toContain('--chakra-colors-brand-solid: #0b5cad; --chakra-colors-brand-focus-ring: #0b5cad"');
+      expect(res.body, query).not.toContain('brand-fg');
+    }
+    // The company's look by its code; neither: the site's defaults with the draft.
+    expect((await preview('company=summit&key=accentColor&value=%23123456')).body).toContain('--chakra-colors-brand-fg: #123456');
+    const site = await preview('key=accentColor&value=%23123456');
+    expect(site.body).toContain('--chakra-colors-brand-fg: #123456');
+    expect(site.body).not.toContain('brand-solid');
+    // Only the pages a preview shows; nothing was saved by looking.
+    expect((await app.inject({ method: 'GET', url: '/look-preview/billing' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/look-preview/public' })).statusCode).toBe(404);
+    await call(app, 'DELETE', `${BASE}/Associations/${maple}/primaryColor`, { token: manager });
+    expect((await snapshot()).settings).toEqual(before.settings);
   });
 
   it("answers another company's admin 404 for Summit's association's brand, changing nothing", async () => {

@@ -25,8 +25,9 @@ export function DialogWidget({ node }: WidgetProps) {
   const { title, text } = useShownWhileOpen(open, useNodeText(node.title, node.values), useNodeText(node.text, node.values));
   const confirm = node.confirm as DialogAction | undefined;
   const cancel = node.cancel as DialogAction | undefined;
+  const size = (node.size as 'md' | 'lg' | 'xl' | undefined) ?? 'md';
   return (
-    <Dialog.Root recipe={dialogSlotRecipe} open={open} role="alertdialog" closeOnInteractOutside={false}
+    <Dialog.Root recipe={dialogSlotRecipe} size={size} open={open} role="alertdialog" closeOnInteractOutside={false}
       onOpenChange={(details) => { if (!details.open && cancel) flow?.send({ type: cancel.event }); }}>
       <Portal>
         <Dialog.Backdrop />

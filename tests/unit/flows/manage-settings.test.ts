@@ -32,7 +32,7 @@ const start = (options: FakeHostOptions = {}) => {
 };
 const atAssociation = { query: { association: '7' } };
 
-const closed = { setting: null, editing: false, ownValue: false, value: null, locked: null, initial: null, valueRefused: false, error: null, imageKey: false, companyImageKey: false, form: null };
+const closed = { setting: null, editing: false, ownValue: false, value: null, locked: null, initial: null, valueRefused: false, error: null, imageKey: false, companyImageKey: false, form: null, look: false, draft: null };
 const saved = { status: 'success', titleKey: 'manageSettings.saved' };
 const inherited = { status: 'success', titleKey: 'manageSettings.inherited' };
 const refusedValue = fail(400, { errorCode: 'SET001', detail: 'The value does not fit the key.', fields: { value: 'Must be an https:// link' } });
@@ -63,6 +63,31 @@ describe('manage settings flow: images', () => {
     flow.send({ type: 'UPLOADED', data: settings });
     await browsing(flow);
     expect(host.toasts).toEqual([{ status: 'success', titleKey: 'manageSettings.imageSaved' }]);
+  });
+});
+
+describe('manage settings flow: the preview of a look key', () => {
+  const accent = { ...privacy, key: 'accentColor', title: 'Accent colour', group: 'look', schema: { type: ['string', 'null'], pattern: '^#[0-9a-fA-F]{6}$' }, value: '#1d4ed8', valueText: '#1d4ed8' };
+
+  it('previews the template and colours from the value as it is, then as typed; other keys have no preview; Cancel forgets the draft', () => {
+    const { host, flow } = start(atAssociation);
+    flow.send({ type: 'EDIT', data: accent });
+    expect(flow.context()).toMatchObject({ look: true, draft: '#1d4ed8' });
+    flow.send({ type: 'CHANGE', data: { value: '#9a3412' } });
+    expect(flow.state()).toBe('editing');
+    expect(flow.context()).toMatchObject({ look: true, draft: '#9a3412', value: null });
+    flow.send({ type: 'CHANGE', data: {} });
+    expect(flow.context().draft).toBe('');
+    flow.send({ type: 'CANCEL' });
+    expect(flow.context()).toEqual(closed);
+
+    flow.send({ type: 'EDIT', data: { ...accent, key: 'designTemplate', schema: { type: 'string', enum: ['Default', 'Evergreen'] }, value: 'Evergreen' } });
+    expect(flow.context()).toMatchObject({ look: true, draft: 'Evergreen' });
+    flow.send({ type: 'CANCEL' });
+    flow.send({ type: 'EDIT', data: privacy });
+    expect(flow.context()).toMatchObject({ look: false });
+    // Typing is never a call: only Save is.
+    expect(host.calls).toEqual([]);
   });
 });
 
@@ -107,7 +132,7 @@ describe('manage settings flow: the window', () => {
     flow.send({ type: 'EDIT', data: privacy });
     expect(flow.state()).toBe('editing');
     // No own value at this level: nothing to return to inherited.
-    expect(flow.context()).toEqual({ ...closed, setting: privacy, editing: true, initial: { value: '', locked: false }, form: { associationText: false, associationSwitch: false, companyText: true, companySwitch: false } });
+    expect(flow.context()).toEqual({ ...closed, setting: privacy, editing: true, initial: { value: '', locked: false }, draft: '', form: { associationText: false, associationSwitch: false, companyText: true, companySwitch: false } });
     flow.send({ type: 'CANCEL' });
 
     flow.send({ type: 'EDIT', data: cards });
