@@ -13,6 +13,14 @@ import { serveStatic } from './static-server.ts';
 
 /** A demo association with a theme of its own (Evergreen, themes/evergreen.json): the branded guest page. */
 export const BRANDED_ASSOCIATION = 'maplegrove';
+/**
+ * A demo association in the default template that gets its colours from the management console
+ * (its settings, saved through the settings API before the runs): the console-branded guest page.
+ */
+export const CONSOLE_BRANDED_ASSOCIATION = 'demoville';
+/** The colours the console gives it (both pass the contrast check in every template). */
+const CONSOLE_BRAND = { primaryColor: '#0b5cad', accentColor: '#1b7042' };
+const manager = { email: 'manager@example.com', password: 'Manager#2026' };
 /** Longest one Lighthouse run may take (it waits up to 45 s for load itself). */
 const RUN_TIMEOUT_MS = 120_000;
 
@@ -23,8 +31,8 @@ export interface LhOptions {
   pages: LhPage[];
   runs: number;
   tempDir: (prefix: string) => string;
-  /** Signs the demo homeowner in on the server at baseUrl; returns the portal token. */
-  authenticate: (baseUrl: string) => Promise<string>;
+  /** Signs the demo homeowner (or `who`) in on the server at baseUrl; returns the portal token. */
+  authenticate: (baseUrl: string, who?: { email: string; password: string }) => Promise<string>;
   /** Told of each run as it ends (and of a run Lighthouse failed, before it is run again), for progress on stderr. */
   onRun?: (page: LhPage, round: number, outcome: LhFigures | Error, seconds: number) => void;
 }
@@ -67,6 +75,7 @@ export async function runLighthouse(options: LhOptions): Promise<LhPageResult[]>
   };
   try {
     await waitForHttp(`${baseUrl}/login`, server, 90_000);
+    if (pages.includes('paynow-console-branded')) await brandFromConsole(baseUrl, await options.authenticate(baseUrl, manager));
     const token = pages.some((page) => targetOf(page, baseUrl, '').signedIn) ? await options.authenticate(baseUrl) : null;
     const runs = new Map<LhPage, Array<{ figures: LhFigures; lhr: Result }>>(pages.map((page) => [page, []]));
     const errors = new Map<LhPage, Error>();
@@ -123,8 +132,35 @@ function targetOf(page: LhPage, baseUrl: string, floorUrl: string): PageTarget {
         && url.searchParams.get('associationCode') === BRANDED_ASSOCIATION && status === 200)
         ? null : `no 200 answer to GET /api/guest-pay/configuration?associationCode=${BRANDED_ASSOCIATION}`,
     };
+    case 'paynow-console-branded': return {
+      url: `${baseUrl}/paynow?association=${CONSOLE_BRANDED_ASSOCIATION}`, signedIn: false,
+      check: (lhr) => requested(lhr, (url, status) => url.pathname === '/api/guest-pay/configuration'
+        && url.searchParams.get('associationCode') === CONSOLE_BRANDED_ASSOCIATION && status === 200)
+        ? null : `no 200 answer to GET /api/guest-pay/configuration?associationCode=${CONSOLE_BRANDED_ASSOCIATION}`,
+    };
     case 'dashboard': case 'billing': return { url: `${baseUrl}/${page}`, signedIn: true };
     default: return { url: `${baseUrl}/${page}`, signedIn: false };
+  }
+}
+
+/**
+ * Gives the console-branded association its colours as the management console does (the settings
+ * API, as Summit's admin), then checks that its guest page arrives in them, before any script runs:
+ * measured without them the figure would be the plain page's.
+ */
+async function brandFromConsole(baseUrl: string, token: string): Promise<void> {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const listed = await fetch(`${baseUrl}/api/management/Associations?startRow=0&endRow=100`, { headers });
+  const { rows } = (await listed.json()) as { rows?: { id: number; code?: string; name: string }[] };
+  const association = rows?.find((row) => row.code === CONSOLE_BRANDED_ASSOCIATION);
+  if (!association) throw new Error(`the console lists no ${CONSOLE_BRANDED_ASSOCIATION} (${listed.status})`);
+  for (const [key, value] of Object.entries(CONSOLE_BRAND)) {
+    const saved = await fetch(`${baseUrl}/api/settings/Associations/${association.id}/${key}`, { method: 'PUT', headers, body: JSON.stringify({ value }) });
+    if (saved.status !== 200) throw new Error(`the console refused ${key} ${value} for ${CONSOLE_BRANDED_ASSOCIATION}: ${saved.status} ${(await saved.text()).slice(0, 200)}`);
+  }
+  const page = await (await fetch(`${baseUrl}/paynow?association=${CONSOLE_BRANDED_ASSOCIATION}`)).text();
+  if (!page.includes(`--chakra-colors-brand-solid: ${CONSOLE_BRAND.primaryColor}`)) {
+    throw new Error(`/paynow?association=${CONSOLE_BRANDED_ASSOCIATION} does not arrive in the console's colours`);
   }
 }
 
