@@ -5,6 +5,7 @@ import { prerenderPage } from './engine/react/prerender.tsx';
 import { compileRoutes } from './engine/core/routes.ts';
 import { productModules } from './flows/registry.ts';
 import { operations } from './generated/operations.ts';
+import { earlyLookScript } from './engine/core/early-look.ts';
 
 /** The paths of the routes schemas/routes.yaml marks `prerender` (optional parameters left out), and whether each is a frame. */
 export function prerenderPaths(): { path: string; frame: boolean }[] {
@@ -16,4 +17,12 @@ export function prerenderPaths(): { path: string; frame: boolean }[] {
 
 export function render(path: string, frame: boolean) {
   return prerenderPage({ config, modules: productModules, operations: operations as never, path, frame });
+}
+
+/** What a signed-in frame needs to paint in the look its session last stored: the script and the themes' rules (engine/core/early-look.ts). */
+export function earlyLook(): { script: string; themeStyles: string } | null {
+  const persist = config.flows[config.app.sessionFlow]?.persist;
+  if (!persist) return null;
+  const script = earlyLookScript({ storage: persist.storage, key: persist.key, themes: Object.keys(config.themes), defaultTheme: config.app.defaultTheme });
+  return { script, themeStyles: config.themeStyles };
 }

@@ -8,17 +8,23 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { PRERENDERED_ATTRIBUTE, PRERENDERED_CHUNKS_ATTRIBUTE, PRERENDERED_FRAME_ATTRIBUTE, prerenderedFile } from '../engine/core/prerendered.ts';
+import { EARLY_LOOK_FILE } from '../engine/core/early-look.ts';
+import { THEME_STYLES_ID } from '../engine/core/themed-page.ts';
 
 interface PrerenderEntry {
   prerenderPaths(): { path: string; frame: boolean }[];
   render(path: string, frame: boolean): Promise<{ html: string; styles: { name: string; global: boolean; rules: string }[]; title: string; chunks: string[]; frame: boolean }>;
+  earlyLook(): EarlyLook | null;
 }
+
+/** A frame's head: the script showing the session's stored look before the first paint, and the themes' rules it needs. */
+export interface EarlyLook { script: string; themeStyles: string }
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
 }
 
-export function pageFromTemplate(template: string, path: string, page: Awaited<ReturnType<PrerenderEntry['render']>>): string {
+export function pageFromTemplate(template: string, path: string, page: Awaited<ReturnType<PrerenderEntry['render']>>, early: EarlyLook | null = null): string {
   const root = '<div id="root"></div>';
   if (!template.includes(root)) throw new Error(`prerender: index.html has no ${root}`);
   // Style elements named as Emotion names the ones it writes, so that the browser adopts them:
@@ -33,9 +39,15 @@ export function pageFromTemplate(template: string, path: string, page: Awaited<R
     ? `${PRERENDERED_FRAME_ATTRIBUTE}="${escapeHtml(path)}"`
     : `${PRERENDERED_ATTRIBUTE}="${escapeHtml(path)}" ${PRERENDERED_CHUNKS_ATTRIBUTE}="${escapeHtml(page.chunks.join(' '))}"`;
   const style = `${globals.join('')}<style data-emotion="css ${classes.map((c) => c.name).join(' ')}">${safe(classes.map((c) => c.rules).join(''))}</style>`;
+  // A frame is everyone's: it paints in the look its session last stored (engine/core/early-look.ts),
+  // the themes' rules with it, so that the first paint is not the default look.
+  if (early && /<\/script/i.test(early.script)) throw new Error('prerender: the early look script may not hold "</script"');
+  const look = page.frame && early
+    ? `${early.themeStyles ? `<style id="${THEME_STYLES_ID}">${safe(early.themeStyles)}</style>` : ''}<script>${early.script}</script>`
+    : '';
   return template
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-    .replace('</head>', `${style}</head>`)
+    .replace('</head>', `${style}${look}</head>`)
     // The portal's code is fetched once the page is painted (engine/react/first-paint.ts): hints
     // that would fetch it alongside the page's first paint are left out. A frame shows nothing of
     // the page until the code has run: it keeps them at low priority, so that the code is on its way
@@ -56,11 +68,15 @@ export async function prerenderPortal(options: { root: string; outDir: string; q
     const entry = await import(pathToFileURL(join(ssrDir, 'prerender-entry.js')).href) as PrerenderEntry;
     const template = readFileSync(join(options.outDir, 'index.html'), 'utf8');
     const pages = entry.prerenderPaths();
+    const early = entry.earlyLook();
+    // The server allows the inline script by its hash, read from this file (server/app.ts).
+    rmSync(join(options.outDir, EARLY_LOOK_FILE), { force: true });
+    if (early && pages.some((page) => page.frame)) writeFileSync(join(options.outDir, EARLY_LOOK_FILE), early.script);
     for (const { path, frame } of pages) {
       const page = await entry.render(path, frame);
       const file = join(options.outDir, prerenderedFile(path));
       mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, pageFromTemplate(template, path, page));
+      writeFileSync(file, pageFromTemplate(template, path, page, early));
     }
     return pages.map(({ path, frame }) => (frame ? `${path} (frame)` : path));
   } finally {

@@ -9,6 +9,9 @@
 //   dev-routes.ts        sandbox provider pages, movable clock, express-pay links
 //   web.ts               the static site, legacy redirects, the development mailbox
 import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { EARLY_LOOK_FILE } from '../engine/core/early-look.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { repoRoot, BODY_LIMIT, type AppOptions } from './app-options.ts';
 import { loadOperations, registerOperationRoutes } from './operation-routes.ts';
@@ -33,6 +36,13 @@ import { DEFAULT_MAX_UPLOAD_MB } from './uploads/multipart.ts';
 export { repoRoot, BODY_LIMIT, type AppOptions } from './app-options.ts';
 export { checkHandlers } from './operation-routes.ts';
 
+/** The hashes of the inline scripts the built pages hold (a signed-in frame's early look), for the CSP. */
+function inlineScriptHashes(staticDir: string | null | undefined): string[] {
+  const file = staticDir ? path.join(staticDir, EARLY_LOOK_FILE) : null;
+  if (!file || !existsSync(file)) return [];
+  return [`'sha256-${createHash('sha256').update(readFileSync(file, 'utf8'), 'utf8').digest('base64')}'`];
+}
+
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
   const production = (options.nodeEnv ?? 'development') === 'production';
   const sandboxInUse = options.paymentProvider === undefined && options.sandboxProvider === true;
@@ -44,6 +54,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   const routes = await loadOperations(options.openapiDir ?? path.join(repoRoot, 'openapi'), options.handlers ?? defaultHandlers());
   const redirects = await loadRedirects(schemasDir);
   const frameAncestors = (options.frameAncestors ?? "'self'").split(/[\s,]+/).filter(Boolean);
+  const scriptHashes = inlineScriptHashes(options.staticDir);
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -52,7 +63,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     return503OnClosing: true,
     genReqId: () => newErrorId(),
     logController: new OneLinePerRequest(),
-    clientErrorHandler: clientErrorHandler(securityHeadersFor(appSecurityOptions({ frameAncestors, production, devSite }))),
+    clientErrorHandler: clientErrorHandler(securityHeadersFor(appSecurityOptions({ frameAncestors, production, devSite, scriptHashes }))),
   });
   for (const warning of safety.warnings) app.log.warn(warning);
   let runtime: Runtime | null = null;
@@ -65,7 +76,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     if (movable) app.addHook('onRequest', () => movable.refresh());
 
     registerErrorHandling(app);
-    registerSecurityHeaders(app, { frameAncestors, production, devSite });
+    registerSecurityHeaders(app, { frameAncestors, production, devSite, scriptHashes });
     app.addHook('preValidation', refuseControlCharacters);
     registerOperationRoutes(app, routes, {
       services: runtime.services,

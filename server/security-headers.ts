@@ -36,7 +36,15 @@ export function securityHeadersFor(options: HelmetOptions): Readonly<Record<stri
   return Object.freeze(headers);
 }
 
-export function appSecurityOptions(options: { frameAncestors: string[]; production: boolean; devSite?: boolean }): HelmetOptions {
+export interface AppSecurity {
+  frameAncestors: string[];
+  production: boolean;
+  devSite?: boolean;
+  /** Inline scripts the pages may run, by hash (`'sha256-…'`): a signed-in frame's early look (server/app.ts). */
+  scriptHashes?: string[];
+}
+
+export function appSecurityOptions(options: AppSecurity): HelmetOptions {
   // Development mode only: the module server's page starts hot updates with an inline script and
   // receives them over a WebSocket to this same address.
   const dev = options.devSite === true && !options.production;
@@ -45,7 +53,7 @@ export function appSecurityOptions(options: { frameAncestors: string[]; producti
       useDefaults: true,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+        scriptSrc: dev ? ["'self'", "'unsafe-inline'"] : ["'self'", ...(options.scriptHashes ?? [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // blob: a document read with the caller's token and shown in the page (file-preview).
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -62,7 +70,7 @@ export function appSecurityOptions(options: { frameAncestors: string[]; producti
   };
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, options: { frameAncestors: string[]; production: boolean; devSite?: boolean }): void {
+export function registerSecurityHeaders(app: FastifyInstance, options: AppSecurity): void {
   const appOptions = appSecurityOptions(options);
   const appHeaders = securityHeadersFor(appOptions);
   app.addHook('onRoute', (route) => {

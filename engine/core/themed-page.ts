@@ -28,6 +28,8 @@ const escapeAttribute = (value: string) => value.replace(/[&<>"']/g, (c) => `&#$
  */
 export function themedMarkup(html: string, name: string, css: string): string {
   const root = html.replace(/<html(\s|>)/i, (_, after: string) => `<html ${THEME_ATTRIBUTE}="${escapeAttribute(name)}"${after}`);
+  // A page that holds them already (a frame: earlyLookScript) keeps its one copy.
+  if (html.includes(`<style id="${THEME_STYLES_ID}">`)) return root;
   // (a style element's text ends at the first "</style": rules never hold one)
   const rules = `<style id="${THEME_STYLES_ID}">${css.replace(/<\/style/gi, '<\\/style')}</style>`;
   return root.replace(/<\/head>/i, `${rules}</head>`);
@@ -45,20 +47,24 @@ export const THEME_OVERRIDES_ATTRIBUTE = 'data-theme-overrides';
 
 export type ThemeOverrides = Record<string, string>;
 
-const TOKEN_PATH = /^[a-zA-Z][a-zA-Z0-9]*(\.[a-zA-Z0-9]+)+$/;
+/** A token path an override may name (`colors.brand.solid`). */
+export const OVERRIDE_TOKEN_PATH = /^[a-zA-Z][a-zA-Z0-9]*(\.[a-zA-Z0-9]+)+$/;
 // A colour, length or font value: never what could end the declaration or the attribute.
-const SAFE_VALUE = /^[^;{}<>"'\\]{1,200}$/;
+export const OVERRIDE_SAFE_VALUE = /^[^;{}<>"'\\]{1,200}$/;
 
 /** The CSS variable of a token (Chakra's naming: `colors.brand.focusRing` → `--chakra-colors-brand-focus-ring`). */
 export function themeVariableName(path: string, prefix = 'chakra'): string {
   return `--${prefix}-${path.split('.').map((part) => part.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)).join('-')}`;
 }
 
+/** The icon link's attribute remembering the page's own icon, to show it again. */
+export const ICON_DEFAULT_ATTRIBUTE = 'data-default-href';
+
 /** The overrides that are well formed (others are dropped: they come from data, not from code). */
 export function validOverrides(value: unknown): ThemeOverrides {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
   return Object.fromEntries(Object.entries(value as Record<string, unknown>)
-    .filter((entry): entry is [string, string] => TOKEN_PATH.test(entry[0]) && typeof entry[1] === 'string' && SAFE_VALUE.test(entry[1])));
+    .filter((entry): entry is [string, string] => OVERRIDE_TOKEN_PATH.test(entry[0]) && typeof entry[1] === 'string' && OVERRIDE_SAFE_VALUE.test(entry[1])));
 }
 
 /** The declarations that set `overrides` (for a style attribute). */

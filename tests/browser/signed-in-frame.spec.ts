@@ -3,8 +3,9 @@ import { homeowner, sessionToken, userMenuButton } from './helpers.ts';
 
 // The signed-in pages routes.yaml marks `prerender: frame` arrive as HTML with their frame in it (the
 // page as it shows while a stored session loads): painted before any script has run, with nothing of
-// any user in it, and replaced by the portal's own render (never adopted) once the code is there. A
-// signed-out visitor still ends at the sign-in page.
+// any user in it, and replaced by the portal's own render (never adopted) once the code is there. It
+// paints in the look the browser's session last showed (its inline script, before the first paint).
+// A signed-out visitor still ends at the sign-in page.
 
 const userData = ['Jordan', 'Ocean Drive', 'Cedar Point', '200411', 'homeowner@example.com'];
 
@@ -82,6 +83,33 @@ test('signed in, /dashboard shows its frame before any script runs, then the por
   const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
   expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThanOrEqual(0.01);
   expect(problems).toEqual([]);
+});
+
+test("a signed-in frame paints in the look the session last showed (the selected association's theme), before the portal's code runs", async ({ browser, request }) => {
+  const token = await sessionToken(request, homeowner.email, homeowner.password);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript((value) => localStorage.setItem('portal.token', value), token);
+  const first = await context.newPage();
+  await first.goto('/dashboard');
+  const picker = first.getByLabel('Property');
+  await picker.selectOption(await picker.locator('option', { hasText: 'Maple Grove' }).first().getAttribute('value') ?? '');
+  await expect(first.locator('html')).toHaveAttribute('data-theme-name', 'Evergreen');
+  await first.close();
+
+  // The next page load, its code held back: the frame arrives in Maple Grove's theme all the same.
+  const page = await context.newPage();
+  const problems = collectProblems(page);
+  const release = await holdScripts(page);
+  await page.goto('/dashboard', { waitUntil: 'commit' });
+  await expect(page.locator('#root[data-prerendered-frame]')).toHaveCount(1);
+  await expect(page.locator('html')).toHaveAttribute('data-theme-name', 'Evergreen');
+  const frameBackground = await page.locator('header').evaluate((header) => getComputedStyle(header).backgroundColor);
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Jordan' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-theme-name', 'Evergreen');
+  expect(await page.locator('header').evaluate((header) => getComputedStyle(header).backgroundColor)).toBe(frameBackground);
+  expect(problems).toEqual([]);
+  await context.close();
 });
 
 test('a signed-out visitor to /dashboard sees the frame, then ends at the sign-in page', async ({ page }) => {

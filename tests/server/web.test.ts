@@ -1,6 +1,7 @@
 // Security headers, the development mailbox, the static site and legacy redirects.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,9 @@ const INDEX_HTML = '<!doctype html><html lang="en"><head><title>Portal</title><s
 const APP_JS = `console.log(${JSON.stringify('portal '.repeat(200))});\n`;
 const PAYNOW_HTML = '<!doctype html><html lang="en"><head><title>Make a payment</title></head><body><div id="root" data-prerendered="/paynow"><p>Pay without an account.</p></div></body></html>';
 const THEME_RULES = '@layer tokens { :root[data-theme-name="Evergreen"] { --chakra-fonts-body: Georgia; } }';
+// The inline script of a signed-in frame (engine/core/early-look.ts), allowed by its hash alone.
+const EARLY_LOOK = '(function(){document.documentElement.setAttribute("data-x","1")})();';
+const EARLY_LOOK_HASH = `'sha256-${createHash('sha256').update(EARLY_LOOK).digest('base64')}'`;
 
 async function makeStaticDir(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-static-'));
@@ -25,6 +29,7 @@ async function makeStaticDir(): Promise<string> {
   await mkdir(path.join(dir, 'prerendered', 'public'), { recursive: true });
   for (const page of ['paynow', 'login', 'forgot-login', 'public/paynow']) await writeFile(path.join(dir, 'prerendered', `${page}.html`), PAYNOW_HTML);
   await writeFile(path.join(dir, 'theme-variables.css'), THEME_RULES);
+  await writeFile(path.join(dir, 'early-look.js'), EARLY_LOOK);
   return dir;
 }
 
@@ -42,13 +47,13 @@ describe.each(BACKENDS)('web on %s', (kind) => {
     await rm(staticDir, { recursive: true, force: true });
   });
 
-  it('sends security headers: CSP without unsafe-eval, configured frame-ancestors, no X-Frame-Options', async () => {
+  it('sends security headers: CSP without unsafe-eval or unsafe-inline (one inline script, by its hash), configured frame-ancestors, no X-Frame-Options', async () => {
     for (const url of ['/', '/api/users/HomeSettings', '/dashboard']) {
       const res = await call(app, 'GET', url);
       const csp = String(res.headers['content-security-policy']);
       const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v.join(' ')]));
       expect(directives['default-src']).toBe("'self'");
-      expect(directives['script-src']).toBe("'self'");
+      expect(directives['script-src']).toBe(`'self' ${EARLY_LOOK_HASH}`);
       expect(directives['style-src']).toBe("'self' 'unsafe-inline'");
       // blob: only for documents the page itself has read (the file preview); no other origin.
       expect(directives['img-src']).toBe("'self' data: blob:");

@@ -62,6 +62,19 @@ describe('prerendered pages', () => {
     expect(page).toContain('<link fetchpriority="low" rel="modulepreload" crossorigin href="/assets/start-2.js">');
   });
 
+  it("give a frame, and only a frame, the script that shows the session's stored look before the first paint, with the themes' rules", () => {
+    const template = '<html><head><link rel="icon" href="/favicon.svg"><title>App</title></head><body><div id="root"></div></body></html>';
+    const early = { script: '(function(){})();', themeStyles: ':root[data-theme-name="Evergreen"]{--x:1}' };
+    const frame = pageFromTemplate(template, '/home', { html: '<header>App</header>', title: 'Home', styles: [], chunks: [], frame: true }, early);
+    expect(frame).toContain('<style id="engine-theme-variables">:root[data-theme-name="Evergreen"]{--x:1}</style><script>(function(){})();</script></head>');
+    // After the icon it may change, before the body it must run ahead of.
+    expect(frame.indexOf('<script>')).toBeGreaterThan(frame.indexOf('rel="icon"'));
+    const first = pageFromTemplate(template, '/login', { html: '<h1>Sign in</h1>', title: 'Sign in', styles: [], chunks: [], frame: false }, early);
+    expect(first).not.toContain('<script>');
+    expect(first).not.toContain('engine-theme-variables');
+    expect(() => pageFromTemplate(template, '/home', { html: '', title: '', styles: [], chunks: [], frame: true }, { script: '"</script>"', themeStyles: '' })).toThrow(/<\/script/);
+  });
+
   it('put the markup in the root with the chunks it used, the styles in the head (globals apart) and the title; no preload hints', () => {
     const template = '<html><head><title>App</title><script type="module" crossorigin src="/assets/index-1.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/start-2.js"></head><body><div id="root"></div></body></html>';
     const page = pageFromTemplate(template, '/login', {

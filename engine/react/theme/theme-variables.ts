@@ -6,7 +6,7 @@
 import type { SystemContext } from '@chakra-ui/react';
 import type { ThemeDocument } from '../app/config-types.ts';
 import { sharedSystem, systemFor } from './systems.ts';
-import { THEME_ATTRIBUTE, THEME_OVERRIDES_ATTRIBUTE, THEME_STYLES_ID, themeSelector, themeVariableName, validOverrides } from '../../core/themed-page.ts';
+import { ICON_DEFAULT_ATTRIBUTE, THEME_ATTRIBUTE, THEME_OVERRIDES_ATTRIBUTE, THEME_STYLES_ID, themeSelector, themeVariableName, validOverrides } from '../../core/themed-page.ts';
 
 export { THEME_ATTRIBUTE, THEME_STYLES_FILE, THEME_STYLES_ID } from '../../core/themed-page.ts';
 
@@ -88,7 +88,7 @@ export function showOverrides(root: HTMLElement, overrides: unknown): void {
   if (root.getAttribute('style') === '') root.removeAttribute('style');
 }
 
-const ICON_DEFAULT = 'data-default-href';
+const ICON_DEFAULT = ICON_DEFAULT_ATTRIBUTE;
 
 /** Shows `href` as the tab's icon (null: the page's own icon again). */
 export function showPageIcon(doc: Document, href: string | null): void {
