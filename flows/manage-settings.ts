@@ -3,10 +3,11 @@ import type { ResponseOf } from './api.ts';
 
 // Settings (/manage/settings): the key a grid row's Edit button chose, and the value typed in the
 // window turned into the key's type by its schema: true/false for a yes/no key, one item a line for
-// a list, nothing for none where the key allows none, else the text as typed.
+// a list, nothing for none where the key allows none, else the text as typed (or chosen, for a key
+// with a fixed list of values).
 
 type SettingRow = ResponseOf<'getCompanySettings'>['settings'][number];
-type Schema = { type?: string | string[] };
+type Schema = { type?: string | string[]; enum?: unknown[] };
 
 const typesOf = (schema: Schema): string[] => (Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []);
 
@@ -40,6 +41,13 @@ export function settingText(value: unknown): string {
 /** Whether a key is yes/no: its window offers On and Off rather than a text to type. */
 export const isSwitch = (schema: Schema): boolean => typesOf(schema).includes('boolean');
 
+/** A key's fixed values (a design template, an auto-draft kind), offered to choose from; null when it has none. */
+export function choicesOf(schema: Schema): { value: string; label: string }[] | null {
+  if (isSwitch(schema) || !Array.isArray(schema.enum)) return null;
+  const values = schema.enum.filter((value): value is string => typeof value === 'string');
+  return values.length > 0 ? values.map((value) => ({ value, label: value })) : null;
+}
+
 /** The keys whose draft the window previews on portal pages before it is saved (server/branding/look-preview.ts). */
 const LOOK_KEYS = new Set(['designTemplate', 'primaryColor', 'accentColor']);
 
@@ -59,16 +67,19 @@ export const manageSettingsFlow: FlowModule = {
       // An image key offers an upload at this level: the association's (?association=ID) or the company's.
       const image = IMAGE_KEYS.has(setting.key);
       const atAssociation = Boolean((env.scope().query as Record<string, unknown> | undefined)?.association);
-      // The window's form: On and Off for a yes/no key, a text to type for any other; each at its level.
+      // The window's form: On and Off for a yes/no key, its values for a key with a fixed list, a
+      // text to type for any other; each at its level.
       const yesNo = isSwitch((setting.schema ?? {}) as Schema);
+      const choices = choicesOf((setting.schema ?? {}) as Schema);
       return {
         setting, editing: true, valueRefused: false, ownValue: 'ownValue' in setting, initial: { value: settingText(setting.value), locked: setting.companyLocked },
         // The preview starts with the value as it is, and follows what is typed (CHANGE).
         look: LOOK_KEYS.has(setting.key), draft: settingText(setting.value),
         imageKey: image && atAssociation, companyImageKey: image && !atAssociation,
+        choices,
         form: {
-          associationText: atAssociation && !yesNo, associationSwitch: atAssociation && yesNo,
-          companyText: !atAssociation && !yesNo, companySwitch: !atAssociation && yesNo,
+          associationText: atAssociation && !yesNo && !choices, associationSwitch: atAssociation && yesNo, associationChoice: atAssociation && Boolean(choices),
+          companyText: !atAssociation && !yesNo && !choices, companySwitch: !atAssociation && yesNo, companyChoice: !atAssociation && Boolean(choices),
         },
       };
     },
@@ -79,7 +90,7 @@ export const manageSettingsFlow: FlowModule = {
     }),
     valueRefused: () => ({ valueRefused: true }),
     keepDraft: ({ event }) => ({ draft: String((event.data as { value?: unknown } | undefined)?.value ?? '') }),
-    forgetSetting: () => ({ setting: null, editing: false, valueRefused: false, ownValue: false, value: null, locked: null, initial: null, imageKey: false, companyImageKey: false, form: null, look: false, draft: null }),
+    forgetSetting: () => ({ setting: null, editing: false, valueRefused: false, ownValue: false, value: null, locked: null, initial: null, imageKey: false, companyImageKey: false, form: null, look: false, draft: null, choices: null }),
   },
   actors: {},
 };

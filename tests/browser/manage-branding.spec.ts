@@ -114,3 +114,27 @@ test('a faint accent colour is refused with its ratio; a readable one reaches a 
   await page.setViewportSize({ width: 390, height: 844 });
   await expectAccessible(page);
 });
+
+test('the design template is chosen from the themes, and the preview follows the choice before it is saved', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, manager.email, manager.password);
+  await openMapleGrove(page);
+  const dialog = await edit(page, 'Design template');
+  const choices = dialog.getByRole('group', { name: 'Value at this level' }).getByRole('radio');
+  await expect(choices).toHaveCount(3);
+  await expect(dialog.getByRole('radio', { name: 'Evergreen' })).toBeChecked();
+  const signInPreview = page.frameLocator('iframe[title="Sign-in page"]').locator('html');
+  await expect(signInPreview).toHaveAttribute('data-theme-name', 'Evergreen');
+  // The keyboard moves the choice, and the preview follows it.
+  await dialog.getByRole('radio', { name: 'Evergreen' }).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(dialog.getByRole('radio', { name: 'Harbor' })).toBeChecked();
+  await expect(signInPreview).toHaveAttribute('data-theme-name', 'Harbor');
+  await expectAccessible(page);
+  // Cancelled: nothing saved, Maple Grove keeps its template.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row(page, 'Design template')).toContainText('Evergreen');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page);
+});

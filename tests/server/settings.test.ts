@@ -206,13 +206,22 @@ describe.each(BACKENDS)('portal settings on %s', (kind) => {
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
-  it('the design template a company sets shows in getHomeSettings; the association column stands for the global level', async () => {
+  it('the design template a company sets shows in getHomeSettings and the console; the association column stands for the global level', async () => {
     const template = async () => (await call(app, 'GET', '/api/users/HomeSettings', { token: homeowner })).json.userSettings.associations.find((a: { id: number }) => a.id === maple).designTemplate;
+    // The console shows the same: the association's own template as its global level.
+    const consoleRow = async () => (await call(app, 'GET', `${BASE}/Associations/${maple}`, { token: manager })).json.settings
+      .find((row: { key: string }) => row.key === 'designTemplate') as { value: unknown; valueText: string; source: string };
     expect(await template()).toBe('Evergreen');
+    expect(await consoleRow()).toMatchObject({ value: 'Evergreen', valueText: 'Evergreen', source: 'global' });
     await call(app, 'PUT', `${BASE}/Associations/${maple}/designTemplate`, { token: manager, body: { value: 'Harbor' } });
     expect(await template()).toBe('Harbor');
+    expect(await consoleRow()).toMatchObject({ value: 'Harbor', source: 'association' });
     await call(app, 'DELETE', `${BASE}/Associations/${maple}/designTemplate`, { token: manager });
     expect(await template()).toBe('Evergreen');
+    expect(await consoleRow()).toMatchObject({ value: 'Evergreen', source: 'global' });
+    // The company's own settings keep the site's default.
+    const companyRow = (await call(app, 'GET', `${BASE}/Company`, { token: manager })).json.settings.find((row: { key: string }) => row.key === 'designTemplate');
+    expect(companyRow).toMatchObject({ value: 'Default', source: 'global' });
   });
 });
 

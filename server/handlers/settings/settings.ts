@@ -49,8 +49,17 @@ export async function associationScope(db: Queryable, userId: number, associatio
 
 const textOf = (value: unknown): string => (value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value));
 
-function entry(settings: SettingsService, e: Effective, scope: Scope) {
-  const declared = settings.schema.byKey.get(e.key)!;
+/**
+ * The keys whose global level is, for an association, its own column (server/branding/look.ts): the
+ * value its residents see when no company or association value is set.
+ */
+const ASSOCIATION_COLUMNS = { designTemplate: 'design_template', logo: 'logo_url', banner: 'banner_url' } as const;
+type ColumnValues = Partial<Record<keyof typeof ASSOCIATION_COLUMNS, string | null>>;
+
+function entry(settings: SettingsService, found: Effective, scope: Scope, columns: ColumnValues) {
+  const declared = settings.schema.byKey.get(found.key)!;
+  const column = columns[found.key as keyof ColumnValues];
+  const e = found.source === 'global' && typeof column === 'string' && column ? { ...found, value: column } : found;
   const atAssociation = scope.association !== null;
   const own = atAssociation ? e.association : e.company;
   const editable = scope.admin && !declared.readOnly && e.lockedBy !== 'global' && !(atAssociation && e.lockedBy === 'company');
@@ -80,6 +89,12 @@ async function answer(services: Services, scope: Scope) {
   const effective = scope.association
     ? await services.settings.forAssociation(scope.companyId, scope.association.id)
     : await services.settings.forCompany(scope.companyId);
+  const columns: ColumnValues = scope.association
+    ? (await services.db.query<Record<string, string | null>>(
+      `SELECT ${Object.entries(ASSOCIATION_COLUMNS).map(([key, column]) => `${column} AS "${key}"`).join(', ')} FROM associations WHERE id = $1`,
+      [scope.association.id],
+    )).rows[0] ?? {}
+    : {};
   return {
     status: 200 as const,
     body: {
@@ -88,7 +103,7 @@ async function answer(services: Services, scope: Scope) {
       association: scope.association,
       associations: associations.map((a) => ({ id: Number(a.id), code: a.code, name: a.name })),
       canEdit: scope.admin,
-      settings: effective.map((e) => entry(services.settings, e, scope)),
+      settings: effective.map((e) => entry(services.settings, e, scope, columns)),
     },
   };
 }
