@@ -110,6 +110,8 @@ test('a board member makes a folder, uploads with progress, renames, previews an
 });
 
 test('a homeowner never finds a board-only document; the board does', async ({ browser }) => {
+  // Two people signed in, searches and folders each: longer than most on a busy machine.
+  test.setTimeout(90_000);
   const page = await (await browser.newContext()).newPage();
   await signInQuickly(page, homeowner.email, homeowner.password);
   await page.goto('/community/documents');
