@@ -44,6 +44,8 @@ export function themedPages(root: string, db: Queryable, settings: SettingsServi
   // A build made before the rules were a file of their own sends every page as built.
   const rules = existsSync(rulesFile) ? readFileSync(rulesFile, 'utf8') : '';
   const kept = new Map<string, Buffer>();
+  // The few pages a preview shows (server/branding/look-preview.ts), as built.
+  const builtPages = new Map<string, string>();
   return {
     async send(request, reply, pathname, queryValue) {
       if (!rules) return false;
@@ -68,8 +70,12 @@ export function themedPages(root: string, db: Queryable, settings: SettingsServi
       return true;
     },
     async sendPreview(request, reply, pathname, look) {
-      // Every draft differs: made each time, never kept.
-      const built = readFileSync(path.join(root, prerenderedFile(pathname)), 'utf8');
+      // Every draft differs: the page is made each time from the built one, read once.
+      let built = builtPages.get(pathname);
+      if (built === undefined) {
+        built = readFileSync(path.join(root, prerenderedFile(pathname)), 'utf8');
+        builtPages.set(pathname, built);
+      }
       const theme = rules && hasThemeRules(rules, look.designTemplate) ? look.designTemplate : null;
       const page = inertMarkup(lookedMarkup(theme ? themedMarkup(built, theme, rules) : built, { overrides: look.themeOverrides }));
       // Made for one look at a time: compressed quickly rather than tightly.
