@@ -88,7 +88,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
 
   // A page in a look not saved yet, for the management console's preview (server/branding/look-preview.ts).
   if (root && themed) {
-    app.get<{ Params: { page: string }; Querystring: Record<string, string | undefined> }>('/look-preview/:page', async (request, reply) => {
+    app.get<{ Params: { page: string }; Querystring: Record<string, unknown> }>('/look-preview/:page', async (request, reply) => {
       const pathname = `/${request.params.page}`;
       if (!(PREVIEW_PAGES as readonly string[]).includes(pathname) || !prerenderedPages.has(pathname)) {
         return reply.code(404).type('application/json; charset=utf-8').send(errorBody(404, 'There is nothing at this address.'));

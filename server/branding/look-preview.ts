@@ -20,16 +20,21 @@ export interface PreviewLook {
   themeOverrides: Record<string, string>;
 }
 
+/** The query as it arrives: a parameter given twice is a list, and is no value here. */
 export interface PreviewRequest {
   /** The association's id: its look. */
-  association?: string | null;
+  association?: unknown;
   /** Else the company's code: its look. Else the site's defaults. */
-  company?: string | null;
-  key?: string | null;
-  value?: string | null;
+  company?: unknown;
+  key?: unknown;
+  value?: unknown;
 }
 
-const id = (text: string | null | undefined) => (text && /^[1-9][0-9]{0,9}$/.test(text) ? Number(text) : null);
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const id = (value: unknown) => {
+  const given = text(value);
+  return given && /^[1-9][0-9]{0,9}$/.test(given) ? Number(given) : null;
+};
 
 async function savedLook(db: Queryable, settings: SettingsService, request: PreviewRequest): Promise<{ designTemplate: string; values: Record<string, unknown> }> {
   const associationId = id(request.association);
@@ -41,7 +46,8 @@ async function savedLook(db: Queryable, settings: SettingsService, request: Prev
       return { designTemplate: look.designTemplate, values: await settings.valuesFor(Number(a.management_company_id), Number(a.id)) };
     }
   }
-  const companyCode = request.company && request.company.length <= 100 ? request.company : null;
+  const code = text(request.company);
+  const companyCode = code && code.length <= 100 ? code : null;
   const { rows: companies } = companyCode === null ? { rows: [] }
     : await db.query<{ id: number }>('SELECT id FROM management_companies WHERE code = lower($1)', [companyCode]);
   if (companies[0]) {
@@ -57,11 +63,12 @@ export async function previewLook(db: Queryable, settings: SettingsService, requ
   const saved = await savedLook(db, settings, request);
   const values = { ...saved.values };
   let designTemplate = saved.designTemplate;
-  const key = request.key ?? '';
+  const key = text(request.key) ?? '';
   const definition = PREVIEW_KEYS.has(key) ? settings.schema.byKey.get(key) : undefined;
-  if (definition && typeof request.value === 'string') {
+  const typed = text(request.value);
+  if (definition && typed !== null) {
     // An empty draft of a key that may be none is none: the template's own colour.
-    const draft = request.value.trim() === '' ? null : request.value.trim();
+    const draft = typed.trim() === '' ? null : typed.trim();
     if (definition.validate(draft)) {
       if (key === 'designTemplate') designTemplate = String(draft);
       else values[key] = draft;

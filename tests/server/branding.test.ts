@@ -152,6 +152,10 @@ describe.each(BACKENDS)('branding on %s', (kind) => {
     const site = await preview('key=accentColor&value=%23123456');
     expect(site.body).toContain('--chakra-colors-brand-fg: #123456');
     expect(site.body).not.toContain('brand-solid');
+    // A parameter given twice is no value: the look as saved, never an error.
+    const twice = await preview(`association=${maple}&association=1&company=summit&company=x&key=accentColor&key=primaryColor&value=%23123456&value=%23654321`);
+    expect(twice.statusCode).toBe(200);
+    expect(twice.body).not.toContain('#123456');
     // Only the pages a preview shows; nothing was saved by looking.
     expect((await app.inject({ method: 'GET', url: '/look-preview/billing' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/look-preview/public' })).statusCode).toBe(404);
