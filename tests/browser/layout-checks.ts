@@ -13,12 +13,35 @@ export interface LayoutFaults {
   overlapping: string[];
 }
 
-/** The layout faults of the page as it is now laid out (running transitions are waited for first). */
+/**
+ * The layout faults of the page once it is laid out for good: running transitions are waited for,
+ * then for the boxes to stay where they are across a few frames (a grid fits its columns to its
+ * rows a frame after they arrive, and on a busy machine its cells follow over several frames;
+ * what is measured in between is a picture no one sees).
+ */
 export async function layoutFaults(page: Page): Promise<LayoutFaults> {
   await page.evaluate(() => Promise.all(document.getAnimations()
     .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
     .map((animation) => animation.finished.catch(() => undefined))));
+  await page.evaluate(untilStill);
   return page.evaluate(measure);
+}
+
+// Runs in the page: waits (at most 5 s) until every box has kept its place for three frames.
+async function untilStill(): Promise<void> {
+  const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+  const boxes = () => [...document.body.querySelectorAll('*')]
+    .map((element) => { const box = element.getBoundingClientRect(); return `${box.left},${box.top},${box.width},${box.height}`; })
+    .join(';');
+  const until = performance.now() + 5000;
+  let last = boxes();
+  let still = 0;
+  while (still < 3 && performance.now() < until) {
+    await frame();
+    const now = boxes();
+    still = now === last ? still + 1 : 0;
+    last = now;
+  }
 }
 
 // Runs in the page: everything it uses is inside it.
