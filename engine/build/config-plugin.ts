@@ -130,7 +130,11 @@ export function configPlugin({ root, features }: { root: string; features?: stri
       messages: sharedMessages(load(join(schemas, 'messages', 'en.json')), appDoc.sharedMessages ?? []),
       app: appDoc,
       themes,
-      themeStyles: themeStylesOf(themes, appDoc),
+      // A build's pages fetch the rules as a file of the site when they first show a theme other
+      // than the default (THEME_STYLES_FILE, showTheme): most never do, and none carries them in
+      // its code. Rendering ahead of time and the development server (which replaces them as a
+      // theme is saved) hold them here.
+      themeStyles: ssr || serving ? themeStylesOf(themes, appDoc) : '',
       // Only the flow that runs for the whole page travels with the configuration; every other
       // machine is fetched with the screen that runs it (virtual:engine-flows).
       flows: Object.fromEntries(files(join(root, 'flows'), '.machine.yaml')

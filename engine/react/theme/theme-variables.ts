@@ -6,7 +6,7 @@
 import type { SystemContext } from '@chakra-ui/react';
 import type { ThemeDocument } from '../app/config-types.ts';
 import { sharedSystem, systemFor } from './systems.ts';
-import { ICON_DEFAULT_ATTRIBUTE, THEME_ATTRIBUTE, THEME_OVERRIDES_ATTRIBUTE, THEME_STYLES_ID, themeSelector, themeVariableName, validOverrides } from '../../core/themed-page.ts';
+import { ICON_DEFAULT_ATTRIBUTE, THEME_ATTRIBUTE, THEME_OVERRIDES_ATTRIBUTE, THEME_STYLES_FILE, THEME_STYLES_ID, themeSelector, themeVariableName, validOverrides } from '../../core/themed-page.ts';
 
 export { THEME_ATTRIBUTE, THEME_STYLES_FILE, THEME_STYLES_ID } from '../../core/themed-page.ts';
 
@@ -57,7 +57,11 @@ export function themeVariablesCss(themes: Record<string, ThemeDocument>, default
 }
 
 
-/** Shows the page in the theme named (the default theme when null), adding the themes' rules once. */
+/**
+ * Shows the page in the theme named (the default theme when null), adding the themes' rules once:
+ * `css` itself, or when it is empty (a build), the site's file of them (THEME_STYLES_FILE), linked
+ * the first time a theme other than the default is shown. A page rendered with them keeps its copy.
+ */
 export function showTheme(root: HTMLElement, css: string, name: string | null): void {
   const doc = root.ownerDocument;
   const id = THEME_STYLES_ID;
@@ -66,6 +70,12 @@ export function showTheme(root: HTMLElement, css: string, name: string | null): 
     style.id = id;
     style.textContent = css;
     doc.head.append(style);
+  } else if (!css && name && !doc.getElementById(id)) {
+    const link = doc.createElement('link');
+    link.id = id;
+    link.rel = 'stylesheet';
+    link.href = `/${THEME_STYLES_FILE}`;
+    doc.head.append(link);
   }
   if (name) root.setAttribute(THEME_ATTRIBUTE, name);
   else root.removeAttribute(THEME_ATTRIBUTE);
