@@ -89,6 +89,7 @@ export const manageSettingsFlow: FlowModule = {
       locked: (event.data as { locked?: unknown } | undefined)?.locked === true,
     }),
     valueRefused: () => ({ valueRefused: true }),
+    forgetRefusal: () => ({ valueRefused: false }),
     keepDraft: ({ event }) => ({ draft: String((event.data as { value?: unknown } | undefined)?.value ?? '') }),
     forgetSetting: () => ({ setting: null, editing: false, valueRefused: false, ownValue: false, value: null, locked: null, initial: null, imageKey: false, companyImageKey: false, form: null, look: false, draft: null, choices: null }),
   },

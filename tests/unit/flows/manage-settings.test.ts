@@ -265,6 +265,16 @@ describe('manage settings flow: the company level (no association in the query)'
     flow.send({ type: 'CANCEL' });
     expect(flow.context()).toEqual(closed);
   });
+  it('a value refused in the window, then a refused return to inherited: only the server\'s error is shown', async () => {
+    const { flow } = start({ answers: { ...answers, deleteCompanySetting: fail(403, { errorCode: 'SET003', detail: 'This key is read-only.' }) } });
+    flow.send({ type: 'EDIT', data: cards });
+    flow.send({ type: 'SUBMIT', data: { value: 'maybe', locked: false } });
+    expect(flow.context().valueRefused).toBe(true);
+    flow.send({ type: 'INHERIT' });
+    await flow.settle();
+    expect(flow.state()).toBe('editing');
+    expect(flow.context()).toMatchObject({ valueRefused: false, error: { code: 'SET003', text: 'This key is read-only.', status: 403 } });
+  });
 });
 
 describe('manage settings flow: the association level (?association=ID)', () => {
