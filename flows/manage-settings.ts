@@ -1,5 +1,9 @@
 import type { FlowEvent, FlowModule } from '../engine/core/flow/types.ts';
 import type { ResponseOf } from './api.ts';
+import { contrastFailure, describeFailure, surroundingsOf, type ThemeDoc } from './brand-contrast.ts';
+import defaultTemplate from '../themes/default.json' with { type: 'json' };
+import evergreenTemplate from '../themes/evergreen.json' with { type: 'json' };
+import harborTemplate from '../themes/harbor.json' with { type: 'json' };
 
 // Settings (/manage/settings): the key a grid row's Edit button chose, and the value typed in the
 // window turned into the key's type by its schema: true/false for a yes/no key, one item a line for
@@ -51,6 +55,19 @@ export function choicesOf(schema: Schema): { value: string; label: string }[] | 
 /** The keys whose draft the window previews on portal pages before it is saved (server/branding/look-preview.ts). */
 const LOOK_KEYS = new Set(['designTemplate', 'primaryColor', 'accentColor']);
 
+/**
+ * Every design template (themes/), which the server measures a colour against before it saves it
+ * (server/branding/contrast.ts); tests/unit/flows/manage-settings.test.ts checks the list is whole.
+ */
+export const designTemplates: readonly ThemeDoc[] = [defaultTemplate, evergreenTemplate, harborTemplate];
+const templates = designTemplates.map(surroundingsOf);
+
+/** Why the server would refuse a colour typed for `key`, in words; null when it would not (or the key is no colour). */
+export function draftContrast(key: string, text: string): string | null {
+  const failure = contrastFailure(key, text.trim(), templates);
+  return failure ? describeFailure(failure) : null;
+}
+
 /** The keys whose value may be an image the portal keeps (uploadAssociationBrandImage). */
 const IMAGE_KEYS = new Set(['logo', 'banner', 'favicon']);
 
@@ -74,7 +91,7 @@ export const manageSettingsFlow: FlowModule = {
       return {
         setting, editing: true, valueRefused: false, ownValue: 'ownValue' in setting, initial: { value: settingText(setting.value), locked: setting.companyLocked },
         // The preview starts with the value as it is, and follows what is typed (CHANGE).
-        look: LOOK_KEYS.has(setting.key), draft: settingText(setting.value),
+        look: LOOK_KEYS.has(setting.key), draft: settingText(setting.value), draftContrast: null,
         imageKey: image && atAssociation, companyImageKey: image && !atAssociation,
         choices,
         form: {
@@ -90,8 +107,12 @@ export const manageSettingsFlow: FlowModule = {
     }),
     valueRefused: () => ({ valueRefused: true }),
     forgetRefusal: () => ({ valueRefused: false }),
-    keepDraft: ({ event }) => ({ draft: String((event.data as { value?: unknown } | undefined)?.value ?? '') }),
-    forgetSetting: () => ({ setting: null, editing: false, valueRefused: false, ownValue: false, value: null, locked: null, initial: null, imageKey: false, companyImageKey: false, form: null, look: false, draft: null, choices: null }),
+    // A colour that would be refused says so (with its ratio) as it is typed, before Save.
+    keepDraft: ({ context, event }) => {
+      const draft = String((event.data as { value?: unknown } | undefined)?.value ?? '');
+      return { draft, draftContrast: draftContrast(String((context.setting as SettingRow | null)?.key ?? ''), draft) };
+    },
+    forgetSetting: () => ({ setting: null, editing: false, valueRefused: false, ownValue: false, value: null, locked: null, initial: null, imageKey: false, companyImageKey: false, form: null, look: false, draft: null, draftContrast: null, choices: null }),
   },
   actors: {},
 };

@@ -5,16 +5,17 @@
 // the tokens it is given (engine/core/themed-page.ts).
 import type { Queryable } from '../db/index.ts';
 import type { SettingsService } from '../settings/index.ts';
+import type { ColourKey } from '../../flows/brand-contrast.ts';
 
-/** The theme tokens each colour setting gives its value to. */
+/** The theme tokens each colour setting (each the contrast rules know, flows/brand-contrast.ts) gives its value to. */
 export const BRAND_TOKENS = {
   // Primary buttons' fill, focus rings and the border of a focused field.
   primaryColor: ['colors.brand.solid', 'colors.brand.focusRing'],
   // Links and text in the brand's colour (outline and ghost buttons too).
   accentColor: ['colors.brand.fg'],
-} as const;
+} as const satisfies Record<ColourKey, readonly string[]>;
 
-export type ColourKey = keyof typeof BRAND_TOKENS;
+export type { ColourKey } from '../../flows/brand-contrast.ts';
 
 export interface AssociationLook {
   designTemplate: string;

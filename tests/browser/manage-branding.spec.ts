@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, homeowner, signIn } from './helpers.ts';
 
 // An association's brand from the console: Summit's admin gives Maple Grove an accent colour that
-// is too faint (refused with its measured ratio, nothing saved), then one that passes, and uploads
+// is too faint (said as it is typed, refused with its measured ratio, nothing saved), then one that passes, and uploads
 // a logo, seeing the colour in previews of portal pages as it is typed; a homeowner's next page load shows the colour on the links of the page and the logo in
 // the frame, and a guest link naming Maple Grove arrives in the colour before any of the page's
 // code has run. axe at 1280 and 390 px.
@@ -33,15 +33,19 @@ const linkColours = (page: Page) => page.locator('main a').evaluateAll((links) =
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
-test('a faint accent colour is refused with its ratio; a readable one reaches a homeowner’s next page load and a guest link', async ({ page, browser }) => {
+test('a faint accent colour is said to be too faint as it is typed and refused with its ratio; a readable one reaches a homeowner’s next page load and a guest link', async ({ page, browser }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, manager.email, manager.password);
   await openMapleGrove(page);
 
   const faint = await edit(page, 'Accent colour');
   await faint.getByLabel('Value at this level').fill('#7fb2e5');
+  // Said as it is typed, before Save: the same words the server then refuses it with.
+  await expect(faint.getByText(/^Too faint to be readable: this colour gives .* a contrast of 2\.\d\d:1 .* WCAG 2\.2 AA asks at least 4\.5:1/)).toBeVisible();
   await faint.getByRole('button', { name: 'Save' }).click();
   await expect(faint.getByText(/a contrast of 2\.\d\d:1 .* WCAG 2\.2 AA asks at least 4\.5:1/).first()).toBeVisible();
+  // The server's refusal stands alone: the note made while typing gives way to it.
+  await expect(faint.getByText(/Too faint to be readable/)).toHaveCount(0);
   await expectAccessible(page);
   await faint.getByRole('button', { name: 'Cancel' }).click();
   await expect(row(page, 'Accent colour')).not.toContainText('#7fb2e5');
@@ -53,6 +57,7 @@ test('a faint accent colour is refused with its ratio; a readable one reaches a 
   await expect(previews).toHaveCount(3);
   await expect(previews.locator('figcaption')).toHaveText(['Sign-in page', 'Dashboard', 'Guest payment page']);
   await readable.getByLabel('Value at this level').fill(ACCENT);
+  await expect(readable.getByText(/Too faint to be readable/)).toHaveCount(0);
   for (const title of ['Sign-in page', 'Dashboard', 'Guest payment page']) {
     const shown = page.frameLocator(`iframe[title="${title}"]`);
     await expect(shown.locator('html'), title).toHaveAttribute('style', new RegExp(`--chakra-colors-brand-fg: ${ACCENT}`));

@@ -32,7 +32,7 @@ const start = (options: FakeHostOptions = {}) => {
 };
 const atAssociation = { query: { association: '7' } };
 
-const closed = { setting: null, editing: false, ownValue: false, value: null, locked: null, initial: null, valueRefused: false, error: null, imageKey: false, companyImageKey: false, form: null, look: false, draft: null, choices: null };
+const closed = { setting: null, editing: false, ownValue: false, value: null, locked: null, initial: null, valueRefused: false, error: null, imageKey: false, companyImageKey: false, form: null, look: false, draft: null, draftContrast: null, choices: null };
 const saved = { status: 'success', titleKey: 'manageSettings.saved' };
 const inherited = { status: 'success', titleKey: 'manageSettings.inherited' };
 const refusedValue = fail(400, { errorCode: 'SET001', detail: 'The value does not fit the key.', fields: { value: 'Must be an https:// link' } });
@@ -88,6 +88,42 @@ describe('manage settings flow: the preview of a look key', () => {
     expect(flow.context()).toMatchObject({ look: false });
     // Typing is never a call: only Save is.
     expect(host.calls).toEqual([]);
+  });
+
+  it('a colour too faint to be saved says so, with its ratio, as it is typed; a readable one, a partial one and another key do not', () => {
+    const { host, flow } = start(atAssociation);
+    flow.send({ type: 'EDIT', data: accent });
+    expect(flow.context().draftContrast).toBeNull();
+    // #ffcc00 on white is 1.6:1: links in it fail 4.5:1.
+    flow.send({ type: 'CHANGE', data: { value: ' #FFCC00 ' } });
+    expect(flow.context().draftContrast).toMatch(/^gives .+ a contrast of 1\.\d\d:1 in the \w+ template; WCAG 2\.2 AA asks at least 4\.5:1$/);
+    flow.send({ type: 'CHANGE', data: { value: '#ffcc0' } });
+    expect(flow.context().draftContrast).toBeNull();
+    flow.send({ type: 'CHANGE', data: { value: '#1b7042' } });
+    expect(flow.context().draftContrast).toBeNull();
+    flow.send({ type: 'CHANGE', data: { value: '#ffcc00' } });
+    flow.send({ type: 'CANCEL' });
+    expect(flow.context()).toEqual(closed);
+
+    flow.send({ type: 'EDIT', data: privacy });
+    flow.send({ type: 'CHANGE', data: { value: '#ffcc00' } });
+    expect(flow.context().draftContrast).toBeNull();
+    expect(host.calls).toEqual([]);
+  });
+
+  it('measures a colour against every design template of themes/, as the server does', async () => {
+    const { themeSurroundings } = await import('../../../server/branding/contrast.ts');
+    const { designTemplates } = await import('../../../flows/manage-settings.ts');
+    expect(designTemplates.map((doc) => doc.name).sort()).toEqual(themeSurroundings().map((s) => s.theme).sort());
+  });
+
+  it("the colour's words are the server's own: a colour it refuses is described as the window described it", async () => {
+    const { contrastFailure, describeFailure } = await import('../../../server/branding/contrast.ts');
+    const { draftContrast } = await import('../../../flows/manage-settings.ts');
+    for (const [key, colour] of [['accentColor', '#ffcc00'], ['primaryColor', '#9fb8ff'], ['accentColor', '#1b7042'], ['primaryColor', '#0b5cad']] as const) {
+      const failure = contrastFailure(key, colour);
+      expect(draftContrast(key, colour)).toBe(failure ? describeFailure(failure) : null);
+    }
   });
 });
 
