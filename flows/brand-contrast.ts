@@ -84,6 +84,7 @@ export function describeFailure(f: ContrastFailure): string {
   return `gives ${f.where} a contrast of ${f.ratio.toFixed(2)}:1 in the ${f.theme} template; WCAG 2.2 AA asks at least ${f.minimum}:1`;
 }
 
-function isColourKey(key: string): key is ColourKey {
+/** Whether a setting is one of the brand's colours. */
+export function isColourKey(key: string): key is ColourKey {
   return Object.hasOwn(COLOUR_USES, key);
 }

@@ -1,6 +1,6 @@
 import type { FlowEvent, FlowModule } from '../engine/core/flow/types.ts';
 import type { ResponseOf } from './api.ts';
-import { contrastFailure, describeFailure, surroundingsOf, type ThemeDoc } from './brand-contrast.ts';
+import { contrastFailure, describeFailure, isColourKey, surroundingsOf, type ThemeDoc } from './brand-contrast.ts';
 import defaultTemplate from '../themes/default.json' with { type: 'json' };
 import evergreenTemplate from '../themes/evergreen.json' with { type: 'json' };
 import harborTemplate from '../themes/harbor.json' with { type: 'json' };
@@ -85,9 +85,11 @@ export const manageSettingsFlow: FlowModule = {
       const image = IMAGE_KEYS.has(setting.key);
       const atAssociation = Boolean((env.scope().query as Record<string, unknown> | undefined)?.association);
       // The window's form: On and Off for a yes/no key, its values for a key with a fixed list, a
-      // text to type for any other; each at its level.
+      // colour typed or picked for a colour key, a text to type for any other; each at its level.
       const yesNo = isSwitch((setting.schema ?? {}) as Schema);
       const choices = choicesOf((setting.schema ?? {}) as Schema);
+      const colour = isColourKey(setting.key);
+      const text = !yesNo && !choices && !colour;
       return {
         setting, editing: true, valueRefused: false, ownValue: 'ownValue' in setting, initial: { value: settingText(setting.value), locked: setting.companyLocked },
         // The preview starts with the value as it is, and follows what is typed (CHANGE).
@@ -95,8 +97,10 @@ export const manageSettingsFlow: FlowModule = {
         imageKey: image && atAssociation, companyImageKey: image && !atAssociation,
         choices,
         form: {
-          associationText: atAssociation && !yesNo && !choices, associationSwitch: atAssociation && yesNo, associationChoice: atAssociation && Boolean(choices),
-          companyText: !atAssociation && !yesNo && !choices, companySwitch: !atAssociation && yesNo, companyChoice: !atAssociation && Boolean(choices),
+          associationText: atAssociation && text, associationSwitch: atAssociation && yesNo, associationChoice: atAssociation && Boolean(choices),
+          associationColour: atAssociation && colour,
+          companyText: !atAssociation && text, companySwitch: !atAssociation && yesNo, companyChoice: !atAssociation && Boolean(choices),
+          companyColour: !atAssociation && colour,
         },
       };
     },

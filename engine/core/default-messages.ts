@@ -34,6 +34,7 @@ export const ENGINE_MESSAGES: Readonly<Record<string, string>> = {
   'forms.errorSummaryItem': '{{field}}: {{message}}',
   'forms.showPassword': 'Show password',
   'forms.hidePassword': 'Hide password',
+  'forms.pickColour': 'Pick the colour',
   'forms.selectPlaceholder': 'Choose…',
   'forms.leaveTitle': 'Leave without saving?',
   'forms.leaveText': 'You have changes that are not saved. If you leave this page now, they will be lost.',

@@ -58,6 +58,8 @@ test('a faint accent colour is said to be too faint as it is typed and refused w
   await expect(previews.locator('figcaption')).toHaveText(['Sign-in page', 'Dashboard', 'Guest payment page']);
   await readable.getByLabel('Value at this level').fill(ACCENT);
   await expect(readable.getByText(/Too faint to be readable/)).toHaveCount(0);
+  // The colour's picker beside the text shows the colour typed.
+  await expect(readable.getByLabel('Pick the colour')).toHaveValue(ACCENT);
   for (const title of ['Sign-in page', 'Dashboard', 'Guest payment page']) {
     const shown = page.frameLocator(`iframe[title="${title}"]`);
     await expect(shown.locator('html'), title).toHaveAttribute('style', new RegExp(`--chakra-colors-brand-fg: ${ACCENT}`));

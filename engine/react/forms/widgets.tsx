@@ -258,6 +258,48 @@ export function MoneyWidget(props: WidgetProps) {
   );
 }
 
+const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
+
+/**
+ * A colour as `#rrggbb`: typed, or chosen with the browser's colour picker beside the text, which
+ * shows the colour typed once it is whole. The text is the field (its label, errors and value).
+ */
+export function ColourWidget(props: WidgetProps) {
+  const { t } = useTranslator();
+  const text = typeof props.value === 'string' ? props.value : '';
+  const whole = HEX_COLOUR.test(text.trim());
+  return (
+    <HStack gap="2" maxW="20rem">
+      <Input
+        {...commonInputProps(props)}
+        type="text"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={7}
+        onChange={textChange(props)}
+        flex="1"
+      />
+      <chakra.input
+        type="color"
+        aria-label={t('forms.pickColour')}
+        // A picker always holds a colour: black until the text names a whole one.
+        value={whole ? text.trim().toLowerCase() : '#000000'}
+        disabled={props.disabled || props.readonly}
+        onChange={({ target }: ChangeEvent<HTMLInputElement>) => props.onChange(target.value.toLowerCase())}
+        w="10"
+        h="10"
+        p="1"
+        borderWidth="1px"
+        borderColor="border"
+        borderRadius="l2"
+        bg="bg"
+        cursor="pointer"
+        flexShrink={0}
+      />
+    </HStack>
+  );
+}
+
 /** "1,234.5" → 123450; "" → empty value; anything else → NaN (reported as an invalid amount). */
 export function parseMinorUnits(text: string, emptyValue: unknown): number | undefined {
   const cleaned = text.replace(/[,\s$]/g, '');
@@ -331,4 +373,6 @@ export const engineWidgets = {
   radio: RadioWidget,
   CheckboxWidget,
   checkbox: CheckboxWidget,
+  ColourWidget,
+  colour: ColourWidget,
 } satisfies Record<EngineFormWidget | `${Capitalize<EngineFormWidget>}Widget`, RegistryWidgetsType[string]>;

@@ -131,37 +131,50 @@ describe('manage settings flow: the form a key is edited with', () => {
   it('offers On and Off for a yes/no key and a text for any other, at the level shown', () => {
     const company = start();
     company.flow.send({ type: 'EDIT', data: cards });
-    expect(company.flow.context().form).toEqual({ associationText: false, associationSwitch: false, associationChoice: false, companyText: false, companySwitch: true, companyChoice: false });
+    expect(company.flow.context().form).toEqual({ associationText: false, associationSwitch: false, associationChoice: false, companyText: false, companySwitch: true, companyChoice: false, associationColour: false, companyColour: false });
     expect(company.flow.context().initial).toEqual({ value: 'false', locked: true });
     company.flow.send({ type: 'CANCEL' });
     expect(company.flow.context().form).toBeNull();
     company.flow.send({ type: 'EDIT', data: privacy });
-    expect(company.flow.context().form).toEqual({ associationText: false, associationSwitch: false, associationChoice: false, companyText: true, companySwitch: false, companyChoice: false });
+    expect(company.flow.context().form).toEqual({ associationText: false, associationSwitch: false, associationChoice: false, companyText: true, companySwitch: false, companyChoice: false, associationColour: false, companyColour: false });
 
     const { flow } = start(atAssociation);
     flow.send({ type: 'EDIT', data: cards });
-    expect(flow.context().form).toEqual({ associationText: false, associationSwitch: true, associationChoice: false, companyText: false, companySwitch: false, companyChoice: false });
+    expect(flow.context().form).toEqual({ associationText: false, associationSwitch: true, associationChoice: false, companyText: false, companySwitch: false, companyChoice: false, associationColour: false, companyColour: false });
     flow.send({ type: 'CANCEL' });
     flow.send({ type: 'EDIT', data: origins });
-    expect(flow.context().form).toEqual({ associationText: true, associationSwitch: false, associationChoice: false, companyText: false, companySwitch: false, companyChoice: false });
+    expect(flow.context().form).toEqual({ associationText: true, associationSwitch: false, associationChoice: false, companyText: false, companySwitch: false, companyChoice: false, associationColour: false, companyColour: false });
   });
 
   it('offers the values of a key with a fixed list to choose from, at the level shown, and saves the one chosen', async () => {
     const template = { ...privacy, key: 'designTemplate', title: 'Design template', group: 'look', schema: { type: 'string', enum: ['Default', 'Evergreen', 'Harbor'] }, value: 'Evergreen' };
     const company = start();
     company.flow.send({ type: 'EDIT', data: template });
-    expect(company.flow.context().form).toEqual({ associationText: false, associationSwitch: false, associationChoice: false, companyText: false, companySwitch: false, companyChoice: true });
+    expect(company.flow.context().form).toEqual({ associationText: false, associationSwitch: false, associationChoice: false, companyText: false, companySwitch: false, companyChoice: true, associationColour: false, companyColour: false });
     expect(company.flow.context().choices).toEqual([{ value: 'Default', label: 'Default' }, { value: 'Evergreen', label: 'Evergreen' }, { value: 'Harbor', label: 'Harbor' }]);
     company.flow.send({ type: 'CANCEL' });
     expect(company.flow.context().choices).toBeNull();
 
     const { host, flow } = start(atAssociation);
     flow.send({ type: 'EDIT', data: template });
-    expect(flow.context().form).toEqual({ associationText: false, associationSwitch: false, associationChoice: true, companyText: false, companySwitch: false, companyChoice: false });
+    expect(flow.context().form).toEqual({ associationText: false, associationSwitch: false, associationChoice: true, companyText: false, companySwitch: false, companyChoice: false, associationColour: false, companyColour: false });
     expect(flow.context().initial).toEqual({ value: 'Evergreen', locked: false });
     flow.send({ type: 'SUBMIT', data: { value: 'Harbor' } });
     await browsing(flow);
     expect(host.calls.at(-1)).toMatchObject({ operationId: 'putAssociationSetting', request: { params: { key: 'designTemplate' }, body: { value: 'Harbor' } } });
+  });
+
+  it('offers a colour key as a colour typed or picked, at the level shown, and saves it as typed', async () => {
+    const accent = { ...privacy, key: 'accentColor', title: 'Accent colour', group: 'look', schema: { type: ['string', 'null'], pattern: '^#[0-9a-fA-F]{6}$' }, value: '#1d4ed8', valueText: '#1d4ed8' };
+    const company = start();
+    company.flow.send({ type: 'EDIT', data: accent });
+    expect(company.flow.context().form).toEqual({ associationText: false, associationSwitch: false, associationChoice: false, companyText: false, companySwitch: false, companyChoice: false, associationColour: false, companyColour: true });
+    const { host, flow } = start(atAssociation);
+    flow.send({ type: 'EDIT', data: accent });
+    expect(flow.context().form).toEqual({ associationText: false, associationSwitch: false, associationChoice: false, companyText: false, companySwitch: false, companyChoice: false, associationColour: true, companyColour: false });
+    flow.send({ type: 'SUBMIT', data: { value: '#1b7042' } });
+    await browsing(flow);
+    expect(host.callsTo('putAssociationSetting')).toEqual([{ params: { id: '7', key: 'accentColor' }, body: { value: '#1b7042' }, suppressToast: true }]);
   });
 
   it("saves a yes/no key's On or Off as true or false", async () => {
@@ -186,7 +199,7 @@ describe('manage settings flow: the window', () => {
     flow.send({ type: 'EDIT', data: privacy });
     expect(flow.state()).toBe('editing');
     // No own value at this level: nothing to return to inherited.
-    expect(flow.context()).toEqual({ ...closed, setting: privacy, editing: true, initial: { value: '', locked: false }, draft: '', form: { associationText: false, associationSwitch: false, associationChoice: false, companyText: true, companySwitch: false, companyChoice: false } });
+    expect(flow.context()).toEqual({ ...closed, setting: privacy, editing: true, initial: { value: '', locked: false }, draft: '', form: { associationText: false, associationSwitch: false, associationChoice: false, companyText: true, companySwitch: false, companyChoice: false, associationColour: false, companyColour: false } });
     flow.send({ type: 'CANCEL' });
 
     flow.send({ type: 'EDIT', data: cards });
