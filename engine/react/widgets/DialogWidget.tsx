@@ -34,7 +34,8 @@ export function DialogWidget({ node }: WidgetProps) {
         <Dialog.Positioner>
           <Dialog.Content>
             <Dialog.Header><Dialog.Title>{title}</Dialog.Title></Dialog.Header>
-            <Dialog.Body>
+            {/* Its parts spaced as a stack's are. */}
+            <Dialog.Body display="flex" flexDirection="column" gap="layout.stack">
               {text ? <Dialog.Description>{text}</Dialog.Description> : null}
               {open && node.children ? <WidgetChildren nodes={node.children} /> : null}
             </Dialog.Body>

@@ -23,7 +23,7 @@ export function ModalWidget({ node }: WidgetProps) {
         <Dialog.Positioner>
           <Dialog.Content>
             <Dialog.Header><Dialog.Title>{t(String(node.title))}</Dialog.Title></Dialog.Header>
-            <Dialog.Body>{open ? <WidgetChildren nodes={node.children} /> : null}</Dialog.Body>
+            <Dialog.Body display="flex" flexDirection="column" gap="layout.stack">{open ? <WidgetChildren nodes={node.children} /> : null}</Dialog.Body>
             <Dialog.Footer>
               <Dialog.ActionTrigger asChild>
                 <Button variant="ghost" colorPalette="brand">{t(String(node.close))}</Button>
