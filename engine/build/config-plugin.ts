@@ -6,6 +6,7 @@ import { readConfigData } from '../core/config/read-config.ts';
 import { hotAcceptSource, isConfigurationFile, takesUpdatesInPlace } from './hot-accept.ts';
 import { resolveFeatures } from '../core/features.ts';
 import { earlyRequests, routeEarlyRequests, type OperationEntry } from './early-requests.ts';
+import { groupBasePath } from '../core/api/packed-operations.ts';
 import type { EarlyRequestDoc } from '../core/api/early-requests.ts';
 import { flatMessages, pickNamespaces, screenNamespaces, sharedMessages } from './message-split.ts';
 import type { StorageExpectation } from '../core/first-visit.ts';
@@ -33,13 +34,17 @@ const OWN = '\0virtual:engine-';
 
 /**
  * The operation index as the browser's API client reads it (engine/core/api/client.ts): each
- * operation's group, method, address and whether it takes a body, one string per operation. Every
- * page carries it; the callers and parameter lists of generated/operations.ts are for the checker,
- * the server and the tests.
+ * operation's group, method, address under its group's base path (`/api/<group>`, as every
+ * contract's server names it) and whether it takes a body, one string per operation. Every page
+ * carries it; the callers and parameter lists of generated/operations.ts are for the checker, the
+ * server and the tests.
  */
 export function browserOperations(operations: Record<string, OperationEntry>): string {
+  for (const [id, op] of Object.entries(operations)) {
+    if (op.basePath !== groupBasePath(op.group)) throw new Error(`operation ${id}: its base path ${op.basePath} is not ${groupBasePath(op.group)}`);
+  }
   const packed = Object.fromEntries(Object.entries(operations)
-    .map(([id, op]) => [id, `${op.group} ${op.method} ${op.basePath}${op.path}${op.hasBody ? ' body' : ''}`]));
+    .map(([id, op]) => [id, `${op.group} ${op.method} ${op.path}${op.hasBody ? ' body' : ''}`]));
   return `import { unpackOperations } from ${JSON.stringify(join(import.meta.dirname, '..', 'core', 'api', 'packed-operations.ts'))};
 export const operations = unpackOperations(${JSON.stringify(packed)});`;
 }
