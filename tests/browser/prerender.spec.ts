@@ -60,6 +60,19 @@ for (const spec of pages) {
   });
 }
 
+test('before the code runs, a page rendered ahead of time shows its buttons inert but not dimmed', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  for (const spec of pages.filter((one) => one.button)) {
+    await page.goto(spec.path);
+    const button = page.getByRole('button', { name: spec.button!, exact: true });
+    await expect(button).toBeDisabled();
+    // Dimmed now, it would be undimmed a moment later, when the code has run: a flash of every button.
+    expect(await button.evaluate((element) => getComputedStyle(element).opacity), spec.path).toBe('1');
+  }
+  await context.close();
+});
+
 test('a browser that is signed in renders the page afresh instead of adopting the signed-out markup', async ({ page, request }) => {
   const answer = await request.post('/api/users/Users/Authenticate', { data: { email: homeowner.email, password: homeowner.password } });
   expect(answer.status()).toBe(200);

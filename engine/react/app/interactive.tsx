@@ -26,7 +26,12 @@ export function useInteractive(): boolean {
   return use(InteractiveContext);
 }
 
-/** Props that keep a button inert until its code runs (see `useInteractive`), without dimming it. */
-export function awaitingCode(interactive: boolean): { 'data-awaiting-code'?: '' } {
-  return interactive ? {} : { 'data-awaiting-code': '' };
+/**
+ * Props of a button inert until its code runs (see `useInteractive`), without dimming it: dimming it
+ * and undimming it a moment later would flash every button of a page rendered ahead of time. Style
+ * props, which outrank the recipe's dimmed look (a rule of the page's global styles would not: they
+ * are in a layer below the recipes').
+ */
+export function awaitingCode(interactive: boolean): { 'data-awaiting-code'?: ''; _disabled?: { opacity: number; cursor: string } } {
+  return interactive ? {} : { 'data-awaiting-code': '', _disabled: { opacity: 1, cursor: 'progress' } };
 }

@@ -23,9 +23,6 @@ const PAGE_STYLES = defineConfig({
     main: { fontSize: 'body', lineHeight: 'body', fontWeight: 'body' },
     // Chakra draws a field's focus ring 1px wide: 2px is seen at a glance (the colours are in palettes.ts).
     html: { '--focus-ring-width': '2px' },
-    // A control waiting for its code is inert but not dimmed: dimming it and undimming it a moment
-    // later would flash every button of a page rendered ahead of time.
-    'button[data-awaiting-code]:disabled': { opacity: 1, cursor: 'progress' },
   },
 });
 
