@@ -23,6 +23,7 @@ export type Operations = {
   "cancelPaymentSetup": OperationTypesOf<payments["cancelPaymentSetup"]>;
   "cancelRecurringPayment": OperationTypesOf<payments["cancelRecurringPayment"]>;
   "changePassword": OperationTypesOf<users["changePassword"]>;
+  "claimMimic": OperationTypesOf<users["claimMimic"]>;
   "confirmAcknowledgement": OperationTypesOf<payments["confirmAcknowledgement"]>;
   "confirmAutoDraft": OperationTypesOf<payments["confirmAutoDraft"]>;
   "confirmExpressPayment": OperationTypesOf<expressPay["confirmExpressPayment"]>;
@@ -57,6 +58,7 @@ export type Operations = {
   "downloadDocument": OperationTypesOf<associations["downloadDocument"]>;
   "downloadHomeownerRequestAttachment": OperationTypesOf<actionItems["downloadHomeownerRequestAttachment"]>;
   "duplicateDocument": OperationTypesOf<associations["duplicateDocument"]>;
+  "endMimic": OperationTypesOf<users["endMimic"]>;
   "enrollLegacyAutoDraft": OperationTypesOf<payments["enrollLegacyAutoDraft"]>;
   "getAccounts": OperationTypesOf<payments["getAccounts"]>;
   "getAssociationAging": OperationTypesOf<management["getAssociationAging"]>;
@@ -85,6 +87,7 @@ export type Operations = {
   "getLedger": OperationTypesOf<payments["getLedger"]>;
   "getManagementCompany": OperationTypesOf<management["getManagementCompany"]>;
   "getMessageThread": OperationTypesOf<users["getMessageThread"]>;
+  "getMimic": OperationTypesOf<users["getMimic"]>;
   "getPaymentMethod": OperationTypesOf<payments["getPaymentMethod"]>;
   "getPaymentOptions": OperationTypesOf<payments["getPaymentOptions"]>;
   "getPreferences": OperationTypesOf<users["getPreferences"]>;
@@ -119,6 +122,7 @@ export type Operations = {
   "listHomeownerRequests": OperationTypesOf<actionItems["listHomeownerRequests"]>;
   "listManagedAssociations": OperationTypesOf<management["listManagedAssociations"]>;
   "listMessageThreads": OperationTypesOf<users["listMessageThreads"]>;
+  "listMimicVisits": OperationTypesOf<users["listMimicVisits"]>;
   "listPaymentMethods": OperationTypesOf<payments["listPaymentMethods"]>;
   "listPayments": OperationTypesOf<payments["listPayments"]>;
   "listRecurringPayments": OperationTypesOf<payments["listRecurringPayments"]>;
@@ -144,6 +148,7 @@ export type Operations = {
   "setupPayment": OperationTypesOf<payments["setupPayment"]>;
   "setupPaymentMethod": OperationTypesOf<payments["setupPaymentMethod"]>;
   "setupRecurringPayment": OperationTypesOf<payments["setupRecurringPayment"]>;
+  "startMimic": OperationTypesOf<management["startMimic"]>;
   "updateAddress": OperationTypesOf<users["updateAddress"]>;
   "updateAutoDraft": OperationTypesOf<payments["updateAutoDraft"]>;
   "updateBoardMember": OperationTypesOf<management["updateBoardMember"]>;

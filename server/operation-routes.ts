@@ -1,6 +1,6 @@
 // The API: one Fastify route per operation of openapi/*.yaml (servers[0].url + path, and one more
 // per x-legacy-paths address). Each route runs, in order: the route guard's identify step (401),
-// validation against the operation's own schemas (400), the guard's scope check (403/404), the
+// the mimic step (403 MIM001 for a write in mimic mode, server/mimic/guard.ts), validation against the operation's own schemas (400), the guard's scope check (403/404), the
 // feature step (403 FEA001 when the association has the operation's feature off), then the handler named by operationId, whose answer is checked against the declared responses
 // outside production.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -12,6 +12,7 @@ import { ApiError } from './errors.ts';
 import { callerOf, routeGuard } from './authz/guard.ts';
 import { readUpload, registerMultipart } from './uploads/multipart.ts';
 import { featureGuard } from './features/gate.ts';
+import { mimicGuard } from './mimic/guard.ts';
 
 export interface RouteEntry {
   op: OperationDef;
@@ -110,11 +111,13 @@ export function registerOperationRoutes(
 function registerOperationRoute(app: FastifyInstance, entry: RouteEntry, services: Services, validateResponses: boolean, maxUploadMb: number): void {
   const guard = routeGuard(entry.op.policy, services);
   const feature = featureGuard(entry.op, services);
+  const mimic = mimicGuard(entry.op, services);
+  const steps = [guard.identify, ...(mimic ? [mimic] : []), validateRequest, guard.enforce, ...(feature ? [feature] : [])];
   for (const url of [entry.op.url, ...entry.op.legacyUrls]) app.route({
     method: entry.op.method,
     url,
     config: { operation: entry },
-    preHandler: feature ? [guard.identify, validateRequest, guard.enforce, feature] : [guard.identify, validateRequest, guard.enforce],
+    preHandler: steps,
     async handler(request, reply) {
       const result = await entry.handler(
         {

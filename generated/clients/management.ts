@@ -20,6 +20,8 @@ export interface StaffMember {
   /** false once deactivated */
   active: boolean;
   since: string;
+  /** Whether they may view the portal as an owner (mimic mode), a grant of the admin */
+  mimic: boolean;
 }
 
 export interface StaffInvitation {
@@ -47,7 +49,7 @@ export interface ManagedAssociationRow {
 }
 
 /**
- * setting: a value set or cleared; lock: a lock set or lifted; staff: the staff; board: board membership; page: custom pages
+ * setting: a value set or cleared; lock: a lock set or lifted; staff: the staff; board: board membership; page: custom pages; mimic: mimic sessions started and ended, and the changes refused in them
  */
 export type AuditKind = typeof AuditKind[keyof typeof AuditKind];
 
@@ -58,6 +60,7 @@ export const AuditKind = {
   staff: 'staff',
   board: 'board',
   page: 'page',
+  mimic: 'mimic',
 } as const;
 
 export type AuditEntryRowKind = typeof AuditEntryRowKind[keyof typeof AuditEntryRowKind];
@@ -482,6 +485,8 @@ export type AcceptStaffInvitation200 = {
 export type UpdateStaffMemberBody = {
   role?: StaffRole;
   active?: boolean;
+  /** Whether they may view the portal as an owner (mimic mode) */
+  mimic?: boolean;
 };
 
 export type ListAuditEntriesParams = {
@@ -716,6 +721,23 @@ export type ListCompanyPeople200 = {
   rows: CompanyPersonRow[];
   /** The number of rows matching the search and filter (the grid's last row) */
   lastRow: number;
+};
+
+export type StartMimicBody = {
+  /**
+     * Why the owner's portal is viewed (the owner reads it)
+     * @minLength 10
+     * @maxLength 500
+     * @pattern \S
+     */
+  reason: string;
+};
+
+export type StartMimic201 = {
+  /** Exchanged once, within 60 seconds, for the session's token (claimMimic) */
+  handoverCode: string;
+  /** When the mimic session ends at the latest */
+  expiresAt: string;
 };
 
 export type getManagementCompanyResponse200 = {
@@ -2089,5 +2111,84 @@ export const getCompanyPerson = async (userId: number, options?: Parameters<type
     method: 'GET'
 
 
+  }
+);}
+
+
+
+export type startMimicResponse201 = {
+  data: StartMimic201
+  status: 201
+}
+
+export type startMimicResponse400 = {
+  data: ProblemResponse
+  status: 400
+}
+
+export type startMimicResponse401 = {
+  data: ProblemResponse
+  status: 401
+}
+
+export type startMimicResponse403 = {
+  data: ProblemResponse
+  status: 403
+}
+
+export type startMimicResponse404 = {
+  data: ProblemResponse
+  status: 404
+}
+
+export type startMimicResponseSuccess = (startMimicResponse201) & {
+  headers: Headers;
+};
+export type startMimicResponseError = (startMimicResponse400 | startMimicResponse401 | startMimicResponse403 | startMimicResponse404) & {
+  headers: Headers;
+};
+
+export type startMimicResponse = (startMimicResponseSuccess | startMimicResponseError)
+
+export const getStartMimicUrl = (userId: number,) => {
+
+
+
+
+  return `/api/management/People/${userId}/Mimic`
+}
+
+/**
+ * For a staff member holding the mimic grant (403 MIM002 otherwise) and one of the caller's
+ * company's people (404 PPL001 for anyone else). The reason (at least 10 characters) is kept
+ * with the session, shown to the owner under Profile and written to the audit trail. Answers
+ * a handover code, good once within 60 seconds, which the new tab exchanges for the mimic
+ * session's token (claimMimic); the session lasts 30 minutes from now and cannot be extended.
+ * Refused from a mimic session (403 MIM003): a mimic session never starts another.
+ * @summary Start mimic mode - view the portal as this owner, read-only, for at most 30 minutes
+ */
+export const startMimic = async (userId: number,
+    startMimicBody: StartMimicBody, options?: Parameters<typeof apiFetch>[1]): Promise<startMimicResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<startMimicResponse>(getStartMimicUrl(userId),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(startMimicBody)
   }
 );}

@@ -404,6 +404,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/People/{userId}/Mimic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start mimic mode - view the portal as this owner, read-only, for at most 30 minutes
+         * @description For a staff member holding the mimic grant (403 MIM002 otherwise) and one of the caller's
+         *     company's people (404 PPL001 for anyone else). The reason (at least 10 characters) is kept
+         *     with the session, shown to the owner under Profile and written to the audit trail. Answers
+         *     a handover code, good once within 60 seconds, which the new tab exchanges for the mimic
+         *     session's token (claimMimic); the session lasts 30 minutes from now and cannot be extended.
+         *     Refused from a mimic session (403 MIM003): a mimic session never starts another.
+         */
+        post: operations["startMimic"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -423,6 +448,8 @@ export interface components {
             active: boolean;
             /** Format: date-time */
             since: string;
+            /** @description Whether they may view the portal as an owner (mimic mode), a grant of the admin */
+            mimic: boolean;
         };
         StaffInvitation: {
             id: number;
@@ -449,10 +476,10 @@ export interface components {
             pastDueCents: number;
         };
         /**
-         * @description setting: a value set or cleared; lock: a lock set or lifted; staff: the staff; board: board membership; page: custom pages
+         * @description setting: a value set or cleared; lock: a lock set or lifted; staff: the staff; board: board membership; page: custom pages; mimic: mimic sessions started and ended, and the changes refused in them
          * @enum {string}
          */
-        AuditKind: "setting" | "lock" | "staff" | "board" | "page";
+        AuditKind: "setting" | "lock" | "staff" | "board" | "page" | "mimic";
         AuditEntryRow: {
             id: number;
             /** Format: date-time */
@@ -851,6 +878,8 @@ export interface operations {
                 "application/json": {
                     role?: components["schemas"]["StaffRole"];
                     active?: boolean;
+                    /** @description Whether they may view the portal as an owner (mimic mode) */
+                    mimic?: boolean;
                 };
             };
         };
@@ -1353,6 +1382,47 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CompanyPerson"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+        };
+    };
+    startMimic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Why the owner's portal is viewed (the owner reads it) */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The mimic session, waiting for its tab */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Exchanged once, within 60 seconds, for the session's token (claimMimic) */
+                        handoverCode: string;
+                        /**
+                         * Format: date-time
+                         * @description When the mimic session ends at the latest
+                         */
+                        expiresAt: string;
+                    };
                 };
             };
             400: components["responses"]["Problem"];

@@ -71,8 +71,94 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign out, ending this session on the server (its token and portal token are refused from now on) */
+        /**
+         * Sign out, ending this session on the server (its token and portal token are refused from now on)
+         * @description In mimic mode it ends the mimic session, as endMimic does.
+         */
         post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Users/Mimic/Claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The mimic session's token, for the tab its handover code was given to (once, within 60 seconds)
+         * @description Exchanges the handover code startMimic answered for the mimic session's token: the owner as
+         *     subject, the staff member in an `act` claim (RFC 8693) with the session's id, valid until
+         *     the session's end (30 minutes from its start at most). A code used before, older than 60
+         *     seconds, or of a session already ended: 410 MIM004.
+         */
+        post: operations["claimMimic"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Users/Mimic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The mimic session the caller's token belongs to - whom, by whom, since when, until when
+         * @description For the banner of every page in mimic mode. A token that is not a mimic session's is 404 MIM005.
+         */
+        get: operations["getMimic"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Users/Mimic/End": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End the caller's mimic session (its token is refused from now on)
+         * @description Recorded in the company's audit trail. A token that is not a mimic session's is 404 MIM005.
+         */
+        post: operations["endMimic"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Users/Mimic/Visits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who from the management company viewed the caller's account in mimic mode, when, for how long and why
+         * @description The last 100 mimic sessions of which the caller was the owner, newest first.
+         */
+        get: operations["listMimicVisits"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -535,6 +621,34 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        MimicSession: {
+            /** @description The owner whose portal is shown */
+            ownerName: string;
+            /** @description The staff member viewing it */
+            staffName: string;
+            companyName: string;
+            /** Format: date-time */
+            startedAt: string;
+            /**
+             * Format: date-time
+             * @description When it ends at the latest (30 minutes after its start)
+             */
+            expiresAt: string;
+        };
+        MimicVisit: {
+            staffName: string;
+            companyName: string;
+            /** Format: date-time */
+            startedAt: string;
+            /**
+             * Format: date-time
+             * @description When it was ended or expired; null while it goes on
+             */
+            endedAt: string | null;
+            /** @description How long it lasted (so far), in whole minutes, at least 1 */
+            minutes: number;
+            reason: string;
+        };
         /** @description Required: empty or only spaces is 400 MSG001 "Message is required." */
         MessageBody: string;
         MessageThreadSummary: {
@@ -982,6 +1096,104 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    claimMimic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The mimic session's token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            410: components["responses"]["BadRequest"];
+            429: components["responses"]["BadRequest"];
+        };
+    };
+    getMimic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mimic session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MimicSession"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["BadRequest"];
+        };
+    };
+    endMimic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ended */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["BadRequest"];
+        };
+    };
+    listMimicVisits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The visits */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        visits: components["schemas"]["MimicVisit"][];
+                    };
+                };
             };
             401: components["responses"]["Unauthorized"];
         };

@@ -13,6 +13,8 @@ export const AUDIT_KINDS = {
   board: ['board.%'],
   /** An association's custom pages: created, changed, published, removed. */
   page: ['page.%'],
+  /** Mimic mode: sessions started and ended, and the writes refused in them. */
+  mimic: ['mimic.%'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type AuditKind = keyof typeof AUDIT_KINDS;

@@ -1,5 +1,6 @@
 // Signed JWTs (HS256, jose). Claims: sub (user id), UserId, Customer (management company code),
-// sid (the sign-in session, server/auth/sessions.ts; not on reset tokens), aud, iss, iat, exp. Audiences: 'homeowner' (API bearer), 'portal' (portal token),
+// sid (the sign-in session, server/auth/sessions.ts; not on reset tokens), act (a mimic session's:
+// { sub: the staff member's id, mim: the mimic session's id }, RFC 8693), aud, iss, iat, exp. Audiences: 'homeowner' (API bearer), 'portal' (portal token),
 // 'password-reset' (from a verified reset code; dies once the password changes).
 import { createHash } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
@@ -18,6 +19,14 @@ export interface SessionClaims {
 /** A signed-in session: the claims plus the session id (sid) that logout and password changes end. */
 export interface SignedInClaims extends SessionClaims {
   sessionId: string;
+  /** A mimic session's (server/mimic/): the staff member acting, and the mimic session (its reason). */
+  actor?: MimicActor;
+}
+
+/** Who acts in a mimic session: the staff member (the token's `act.sub`) and the session (`act.mim`). */
+export interface MimicActor {
+  userId: number;
+  mimicId: number;
 }
 
 export interface ResetClaims extends SessionClaims {
@@ -36,7 +45,10 @@ export const defaultLifetimes: TokenLifetimes = { sessionSeconds: 8 * 3600, port
 export interface TokenService {
   readonly lifetimes: TokenLifetimes;
   issueSession(claims: SignedInClaims): Promise<string>;
-  issuePortal(claims: SignedInClaims): Promise<string>;
+  /** The portal token; a mimic session's ends with the session (`expiresAt`), never later. */
+  issuePortal(claims: SignedInClaims, expiresAt?: Date): Promise<string>;
+  /** A mimic session's token: the owner as subject, the staff member in `act`, until `expiresAt` (never later). */
+  issueMimic(claims: SignedInClaims & { actor: MimicActor }, expiresAt: Date): Promise<string>;
   issueReset(claims: ResetClaims): Promise<string>;
   /** Returns null for any invalid, expired or wrong-audience token. */
   verifySession(token: string, audience?: Audience): Promise<SignedInClaims | null>;
@@ -62,7 +74,7 @@ export function createTokenService(secret: string, clock: Clock, lifetimes: Toke
   // Signed-in tokens verified once per process until they expire; ended sessions are checked by the caller on every use.
   const verified = createVerifiedTokenCache<SignedInClaims>(clock);
 
-  async function sign(payload: Record<string, unknown>, sub: number, audience: Audience, seconds: number): Promise<string> {
+  async function sign(payload: Record<string, unknown>, sub: number, audience: Audience, seconds: number, expiresAt?: number): Promise<string> {
     const iat = now();
     return new SignJWT(payload)
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -70,7 +82,7 @@ export function createTokenService(secret: string, clock: Clock, lifetimes: Toke
       .setIssuer(ISSUER)
       .setAudience(audience)
       .setIssuedAt(iat)
-      .setExpirationTime(iat + seconds)
+      .setExpirationTime(expiresAt ?? iat + seconds)
       .sign(await key);
   }
 
@@ -93,10 +105,24 @@ export function createTokenService(secret: string, clock: Clock, lifetimes: Toke
     }
   }
 
+  const actClaim = (c: SignedInClaims) => (c.actor ? { act: { sub: String(c.actor.userId), mim: c.actor.mimicId } } : {});
+  /** A mimic session's `act`, or undefined for none; null for one that is malformed (the token is refused). */
+  function actorOf(act: unknown): MimicActor | undefined | null {
+    if (act === undefined) return undefined;
+    if (!act || typeof act !== 'object') return null;
+    const { sub, mim } = act as { sub?: unknown; mim?: unknown };
+    const userId = Number(sub);
+    if (typeof sub !== 'string' || !Number.isSafeInteger(userId) || userId < 1 || String(userId) !== sub) return null;
+    if (typeof mim !== 'number' || !Number.isSafeInteger(mim) || mim < 1) return null;
+    return { userId, mimicId: mim };
+  }
+
   return {
     lifetimes,
-    issueSession: (c) => sign({ UserId: c.userId, Customer: c.customer, sid: c.sessionId }, c.userId, AUDIENCE.homeowner, lifetimes.sessionSeconds),
-    issuePortal: (c) => sign({ UserId: c.userId, Customer: c.customer, sid: c.sessionId }, c.userId, AUDIENCE.portal, lifetimes.portalSeconds),
+    issueSession: (c) => sign({ UserId: c.userId, Customer: c.customer, sid: c.sessionId, ...actClaim(c) }, c.userId, AUDIENCE.homeowner, lifetimes.sessionSeconds),
+    // A mimic session's portal token ends with it, and names the staff member too.
+    issuePortal: (c, expiresAt) => sign({ UserId: c.userId, Customer: c.customer, sid: c.sessionId, ...actClaim(c) }, c.userId, AUDIENCE.portal, lifetimes.portalSeconds, expiresAt && Math.min(Math.floor(expiresAt.getTime() / 1000), now() + lifetimes.portalSeconds)),
+    issueMimic: (c, expiresAt) => sign({ UserId: c.userId, Customer: c.customer, sid: c.sessionId, ...actClaim(c) }, c.userId, AUDIENCE.homeowner, 0, Math.floor(expiresAt.getTime() / 1000)),
     issueReset: (c) =>
       sign({ UserId: c.userId, Customer: c.customer, email: c.email, phf: c.passwordFingerprint }, c.userId, AUDIENCE.reset, lifetimes.resetSeconds),
     async verifySession(token, audience = AUDIENCE.homeowner) {
@@ -105,7 +131,9 @@ export function createTokenService(secret: string, clock: Clock, lifetimes: Toke
       if (known) return known;
       const p = await verifyRaw(token, audience);
       if (!p || typeof p.sid !== 'string' || p.sid === '') return null;
-      const claims = { userId: p.UserId as number, customer: p.Customer as string, sessionId: p.sid };
+      const actor = actorOf(p.act);
+      if (actor === null) return null;
+      const claims: SignedInClaims = { userId: p.UserId as number, customer: p.Customer as string, sessionId: p.sid, ...(actor ? { actor } : {}) };
       // A token with a not-before time is checked in full every time (ours never carry one).
       if (p.nbf === undefined) verified.set(cacheKey, claims, p.exp as number);
       return claims;

@@ -84,7 +84,11 @@ export function routeGuard(policy: Policy, services: Services): RouteGuard {
       if (policy.public) return;
       const caller = callerOf(request);
       // Grants of the anyone principal (optional credential) hold for every caller, anonymous or not.
-      const grants = policy.grants.filter((g) => tokenKindOf(g.principal) === caller.kind || tokenKindOf(g.principal) === 'optional');
+      // A mimic session is the owner's, never staff: a staff or admin grant does not hold for it
+      // (the console's own operations are refused before this, server/mimic/guard.ts).
+      const mimic = caller.kind === 'user' && caller.actor !== undefined;
+      const grants = policy.grants.filter((g) => (tokenKindOf(g.principal) === caller.kind || tokenKindOf(g.principal) === 'optional')
+        && !(mimic && (g.principal === 'staff' || g.principal === 'admin')));
       if (grants.length === 0) throw new Error(`caller of kind ${caller.kind} passed identification without a grant`);
       const params: unknown[] = [];
       const bind: Bind = (value) => `$${params.push(value)}`;

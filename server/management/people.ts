@@ -78,6 +78,12 @@ export function companyPeopleList(companyId: number, search: string | undefined)
   };
 }
 
+/** Whether user `personId` is one of company `companyId`'s people (an owner or board member of its associations). */
+export async function isCompanyPerson(db: Queryable, companyId: number, personId: number): Promise<boolean> {
+  const { rows } = await db.query(`SELECT 1 FROM users u WHERE u.id = $2 AND u.management_company_id = $1 AND ${IS_PERSON_OF('$1')}`, [companyId, personId]);
+  return rows.length > 0;
+}
+
 /** The management company of staff member `userId` (x-policy has found them active staff). */
 export async function companyOf(db: Queryable, userId: number): Promise<number | null> {
   const { rows } = await db.query<{ id: number }>(`SELECT management_company_id AS id FROM users WHERE id = $1`, [userId]);

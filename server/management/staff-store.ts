@@ -15,6 +15,8 @@ export interface StaffMember {
   role: StaffRole;
   active: boolean;
   since: string;
+  /** Holds the mimic grant (mimic mode). */
+  mimic: boolean;
 }
 
 export interface PendingInvitation {
@@ -33,8 +35,8 @@ export async function companyOf(db: Queryable, userId: number): Promise<number> 
 }
 
 export async function listStaff(db: Queryable, companyId: number, now: Date): Promise<{ staff: StaffMember[]; invitations: PendingInvitation[] }> {
-  const staff = await db.query<{ user_id: number; email: string; first_name: string; last_name: string; role: StaffRole; deactivated_at: Date | null; created_at: Date }>(
-    `SELECT u.id AS user_id, u.email, u.first_name, u.last_name, s.role, s.deactivated_at, s.created_at
+  const staff = await db.query<{ user_id: number; email: string; first_name: string; last_name: string; role: StaffRole; deactivated_at: Date | null; created_at: Date; can_mimic: boolean }>(
+    `SELECT u.id AS user_id, u.email, u.first_name, u.last_name, s.role, s.deactivated_at, s.created_at, s.can_mimic
        FROM management_staff s JOIN users u ON u.id = s.user_id
       WHERE u.management_company_id = $1
       ORDER BY s.deactivated_at IS NOT NULL, u.last_name, u.first_name, u.id`,
@@ -55,6 +57,7 @@ export async function listStaff(db: Queryable, companyId: number, now: Date): Pr
       role: r.role,
       active: r.deactivated_at === null,
       since: new Date(r.created_at).toISOString(),
+      mimic: r.can_mimic,
     })),
     invitations: invitations.rows.map((r) => ({ id: Number(r.id), email: r.email, role: r.role, invitedAt: new Date(r.created_at).toISOString(), expiresAt: new Date(r.expires_at).toISOString() })),
   };
@@ -109,12 +112,12 @@ export async function usableInvitation(tx: Queryable, token: string, now: Date):
 }
 
 /** A staff member of the company (404 STF003 for anyone else), locked for the transaction. */
-export async function staffMemberOf(tx: Queryable, companyId: number, userId: number): Promise<{ email: string; role: StaffRole; active: boolean }> {
-  const { rows } = await tx.query<{ email: string; role: StaffRole; deactivated_at: Date | null }>(
-    `SELECT u.email, s.role, s.deactivated_at FROM management_staff s JOIN users u ON u.id = s.user_id
+export async function staffMemberOf(tx: Queryable, companyId: number, userId: number): Promise<{ email: string; role: StaffRole; active: boolean; mimic: boolean }> {
+  const { rows } = await tx.query<{ email: string; role: StaffRole; deactivated_at: Date | null; can_mimic: boolean }>(
+    `SELECT u.email, s.role, s.deactivated_at, s.can_mimic FROM management_staff s JOIN users u ON u.id = s.user_id
       WHERE s.user_id = $1 AND u.management_company_id = $2 FOR UPDATE OF s`,
     [userId, companyId],
   );
   if (rows.length === 0) throw staffError('STF003');
-  return { email: rows[0].email, role: rows[0].role, active: rows[0].deactivated_at === null };
+  return { email: rows[0].email, role: rows[0].role, active: rows[0].deactivated_at === null, mimic: rows[0].can_mimic };
 }

@@ -37,6 +37,12 @@ export interface OperationDef {
   policy: Policy;
   /** The features it belongs to (x-feature; `core`: none): off for an association, it is refused (server/features/). */
   features: FeatureName[];
+  /**
+   * Under a mimic session (server/mimic/guard.ts): `read` runs (GET), `allowed` runs though it is
+   * not a GET (x-mimic: allowed: it changes nothing of the owner's, or ends the session), `write`
+   * is refused.
+   */
+  mimic: 'read' | 'allowed' | 'write';
   parameters: ParameterDef[];
   /** `multipart`: a multipart/form-data upload, read by the handler step (server/uploads/), not validated as JSON. */
   body: { required: boolean; schema: JsonObject; multipart?: boolean } | null;
@@ -193,6 +199,9 @@ export function parseOpenApi(text: string, file: string): OpenApiDoc {
         throw error;
       }
       const features = featuresOf(op['x-feature'], (reason) => fail(file, `${where}.x-feature`, reason));
+      const mimicMark = op['x-mimic'];
+      if (mimicMark !== undefined && mimicMark !== 'allowed') fail(file, `${where}.x-mimic`, `must be "allowed" (a non-GET operation that may run in mimic mode) or left out, not ${JSON.stringify(mimicMark)}`);
+      const mimic = method === 'get' ? 'read' : mimicMark === 'allowed' ? 'allowed' : 'write';
       const responses: Record<string, JsonObject | null> = {};
       for (const [status, raw] of Object.entries((op.responses ?? {}) as JsonObject)) {
         const response = resolveLocal(doc, file, raw);
@@ -209,6 +218,7 @@ export function parseOpenApi(text: string, file: string): OpenApiDoc {
         legacyUrls,
         policy,
         features,
+        mimic,
         parameters,
         body,
         responses,

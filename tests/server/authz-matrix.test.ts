@@ -38,6 +38,7 @@ const IN_SCOPE_BY_DECLARATION: Record<string, string[]> = {
     'authenticate',
     'authenticateExpressPay',
     'authenticateSSO',
+    'claimMimic',
     'createGuestSession',
     'getGuestConfiguration',
     'getPublicAssociation',
@@ -50,11 +51,14 @@ const IN_SCOPE_BY_DECLARATION: Record<string, string[]> = {
   user: [
     'changePassword',
     'createPortalToken',
+    'endMimic',
     'getAccounts',
     'getHomeSettings',
+    'getMimic',
     'getProfileConfiguration',
     'getSecurity',
     'listMessageThreads',
+    'listMimicVisits',
     'logout',
     'updateLogin',
   ],
@@ -64,7 +68,7 @@ const IN_SCOPE_BY_DECLARATION: Record<string, string[]> = {
   anyone: ['getAssociationPage', 'getDocumentPermissions', 'listCalendarEntries', 'listDocumentFolders', 'searchDocuments'],
   // Active staff of any management company, answered for the caller's own company only (the
   // management console): every other signed-in caller is refused (403 AUTH003), checked below.
-  staff: ['getAssociationAging', 'getCompanyMonthlyFigures', 'getCompanyPerson', 'getCompanySettings', 'getCustomPage', 'getManagementCompany', 'listCompanyPeople', 'listCompanyStaff', 'listCustomPages', 'listManagedAssociations'],
+  staff: ['getAssociationAging', 'getCompanyMonthlyFigures', 'getCompanyPerson', 'getCompanySettings', 'getCustomPage', 'getManagementCompany', 'listCompanyPeople', 'listCompanyStaff', 'listCustomPages', 'listManagedAssociations', 'startMimic'],
   // Active admins of any management company, about their own company's staff and settings only.
   // (listAuditEntries: another company's association named is 404 GP001, checked at the end.)
   admin: ['createCustomPage', 'deleteCompanySetting', 'deleteCustomPage', 'inviteStaffMember', 'listAuditEntries', 'putCompanySetting', 'updateCustomPage', 'updateStaffMember', 'uploadCompanyBrandImage'],
@@ -98,6 +102,7 @@ const NOT_SCOPED: Record<string, string> = {
   'deleteCustomPage path.pageId': "a page of the caller's own company (admin: self); another company's: 404 CPG404",
   'createCustomPage body.associationId': "an association of the caller's own company (admin: self), checked before anything else; another company's: 404 GP001",
   'getCompanyPerson path.userId': "an owner or board member of the caller's own company's associations (staff: self); anyone else, another company's owners included: 404 PPL001",
+  'startMimic path.userId': "an owner or board member of the caller's own company's associations (staff: self, holding the mimic grant); anyone else, another company's owners included: 404 PPL001 (tests/server/mimic.test.ts)",
   'downloadBoardArcAttachment path.attachmentId': 'looked up in the request of path.id (scoped) only: of another request, 404 HRQ007',
   // Board membership in the console: the association (path.associationId) is scoped; the person is looked up within it.
   'addBoardMember body.userId': "an owner at path.associationId or a user of its company (not staff); anyone else: 404 BRD002",

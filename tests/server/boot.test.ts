@@ -41,6 +41,11 @@ const EXPECTED = {
     'getPreferences',
     'updatePreferences',
     'updateLogin',
+    // mimic mode (tests/server/mimic.test.ts)
+    'claimMimic',
+    'getMimic',
+    'endMimic',
+    'listMimicVisits',
   ],
   payments: [
     'getAccounts',

@@ -6,6 +6,7 @@ import { getAssociationAging, getCompanyMonthlyFigures } from './charts.ts';
 import { createCustomPage, deleteCustomPage, getCustomPage, listCustomPages, updateCustomPage } from './pages.ts';
 import { addBoardMember, getAssociationBoard, listBoardCandidates, removeBoardMember, updateBoardMember } from './board.ts';
 import { getCompanyPerson, listCompanyPeople } from './people.ts';
+import { startMimic } from './mimic.ts';
 import { acceptStaffInvitation, inviteStaffMember, listCompanyStaff, updateStaffMember } from './staff.ts';
 
 export const managementHandlers: OperationHandlers<GroupOperationId<'management'>> = {
@@ -31,4 +32,5 @@ export const managementHandlers: OperationHandlers<GroupOperationId<'management'
   removeBoardMember,
   listCompanyPeople,
   getCompanyPerson,
+  startMimic,
 };

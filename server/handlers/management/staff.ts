@@ -5,6 +5,7 @@ import { principalOf } from '../types.ts';
 import { companyOf, createInvitation, INVITATION_DAYS, listStaff, staffMemberOf, usableInvitation } from '../../management/staff-store.ts';
 import { staffError } from '../../management/staff-errors.ts';
 import { originOf, recordAudit } from '../../audit/record.ts';
+import { endMimicSessionsOf } from '../../mimic/store.ts';
 
 export const listCompanyStaff: OperationHandler<'listCompanyStaff'> = async (req, services) => {
   const companyId = await companyOf(services.db, principalOf(req).userId);
@@ -88,19 +89,27 @@ export const updateStaffMember: OperationHandler<'updateStaffMember'> = async (r
       await tx.query('UPDATE management_staff SET role = $2 WHERE user_id = $1', [target, req.body.role]);
       await audit('staff.role', member.role, req.body.role);
     }
+    // The grant taken away (or the staff member deactivated): their mimic sessions going on end now.
+    let mimicSessions: string[] = [];
+    if (req.body.mimic !== undefined && req.body.mimic !== member.mimic) {
+      await tx.query('UPDATE management_staff SET can_mimic = $2 WHERE user_id = $1', [target, req.body.mimic]);
+      await audit('staff.mimic', member.mimic, req.body.mimic);
+      if (!req.body.mimic) mimicSessions = await endMimicSessionsOf(tx, target, now);
+    }
     if (req.body.active === false && member.active) {
       await tx.query('UPDATE management_staff SET deactivated_at = $2 WHERE user_id = $1', [target, now]);
       await audit('staff.deactivate', true, false);
-      return true;
+      return { all: true, mimicSessions: [...mimicSessions, ...(await endMimicSessionsOf(tx, target, now))] };
     }
     if (req.body.active === true && !member.active) {
       await tx.query('UPDATE management_staff SET deactivated_at = NULL WHERE user_id = $1', [target]);
       await audit('staff.reactivate', false, true);
     }
-    return false;
+    return { all: false, mimicSessions };
   });
   // Deactivated: every session of theirs ends at once, on every instance.
-  if (ended) await services.sessions.endAllOf(target);
+  if (ended.all) await services.sessions.endAllOf(target);
+  for (const sessionId of ended.mimicSessions) await services.sessions.end(sessionId);
   const { staff } = await listStaff(services.db, companyId, now);
   return { status: 200, body: staff.find((s) => s.userId === target)! };
 };

@@ -4,6 +4,9 @@ import { ApiError, messages } from '../../errors.ts';
 import { principalOf, type OperationHandler } from '../types.ts';
 import { findUserByEmail, findUserById, sessionFor } from './session.ts';
 import { checkCurrentPassword } from './current-password.ts';
+import { endCallersMimic } from './mimic.ts';
+import { mimicExpiry } from '../../mimic/store.ts';
+import { originOf } from '../../audit/record.ts';
 
 export const authenticate: OperationHandler<'authenticate'> = async (req, services) => {
   const body = req.body;
@@ -26,7 +29,9 @@ export const authenticate: OperationHandler<'authenticate'> = async (req, servic
 
 export const createPortalToken: OperationHandler<'createPortalToken'> = async (req, services) => {
   const principal = principalOf(req);
-  return { status: 200, body: { token: await services.tokens.issuePortal(principal) } };
+  // A mimic session's portal token ends with the session (and names the staff member, as its token does).
+  const mimicEnd = principal.actor ? await mimicExpiry(services.db, principal.actor.mimicId) : undefined;
+  return { status: 200, body: { token: await services.tokens.issuePortal(principal, mimicEnd) } };
 };
 
 /** Only the caller's own id reaches this handler (x-policy `user: { self: path.id }`). */
@@ -55,7 +60,12 @@ export const changePassword: OperationHandler<'changePassword'> = async (req, se
 
 /** Sign-out: the session's tokens are refused from now on, on every instance. */
 export const logout: OperationHandler<'logout'> = async (req, services) => {
-  await services.sessions.end(principalOf(req).sessionId);
+  const principal = principalOf(req);
+  if (principal.actor) {
+    await endCallersMimic(principal, services, originOf(req));
+    return { status: 204 };
+  }
+  await services.sessions.end(principal.sessionId);
   return { status: 204 };
 };
 

@@ -8,6 +8,7 @@ import { authenticateSSO } from './sso.ts';
 import { createAddress, createContact, deleteAddress, deleteContact, getHomeowner, updateAddress, updateContact } from './profile.ts';
 import { getPreferences, updatePreferences } from './preferences.ts';
 import { updateLogin } from './login.ts';
+import { claimMimic, endMimic, getMimic, listMimicVisits } from './mimic.ts';
 
 export const usersHandlers: OperationHandlers<GroupOperationId<'users'>> = {
   authenticate,
@@ -38,4 +39,8 @@ export const usersHandlers: OperationHandlers<GroupOperationId<'users'>> = {
   getMessageThread,
   createMessageThread,
   replyToMessageThread,
+  claimMimic,
+  getMimic,
+  endMimic,
+  listMimicVisits,
 };
