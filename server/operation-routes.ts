@@ -12,7 +12,7 @@ import { ApiError } from './errors.ts';
 import { callerOf, routeGuard } from './authz/guard.ts';
 import { readUpload, registerMultipart } from './uploads/multipart.ts';
 import { featureGuard } from './features/gate.ts';
-import { mimicGuard } from './mimic/guard.ts';
+import { mimicGuard, recordMimicWrite } from './mimic/guard.ts';
 
 export interface RouteEntry {
   op: OperationDef;
@@ -132,6 +132,7 @@ function registerOperationRoute(app: FastifyInstance, entry: RouteEntry, service
         },
         services,
       );
+      await recordMimicWrite(request, result.status, services);
       if (validateResponses) {
         const declared = entry.op.responses[String(result.status)];
         if (declared === undefined) throw new Error(`${entry.op.operationId} answered ${result.status}, which its operation does not declare`);

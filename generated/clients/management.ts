@@ -22,6 +22,8 @@ export interface StaffMember {
   since: string;
   /** Whether they may view the portal as an owner (mimic mode), a grant of the admin */
   mimic: boolean;
+  /** Whether, in mimic mode, they may also change what the owner could, but what the contract marks x-mimic: never */
+  actOnBehalf: boolean;
 }
 
 export interface StaffInvitation {
@@ -487,6 +489,8 @@ export type UpdateStaffMemberBody = {
   active?: boolean;
   /** Whether they may view the portal as an owner (mimic mode) */
   mimic?: boolean;
+  /** Whether, in mimic mode, they may also change what the owner could (but payments, payment methods, recurring payments, auto-draft, sign-in e-mail and password, votes and decisions) */
+  actOnBehalf?: boolean;
 };
 
 export type ListAuditEntriesParams = {
@@ -2164,8 +2168,12 @@ export const getStartMimicUrl = (userId: number,) => {
  * with the session, shown to the owner under Profile and written to the audit trail. Answers
  * a handover code, good once within 60 seconds, which the new tab exchanges for the mimic
  * session's token (claimMimic); the session lasts 30 minutes from now and cannot be extended.
+ * It is read-only, unless the admin lets the caller act on owners' behalf (actOnBehalf):
+ * then what the owner could change may be changed, but for what is always refused in mimic
+ * mode (x-mimic: never: payments and payment methods, recurring payments and auto-draft,
+ * sign-in e-mail and password, votes and decisions).
  * Refused from a mimic session (403 MIM003): a mimic session never starts another.
- * @summary Start mimic mode - view the portal as this owner, read-only, for at most 30 minutes
+ * @summary Start mimic mode - view the portal as this owner, for at most 30 minutes
  */
 export const startMimic = async (userId: number,
     startMimicBody: StartMimicBody, options?: Parameters<typeof apiFetch>[1]): Promise<startMimicResponse> => {

@@ -414,12 +414,16 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start mimic mode - view the portal as this owner, read-only, for at most 30 minutes
+         * Start mimic mode - view the portal as this owner, for at most 30 minutes
          * @description For a staff member holding the mimic grant (403 MIM002 otherwise) and one of the caller's
          *     company's people (404 PPL001 for anyone else). The reason (at least 10 characters) is kept
          *     with the session, shown to the owner under Profile and written to the audit trail. Answers
          *     a handover code, good once within 60 seconds, which the new tab exchanges for the mimic
          *     session's token (claimMimic); the session lasts 30 minutes from now and cannot be extended.
+         *     It is read-only, unless the admin lets the caller act on owners' behalf (actOnBehalf):
+         *     then what the owner could change may be changed, but for what is always refused in mimic
+         *     mode (x-mimic: never: payments and payment methods, recurring payments and auto-draft,
+         *     sign-in e-mail and password, votes and decisions).
          *     Refused from a mimic session (403 MIM003): a mimic session never starts another.
          */
         post: operations["startMimic"];
@@ -450,6 +454,8 @@ export interface components {
             since: string;
             /** @description Whether they may view the portal as an owner (mimic mode), a grant of the admin */
             mimic: boolean;
+            /** @description Whether, in mimic mode, they may also change what the owner could, but what the contract marks x-mimic: never */
+            actOnBehalf: boolean;
         };
         StaffInvitation: {
             id: number;
@@ -880,6 +886,8 @@ export interface operations {
                     active?: boolean;
                     /** @description Whether they may view the portal as an owner (mimic mode) */
                     mimic?: boolean;
+                    /** @description Whether, in mimic mode, they may also change what the owner could (but payments, payment methods, recurring payments, auto-draft, sign-in e-mail and password, votes and decisions) */
+                    actOnBehalf?: boolean;
                 };
             };
         };

@@ -622,6 +622,8 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         MimicSession: {
+            /** @description false: read-only; true: the staff member may change what the owner could, but what is always refused in mimic mode */
+            actOnBehalf: boolean;
             /** @description The owner whose portal is shown */
             ownerName: string;
             /** @description The staff member viewing it */

@@ -216,13 +216,15 @@ export async function lockRequestHead(tx: Queryable, requestId: number): Promise
   };
 }
 
-export async function addReply(tx: Queryable, requestId: number, authorUserId: number, fromManagement: boolean, body: string, now: Date): Promise<void> {
-  await tx.query(`INSERT INTO homeowner_request_replies (request_id, author_user_id, from_management, body, sent_at) VALUES ($1, $2, $3, $4, $5)`, [
+/** `actedBy`: the staff member who wrote it in mimic mode on the author's behalf (both are kept). */
+export async function addReply(tx: Queryable, requestId: number, authorUserId: number, fromManagement: boolean, body: string, now: Date, actedBy: number | null = null): Promise<void> {
+  await tx.query(`INSERT INTO homeowner_request_replies (request_id, author_user_id, from_management, body, sent_at, acted_by_user_id) VALUES ($1, $2, $3, $4, $5, $6)`, [
     requestId,
     authorUserId,
     fromManagement,
     body,
     now,
+    actedBy,
   ]);
   await tx.query(`UPDATE homeowner_requests SET updated_at = $2 WHERE id = $1`, [requestId, now]);
 }

@@ -159,14 +159,18 @@ export async function markRead(db: Queryable, threadId: number, party: Party, no
   );
 }
 
-/** Adds a message to a thread the caller holds locked, read by its author's side. */
-export async function addMessage(tx: Queryable, thread: ThreadHead, authorUserId: number, party: Party, body: string, now: Date): Promise<void> {
-  await tx.query(`INSERT INTO messages (thread_id, author_user_id, from_management, body, sent_at) VALUES ($1, $2, $3, $4, $5)`, [
+/**
+ * Adds a message to a thread the caller holds locked, read by its author's side. `actedBy`: the
+ * staff member who wrote it in mimic mode on the author's behalf (both are kept).
+ */
+export async function addMessage(tx: Queryable, thread: ThreadHead, authorUserId: number, party: Party, body: string, now: Date, actedBy: number | null = null): Promise<void> {
+  await tx.query(`INSERT INTO messages (thread_id, author_user_id, from_management, body, sent_at, acted_by_user_id) VALUES ($1, $2, $3, $4, $5, $6)`, [
     thread.id,
     authorUserId,
     party === 'management',
     body,
     now,
+    actedBy,
   ]);
   await tx.query(`UPDATE message_threads SET last_message_at = greatest(last_message_at, $2) WHERE id = $1`, [thread.id, now]);
   await markRead(tx, Number(thread.id), party, now);

@@ -267,7 +267,7 @@ export async function seedDemo(db: Db, passwords: PasswordHasher, now: Date = ne
         ),
       );
     }
-    await tx.query(`INSERT INTO management_staff (user_id, role, can_mimic) VALUES ($1, 'admin', true), ($2, 'staff', true)`, [users.get('manager'), users.get('staff')]);
+    await tx.query(`INSERT INTO management_staff (user_id, role, can_mimic, can_act_on_behalf) VALUES ($1, 'admin', true, true), ($2, 'staff', true, false)`, [users.get('manager'), users.get('staff')]);
     await tx.query('INSERT INTO board_members (user_id, association_id, is_chair) VALUES ($1, $3, false), ($2, $3, true)', [
       users.get('board'),
       users.get('chair'),

@@ -17,6 +17,8 @@ export interface StaffMember {
   since: string;
   /** Holds the mimic grant (mimic mode). */
   mimic: boolean;
+  /** May, in mimic mode, change what the owner could (but what is always refused there). */
+  actOnBehalf: boolean;
 }
 
 export interface PendingInvitation {
@@ -35,8 +37,8 @@ export async function companyOf(db: Queryable, userId: number): Promise<number> 
 }
 
 export async function listStaff(db: Queryable, companyId: number, now: Date): Promise<{ staff: StaffMember[]; invitations: PendingInvitation[] }> {
-  const staff = await db.query<{ user_id: number; email: string; first_name: string; last_name: string; role: StaffRole; deactivated_at: Date | null; created_at: Date; can_mimic: boolean }>(
-    `SELECT u.id AS user_id, u.email, u.first_name, u.last_name, s.role, s.deactivated_at, s.created_at, s.can_mimic
+  const staff = await db.query<{ user_id: number; email: string; first_name: string; last_name: string; role: StaffRole; deactivated_at: Date | null; created_at: Date; can_mimic: boolean; can_act_on_behalf: boolean }>(
+    `SELECT u.id AS user_id, u.email, u.first_name, u.last_name, s.role, s.deactivated_at, s.created_at, s.can_mimic, s.can_act_on_behalf
        FROM management_staff s JOIN users u ON u.id = s.user_id
       WHERE u.management_company_id = $1
       ORDER BY s.deactivated_at IS NOT NULL, u.last_name, u.first_name, u.id`,
@@ -58,6 +60,7 @@ export async function listStaff(db: Queryable, companyId: number, now: Date): Pr
       active: r.deactivated_at === null,
       since: new Date(r.created_at).toISOString(),
       mimic: r.can_mimic,
+      actOnBehalf: r.can_act_on_behalf,
     })),
     invitations: invitations.rows.map((r) => ({ id: Number(r.id), email: r.email, role: r.role, invitedAt: new Date(r.created_at).toISOString(), expiresAt: new Date(r.expires_at).toISOString() })),
   };
@@ -112,12 +115,12 @@ export async function usableInvitation(tx: Queryable, token: string, now: Date):
 }
 
 /** A staff member of the company (404 STF003 for anyone else), locked for the transaction. */
-export async function staffMemberOf(tx: Queryable, companyId: number, userId: number): Promise<{ email: string; role: StaffRole; active: boolean; mimic: boolean }> {
-  const { rows } = await tx.query<{ email: string; role: StaffRole; deactivated_at: Date | null; can_mimic: boolean }>(
-    `SELECT u.email, s.role, s.deactivated_at, s.can_mimic FROM management_staff s JOIN users u ON u.id = s.user_id
+export async function staffMemberOf(tx: Queryable, companyId: number, userId: number): Promise<{ email: string; role: StaffRole; active: boolean; mimic: boolean; actOnBehalf: boolean }> {
+  const { rows } = await tx.query<{ email: string; role: StaffRole; deactivated_at: Date | null; can_mimic: boolean; can_act_on_behalf: boolean }>(
+    `SELECT u.email, s.role, s.deactivated_at, s.can_mimic, s.can_act_on_behalf FROM management_staff s JOIN users u ON u.id = s.user_id
       WHERE s.user_id = $1 AND u.management_company_id = $2 FOR UPDATE OF s`,
     [userId, companyId],
   );
   if (rows.length === 0) throw staffError('STF003');
-  return { email: rows[0].email, role: rows[0].role, active: rows[0].deactivated_at === null, mimic: rows[0].can_mimic };
+  return { email: rows[0].email, role: rows[0].role, active: rows[0].deactivated_at === null, mimic: rows[0].can_mimic, actOnBehalf: rows[0].can_act_on_behalf };
 }

@@ -9,11 +9,12 @@ export const mimicMessages = {
   MIM005: 'This is not a mimic session.',
   MIM006: 'The management console is not available in mimic mode.',
   MIM007: 'Give a reason of at least 10 characters.',
+  MIM008: 'In mimic mode, payments, payment methods, recurring payments, auto-draft, the sign-in e-mail and password, votes and decisions are never changed: only the owner can do that.',
 } as const;
 
 export type MimicCode = keyof typeof mimicMessages;
 
-const STATUS: Record<MimicCode, number> = { MIM001: 403, MIM002: 403, MIM003: 403, MIM004: 410, MIM005: 404, MIM006: 403, MIM007: 400 };
+const STATUS: Record<MimicCode, number> = { MIM001: 403, MIM002: 403, MIM003: 403, MIM004: 410, MIM005: 404, MIM006: 403, MIM007: 400, MIM008: 403 };
 
 export function mimicError(code: MimicCode): ApiError {
   return new ApiError(STATUS[code], mimicMessages[code], { errorCode: code, ...(code === 'MIM007' ? { fields: { reason: mimicMessages[code] } } : {}) });

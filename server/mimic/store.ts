@@ -93,19 +93,22 @@ export interface MimicSessionView {
   companyName: string;
   startedAt: string;
   expiresAt: string;
+  actOnBehalf: boolean;
 }
 
 /** Mimic session `mimicId` as its banner shows it; null when it is no longer going on. */
 export async function mimicSessionView(db: Queryable, mimicId: number, now: Date): Promise<MimicSessionView | null> {
-  const { rows } = await db.query<{ owner: string; staff: string; company: string; started_at: Date; expires_at: Date }>(
-    `SELECT o.first_name || ' ' || o.last_name AS owner, s.first_name || ' ' || s.last_name AS staff, c.name AS company, m.started_at, m.expires_at
+  const { rows } = await db.query<{ owner: string; staff: string; company: string; started_at: Date; expires_at: Date; acting: boolean }>(
+    `SELECT o.first_name || ' ' || o.last_name AS owner, s.first_name || ' ' || s.last_name AS staff, c.name AS company, m.started_at, m.expires_at,
+            g.can_mimic AND g.can_act_on_behalf AS acting
        FROM mimic_sessions m JOIN users o ON o.id = m.owner_user_id JOIN users s ON s.id = m.staff_user_id
+       JOIN management_staff g ON g.user_id = m.staff_user_id
        JOIN management_companies c ON c.id = m.management_company_id
       WHERE m.id = $1 AND m.ended_at IS NULL AND m.expires_at > $2`,
     [mimicId, now],
   );
   const row = rows[0];
-  return row && { ownerName: row.owner, staffName: row.staff, companyName: row.company, startedAt: new Date(row.started_at).toISOString(), expiresAt: new Date(row.expires_at).toISOString() };
+  return row && { ownerName: row.owner, staffName: row.staff, companyName: row.company, startedAt: new Date(row.started_at).toISOString(), expiresAt: new Date(row.expires_at).toISOString(), actOnBehalf: row.acting };
 }
 
 /**
@@ -129,8 +132,19 @@ export async function endMimicSession(tx: Queryable, mimicId: number, now: Date,
   return { sessionId: row.session_id };
 }
 
-/** A write refused in mimic session `mimicId`, in the trail: what was tried, by whom, as whom. */
-export async function recordRefusedWrite(db: Queryable, mimicId: number, attempt: { operationId: string; method: string; path: string }, origin: Origin): Promise<void> {
+export interface MimicAttempt {
+  operationId: string;
+  method: string;
+  path: string;
+  /** A write that went through: its answer's status. */
+  status?: number;
+}
+
+/**
+ * A write in mimic session `mimicId`, in the trail: refused (`mimic.refused`) or made on the owner's
+ * behalf (`mimic.write`), with the staff member as the actor and the owner named.
+ */
+export async function recordMimicAttempt(db: Queryable, mimicId: number, kind: 'mimic.refused' | 'mimic.write', attempt: MimicAttempt, origin: Origin): Promise<void> {
   const { rows } = await db.query<{ company: number; staff: number; owner: number; email: string }>(
     `SELECT m.management_company_id AS company, m.staff_user_id AS staff, m.owner_user_id AS owner, u.email
        FROM mimic_sessions m JOIN users u ON u.id = m.owner_user_id WHERE m.id = $1`,
@@ -139,10 +153,20 @@ export async function recordRefusedWrite(db: Queryable, mimicId: number, attempt
   const row = rows[0];
   if (!row) return;
   await recordAudit(db, {
-    companyId: Number(row.company), associationId: null, actorUserId: Number(row.staff), kind: 'mimic.refused', key: row.email, level: null,
+    companyId: Number(row.company), associationId: null, actorUserId: Number(row.staff), kind, key: row.email, level: null,
     oldValue: null, newValue: { mimicId, ownerUserId: Number(row.owner), ...attempt },
     ip: origin.ip, userAgent: origin.userAgent,
   });
+}
+
+/** Whether the staff member of mimic session `mimicId` may, now, act on the owner's behalf. */
+export async function actsOnBehalf(db: Queryable, mimicId: number): Promise<boolean> {
+  const { rows } = await db.query<{ acting: boolean }>(
+    `SELECT s.can_mimic AND s.can_act_on_behalf AND s.deactivated_at IS NULL AS acting
+       FROM mimic_sessions m JOIN management_staff s ON s.user_id = m.staff_user_id WHERE m.id = $1`,
+    [mimicId],
+  );
+  return rows[0]?.acting === true;
 }
 
 /** Whole minutes from `from` to `to`, at least 1: a visit of a few seconds still counts as one. */

@@ -40,9 +40,9 @@ export interface OperationDef {
   /**
    * Under a mimic session (server/mimic/guard.ts): `read` runs (GET), `allowed` runs though it is
    * not a GET (x-mimic: allowed: it changes nothing of the owner's, or ends the session), `write`
-   * is refused.
+   * runs only for staff acting on the owner's behalf, `never` (x-mimic: never) is always refused.
    */
-  mimic: 'read' | 'allowed' | 'write';
+  mimic: 'read' | 'allowed' | 'write' | 'never';
   parameters: ParameterDef[];
   /** `multipart`: a multipart/form-data upload, read by the handler step (server/uploads/), not validated as JSON. */
   body: { required: boolean; schema: JsonObject; multipart?: boolean } | null;
@@ -200,8 +200,11 @@ export function parseOpenApi(text: string, file: string): OpenApiDoc {
       }
       const features = featuresOf(op['x-feature'], (reason) => fail(file, `${where}.x-feature`, reason));
       const mimicMark = op['x-mimic'];
-      if (mimicMark !== undefined && mimicMark !== 'allowed') fail(file, `${where}.x-mimic`, `must be "allowed" (a non-GET operation that may run in mimic mode) or left out, not ${JSON.stringify(mimicMark)}`);
-      const mimic = method === 'get' ? 'read' : mimicMark === 'allowed' ? 'allowed' : 'write';
+      if (mimicMark !== undefined && mimicMark !== 'allowed' && mimicMark !== 'never') {
+        fail(file, `${where}.x-mimic`, `must be "allowed" (a write that may run in mimic mode), "never" (refused even to staff acting on the owner's behalf) or left out, not ${JSON.stringify(mimicMark)}`);
+      }
+      if (mimicMark !== undefined && method === 'get') fail(file, `${where}.x-mimic`, 'a GET is a read, which mimic mode always allows: leave x-mimic out');
+      const mimic = method === 'get' ? 'read' : mimicMark ?? 'write';
       const responses: Record<string, JsonObject | null> = {};
       for (const [status, raw] of Object.entries((op.responses ?? {}) as JsonObject)) {
         const response = resolveLocal(doc, file, raw);

@@ -15,6 +15,7 @@ import { loadOpenApiDir, type OpenApiDoc } from '../../server/openapi/load.ts';
 import { isConsoleOperation } from '../../server/mimic/guard.ts';
 import { BACKENDS, DEMO, call, createTestClock, expectErrorShape, signIn, testApp, useTestDatabase } from './helpers.ts';
 import { databaseFingerprint, requestFor, schemaResolver } from './authz-helpers.ts';
+import { associationId } from './billing-helpers.ts';
 
 const NOW = new Date('2026-03-02T15:00:00Z');
 const REASON = 'Owner called about a late fee on the March statement';
@@ -66,7 +67,7 @@ describe.each(BACKENDS)('mimic mode on %s', (kind) => {
     expect(claims.exp).toBe(NOW.getTime() / 1000 + 30 * 60);
     const banner = await call(app, 'GET', '/api/users/Users/Mimic', { token });
     expect(banner.status, banner.body).toBe(200);
-    expect(banner.json).toEqual({ ownerName: 'Jordan Rivera', staffName: 'Sam Okafor', companyName: expect.any(String), startedAt: NOW.toISOString(), expiresAt: new Date(NOW.getTime() + 30 * 60_000).toISOString() });
+    expect(banner.json).toEqual({ ownerName: 'Jordan Rivera', staffName: 'Sam Okafor', companyName: expect.any(String), startedAt: NOW.toISOString(), expiresAt: new Date(NOW.getTime() + 30 * 60_000).toISOString(), actOnBehalf: false });
     const asOwner = await call(app, 'GET', '/api/payments/Account', { token: tokens.homeowner });
     const asMimic = await call(app, 'GET', '/api/payments/Account', { token });
     expect(asMimic.status).toBe(200);
@@ -99,7 +100,7 @@ describe.each(BACKENDS)('mimic mode on %s', (kind) => {
   it('refuses every write of the contract with nothing changed but the trail\'s note of the refusal', async () => {
     const token = await mimic();
     const resolve = schemaResolver(docs);
-    const writes = docs.flatMap((d) => d.operations).filter((op) => op.mimic === 'write' && !op.policy.public);
+    const writes = docs.flatMap((d) => d.operations).filter((op) => (op.mimic === 'write' || op.mimic === 'never') && !op.policy.public);
     expect(writes.length).toBeGreaterThan(60);
     const before = await databaseFingerprint(db());
     const refusedBefore = (await trail('mimic.refused')).length;
@@ -113,9 +114,9 @@ describe.each(BACKENDS)('mimic mode on %s', (kind) => {
         expect(res.status, `${op.operationId}: ${res.body}`).toBe(401);
         continue;
       }
-      const code = isConsoleOperation(op) ? (op.operationId === 'startMimic' ? 'MIM003' : 'MIM006') : 'MIM001';
+      const code = isConsoleOperation(op) ? (op.operationId === 'startMimic' ? 'MIM003' : 'MIM006') : op.mimic === 'never' ? 'MIM008' : 'MIM001';
       expectErrorShape(res, 403, code);
-      if (code === 'MIM001') noted++;
+      if (code === 'MIM001' || code === 'MIM008') noted++;
     }
     const after = await databaseFingerprint(db());
     const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
@@ -181,5 +182,44 @@ describe.each(BACKENDS)('mimic mode on %s', (kind) => {
     const list = (visits.json as { visits: { staffName: string; reason: string; minutes: number; endedAt: string | null }[] }).visits;
     expect(list.length).toBeGreaterThan(0);
     expect(list[0]).toMatchObject({ staffName: 'Sam Okafor', reason: REASON, minutes: 1, endedAt: NOW.toISOString() });
+  });
+
+  it('acting on the owner\'s behalf: writes go through, recorded with both people; what is always refused stays refused, with nothing changed', async () => {
+    const maple = await associationId(db(), 'maplegrove');
+    const grant = (actOnBehalf: boolean) => call(app, 'PATCH', `/api/management/Staff/${ids.staff}`, { token: tokens.manager, body: { actOnBehalf } });
+    const given = await grant(true);
+    expect(given.status, given.body).toBe(200);
+    expect(given.json).toMatchObject({ mimic: true, actOnBehalf: true });
+    try {
+      const token = await mimic('staff');
+      expect((await call(app, 'GET', '/api/users/Users/Mimic', { token })).json).toMatchObject({ actOnBehalf: true });
+      const sent = await call(app, 'POST', '/api/users/Messages', { token, body: { associationId: maple, subject: 'Gate code', body: 'Please resend the gate code to my new phone.' } });
+      expect(sent.status, sent.body).toBe(201);
+      const { rows } = await db().query<{ author: number; acted: number | null }>(
+        `SELECT author_user_id AS author, acted_by_user_id AS acted FROM messages WHERE body = 'Please resend the gate code to my new phone.'`,
+      );
+      expect(rows).toEqual([{ author: ids.homeowner, acted: ids.staff }]);
+      expect((await trail('mimic.write')).at(-1)).toMatchObject({
+        actor: ids.staff, value: { ownerUserId: ids.homeowner, operationId: 'createMessageThread', method: 'POST', status: 201 },
+      });
+
+      // What only the owner may ever do stays refused, whatever the request.
+      const resolve = schemaResolver(docs);
+      const never = docs.flatMap((d) => d.operations).filter((op) => op.mimic === 'never');
+      expect(never.map((op) => op.operationId)).toEqual(expect.arrayContaining(['confirmPayment', 'setupPaymentMethod', 'setupRecurringPayment', 'setupAutoDraft', 'updateLogin', 'changePassword', 'voteOnArcRequest', 'decideArcRequest']));
+      const before = await databaseFingerprint(db());
+      for (const op of never) {
+        const request = requestFor(op, () => 1, resolve);
+        expectErrorShape(await call(app, request.method, request.url, { token, body: request.body }), 403, 'MIM008');
+      }
+      const after = await databaseFingerprint(db());
+      expect(Object.keys(after).filter((table) => after[table] !== before[table])).toEqual(['audit_entries']);
+
+      // Taken away mid-session: the next write is refused at once.
+      await grant(false);
+      expectErrorShape(await call(app, 'POST', '/api/users/Messages', { token, body: { associationId: maple, subject: 'Again', body: 'Another message.' } }), 403, 'MIM001');
+    } finally {
+      await grant(false);
+    }
   });
 });

@@ -77,8 +77,8 @@ export const createHomeownerRequest: OperationHandler<'createHomeownerRequest'> 
     const architectural = body.kind === 'architectural';
     const { rows } = await tx.query<{ id: number }>(
       `INSERT INTO homeowner_requests (account_id, association_id, submitted_by_user_id, kind, subject, description, status, submitted_at, updated_at,
-                                       architectural_type, architectural_step, due_date)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11) RETURNING id`,
+                                       architectural_type, architectural_step, due_date, acted_by_user_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11, $12) RETURNING id`,
       [
         account.id,
         account.associationId,
@@ -91,6 +91,8 @@ export const createHomeownerRequest: OperationHandler<'createHomeownerRequest'> 
         architectural ? body.architecturalType : null,
         architectural ? 'submitted' : null,
         architectural ? addDays(appDate(now), ARCHITECTURAL_REVIEW_DAYS) : null,
+        // In mimic mode, the staff member who made it on the owner's behalf.
+        principalOf(req).actor?.userId ?? null,
       ],
     );
     const requestId = Number(rows[0].id);
@@ -107,7 +109,7 @@ export const replyToHomeownerRequest: OperationHandler<'replyToHomeownerRequest'
   const head = await services.db.transaction(async (tx) => {
     const locked = await lockRequestHead(tx, req.params.id);
     // x-policy admitted the account's owner or the association's staff: anyone but the owner is management.
-    await addReply(tx, locked.id, userId, locked.homeownerUserId !== userId, text, now);
+    await addReply(tx, locked.id, userId, locked.homeownerUserId !== userId, text, now, principalOf(req).actor?.userId ?? null);
     return locked;
   });
   if (head.homeownerUserId !== userId) {

@@ -96,6 +96,11 @@ export const updateStaffMember: OperationHandler<'updateStaffMember'> = async (r
       await audit('staff.mimic', member.mimic, req.body.mimic);
       if (!req.body.mimic) mimicSessions = await endMimicSessionsOf(tx, target, now);
     }
+    // Read on every write of their mimic sessions (server/mimic/guard.ts): taken away, it holds at once.
+    if (req.body.actOnBehalf !== undefined && req.body.actOnBehalf !== member.actOnBehalf) {
+      await tx.query('UPDATE management_staff SET can_act_on_behalf = $2 WHERE user_id = $1', [target, req.body.actOnBehalf]);
+      await audit('staff.actOnBehalf', member.actOnBehalf, req.body.actOnBehalf);
+    }
     if (req.body.active === false && member.active) {
       await tx.query('UPDATE management_staff SET deactivated_at = $2 WHERE user_id = $1', [target, now]);
       await audit('staff.deactivate', true, false);

@@ -28,7 +28,7 @@ export const getMessageThread: OperationHandler<'getMessageThread'> = async (req
 };
 
 export const createMessageThread: OperationHandler<'createMessageThread'> = async (req, services) => {
-  const { userId } = principalOf(req);
+  const { userId, actor } = principalOf(req);
   const subject = requiredText(req.body.subject, () => communityError('MSG002'));
   const body = requiredText(req.body.body, () => communityError('MSG001'));
   const now = services.clock();
@@ -39,20 +39,20 @@ export const createMessageThread: OperationHandler<'createMessageThread'> = asyn
       [req.body.associationId, userId, subject, now],
     );
     const head = await loadThreadHead(tx, Number(rows[0].id), { lock: true });
-    await addMessage(tx, head, userId, 'homeowner', body, now);
+    await addMessage(tx, head, userId, 'homeowner', body, now, actor?.userId ?? null);
     return threadView(tx, await loadThreadHead(tx, head.id));
   });
   return { status: 201, body: view };
 };
 
 export const replyToMessageThread: OperationHandler<'replyToMessageThread'> = async (req, services) => {
-  const { userId } = principalOf(req);
+  const { userId, actor } = principalOf(req);
   const body = requiredText(req.body.body, () => communityError('MSG001'));
   const now = services.clock();
   const { head, party, view } = await services.db.transaction(async (tx) => {
     const locked = await loadThreadHead(tx, req.params.id, { lock: true });
     const side = partyOf(locked, userId);
-    await addMessage(tx, locked, userId, side, body, now);
+    await addMessage(tx, locked, userId, side, body, now, actor?.userId ?? null);
     return { head: locked, party: side, view: await threadView(tx, await loadThreadHead(tx, locked.id)) };
   });
   if (party === 'management') {
