@@ -87,6 +87,7 @@ export async function openServices(options: AppOptions, context: RuntimeContext)
     const services: Services = {
       db,
       clock,
+      realClock,
       tokens: createTokenService(jwtSecret, realClock, { ...defaultLifetimes, ...(options.tokenLifetimes ?? {}) }),
       sessions,
       passwords,

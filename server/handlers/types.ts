@@ -28,7 +28,10 @@ export interface Logger {
 
 export interface Services {
   db: Db;
+  /** The app's clock: business dates and due work (movable outside production, with the /dev routes). */
   clock: Clock;
+  /** Real time, never moved: sign-in sessions and what lasts as long as one (mimic sessions). */
+  realClock: Clock;
   tokens: TokenService;
   /** Sign-in sessions: started at sign-in, ended by logout, password change and reset. */
   sessions: SessionRegistry;

@@ -2,7 +2,8 @@
 // grant sees the portal as one of the company's people, read-only, for at most 30 minutes. Each is
 // a row of `sessions` too (the token's sid), so that ending it, or its expiry, is what ends any
 // sign-in session; the owner's own sessions are never touched. The new tab gets its token through
-// a single-use handover code, of which only the SHA-256 hash is kept.
+// a single-use handover code, of which only the SHA-256 hash is kept. Every time here is real time
+// (services.realClock), never the movable app clock: 30 minutes are 30 minutes of the wall clock.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/index.ts';
 import type { Clock } from '../clock.ts';

@@ -13,7 +13,7 @@ export const startMimic: OperationHandler<'startMimic'> = async (req, services) 
   // The route's mimic step refuses it first; a mimic session never starts another.
   if (caller.actor) throw mimicError('MIM003');
   const started = await services.db.transaction((tx) => startMimicSession(tx, {
-    staffUserId: caller.userId, ownerUserId: req.params.userId, reason: req.body.reason, now: services.clock(), origin: originOf(req),
+    staffUserId: caller.userId, ownerUserId: req.params.userId, reason: req.body.reason, now: services.realClock(), origin: originOf(req),
     personNotFound: () => new ApiError(404, PERSON_NOT_FOUND, { errorCode: 'PPL001' }),
   }));
   return { status: 201, body: { handoverCode: started.handoverCode, expiresAt: started.expiresAt.toISOString() } };

@@ -94,7 +94,7 @@ export const updateStaffMember: OperationHandler<'updateStaffMember'> = async (r
     if (req.body.mimic !== undefined && req.body.mimic !== member.mimic) {
       await tx.query('UPDATE management_staff SET can_mimic = $2 WHERE user_id = $1', [target, req.body.mimic]);
       await audit('staff.mimic', member.mimic, req.body.mimic);
-      if (!req.body.mimic) mimicSessions = await endMimicSessionsOf(tx, target, now);
+      if (!req.body.mimic) mimicSessions = await endMimicSessionsOf(tx, target, services.realClock());
     }
     // Read on every write of their mimic sessions (server/mimic/guard.ts): taken away, it holds at once.
     if (req.body.actOnBehalf !== undefined && req.body.actOnBehalf !== member.actOnBehalf) {
@@ -104,7 +104,7 @@ export const updateStaffMember: OperationHandler<'updateStaffMember'> = async (r
     if (req.body.active === false && member.active) {
       await tx.query('UPDATE management_staff SET deactivated_at = $2 WHERE user_id = $1', [target, now]);
       await audit('staff.deactivate', true, false);
-      return { all: true, mimicSessions: [...mimicSessions, ...(await endMimicSessionsOf(tx, target, now))] };
+      return { all: true, mimicSessions: [...mimicSessions, ...(await endMimicSessionsOf(tx, target, services.realClock()))] };
     }
     if (req.body.active === true && !member.active) {
       await tx.query('UPDATE management_staff SET deactivated_at = NULL WHERE user_id = $1', [target]);

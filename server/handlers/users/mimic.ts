@@ -9,7 +9,7 @@ import { claimMimicSession, endMimicSession, mimicSessionView, mimicVisitsOf } f
 
 export const claimMimic: OperationHandler<'claimMimic'> = async (req, services) => {
   await services.rateLimiter.consume('authenticateIp', req.ip);
-  const claimed = await services.db.transaction((tx) => claimMimicSession(tx, req.body.code, services.clock()));
+  const claimed = await services.db.transaction((tx) => claimMimicSession(tx, req.body.code, services.realClock()));
   const token = await services.tokens.issueMimic(
     { userId: claimed.ownerUserId, customer: claimed.ownerCompanyCode, sessionId: claimed.sessionId, actor: { userId: claimed.staffUserId, mimicId: claimed.mimicId } },
     claimed.expiresAt,
@@ -24,14 +24,14 @@ function actorOf(caller: UserCaller): NonNullable<UserCaller['actor']> {
 }
 
 export const getMimic: OperationHandler<'getMimic'> = async (req, services) => {
-  const view = await mimicSessionView(services.db, actorOf(principalOf(req)).mimicId, services.clock());
+  const view = await mimicSessionView(services.db, actorOf(principalOf(req)).mimicId, services.realClock());
   if (!view) throw mimicError('MIM005');
   return { status: 200, body: view };
 };
 
 /** Ends the caller's mimic session and its sign-in session; shared with logout. */
 export async function endCallersMimic(caller: UserCaller, services: Services, origin: { ip: string; userAgent: string | null }): Promise<void> {
-  const ended = await services.db.transaction((tx) => endMimicSession(tx, actorOf(caller).mimicId, services.clock(), origin));
+  const ended = await services.db.transaction((tx) => endMimicSession(tx, actorOf(caller).mimicId, services.realClock(), origin));
   await services.sessions.end(ended?.sessionId ?? caller.sessionId);
 }
 
@@ -41,5 +41,5 @@ export const endMimic: OperationHandler<'endMimic'> = async (req, services) => {
 };
 
 export const listMimicVisits: OperationHandler<'listMimicVisits'> = async (req, services) => {
-  return { status: 200, body: { visits: await mimicVisitsOf(services.db, principalOf(req).userId, services.clock) } };
+  return { status: 200, body: { visits: await mimicVisitsOf(services.db, principalOf(req).userId, services.realClock) } };
 };
