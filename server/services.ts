@@ -23,6 +23,7 @@ import { paymentServiceFor } from './payments/index.ts';
 import { enableFuturePayments } from './payments/future.ts';
 import { enableRecurringPayments } from './payments/recurring-due-work.ts';
 import { startJobs } from './jobs/index.ts';
+import { enableMimicExpiry } from './mimic/expiry.ts';
 import { enableAssessments } from './assessments/posting.ts';
 import { createSandboxProvider, settleDue } from './sandbox-provider/index.ts';
 import { createSettingsService } from './settings/index.ts';
@@ -83,6 +84,7 @@ export async function openServices(options: AppOptions, context: RuntimeContext)
     closers.push(() => jobs.stop());
     // Assessment schedules post their charges on their dates, before any payment's due work runs.
     closers.push(enableAssessments({ jobs }));
+    closers.push(enableMimicExpiry({ jobs }, realClock));
 
     const services: Services = {
       db,

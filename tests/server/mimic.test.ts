@@ -152,13 +152,20 @@ describe.each(BACKENDS)('mimic mode on %s', (kind) => {
     expect(given.json).toMatchObject({ mimic: true });
   });
 
-  it('ends after 30 minutes of real time, through the token\'s own expiry', async () => {
+  it('ends after 30 minutes of real time, through the token\'s own expiry, and the trail says so', async () => {
     const token = await mimic();
+    const { mim } = decodeJwt(token).act as { mim: number };
+    const ended = async () => (await trail('mimic.end')).filter((entry) => entry.value.mimicId === mim);
     clock.advance(30 * 60_000 - 1000);
     try {
       expect((await call(app, 'GET', '/api/users/Users/Mimic', { token })).status).toBe(200);
+      await app.services.jobs.runDueWork();
+      expect(await ended()).toEqual([]);
       clock.advance(1000);
       expect((await call(app, 'GET', '/api/payments/Account', { token })).status).toBe(401);
+      await app.services.jobs.runDueWork();
+      await app.services.jobs.runDueWork();
+      expect(await ended()).toEqual([expect.objectContaining({ actor: ids.staff, value: expect.objectContaining({ minutes: 30, expired: true }) })]);
     } finally {
       clock.set(NOW);
     }
