@@ -60,7 +60,7 @@ export const formatters = {
   /** global / company / association → a message key (`translate: true`): where a setting's value comes from. */
   settingSource: labelFor('manageSettings.source', { global: 'global', company: 'company', association: 'association' }),
   /** setting / lock / staff / board / page / other → a message key (`translate: true`): an audit entry's kind of change. */
-  auditKind: labelFor('manageAudit.kind', { setting: 'setting', lock: 'lock', staff: 'staff', board: 'board', page: 'page', other: 'other' }),
+  auditKind: labelFor('manageAudit.kind', { setting: 'setting', lock: 'lock', staff: 'staff', board: 'board', page: 'page', mimic: 'mimic', other: 'other' }),
   /** global / company → a message key (`translate: true`): who locked a setting; none → ''. */
   settingLock: labelFor('manageSettings.locked', { global: 'global', company: 'company' }),
   invoiceStatus: labelFor('boardLists.invoiceStatus', { awaiting: 'awaiting', approved: 'approved', declined: 'declined', paid: 'paid' }),

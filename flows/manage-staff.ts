@@ -4,7 +4,8 @@ import type { ResponseOf } from './api.ts';
 
 // The company's staff in the console (/manage/staff). Screens choose their lines and buttons with
 // `when`, which takes booleans, so each member's are worked out here: an admin changes anyone's
-// role and activity but their own; a staff member changes nothing (the server refuses it anyway).
+// role, activity and mimic grant but their own; a staff member changes nothing (the server refuses
+// it anyway).
 
 type StaffList = ResponseOf<'listCompanyStaff'>;
 type Member = StaffList['staff'][number];
@@ -22,6 +23,15 @@ export function shownMember(member: Member, userId: unknown, isAdmin: unknown) {
     canMakeStaff: mayChange && member.active && member.role === 'admin',
     canDeactivate: mayChange && member.active,
     canReactivate: mayChange && !member.active,
+    // Mimic mode (viewing the portal as an owner) is a grant an admin gives or takes, as the role.
+    mimicStatus: member.mimic ? 'allowed' : 'notAllowed',
+    canGrantMimic: mayChange && member.active && !member.mimic,
+    canRevokeMimic: mayChange && member.mimic,
+    // With the grant, the admin may also let them change what the owner could (but what mimic mode
+    // always refuses: payments, sign-in details, votes...); without it, that second grant means nothing.
+    actsOnBehalf: member.mimic && member.actOnBehalf,
+    canGrantActOnBehalf: mayChange && member.active && member.mimic && !member.actOnBehalf,
+    canRevokeActOnBehalf: mayChange && member.mimic && member.actOnBehalf,
   };
 }
 

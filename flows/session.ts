@@ -5,10 +5,24 @@ import {
   type Association, type HomeSettings,
 } from './session-rules.ts';
 
+type MimicSession = ResponseOf<'getMimic'>;
+
+/** True for a mimic session's token: it names, besides the owner, the staff member acting (RFC 8693 `act`). */
+export function isMimicToken(token: string | null): boolean {
+  const act = readTokenClaim(token, 'act');
+  return typeof act === 'object' && act !== null;
+}
+
+/** The session's mimic fields: the session getMimic answered (none outside mimic mode) and where End returns to, the owner's page in the console. */
+export function mimicFields(mimic: MimicSession | null | undefined, ownerId: number) {
+  if (!mimic) return { isMimic: false, mimic: null, mimicReturnTo: null };
+  return { isMimic: true, mimic, mimicReturnTo: `/manage/people/${ownerId}` };
+}
+
 const SIGNED_OUT = {
   token: null, portalToken: null, userId: null, user: null, displayName: null, isManagementStaff: false, isManagementAdmin: false, isLoggedIn: false, refreshing: false, pmbEnabled: false,
   accounts: [], associations: [], selectorGroups: [], selectedPropertyId: null, selectedAssociationId: null, selectedProperty: null,
-  selectedAssociation: null, features: null, settings: null, siteSettings: null, customer: null,
+  selectedAssociation: null, features: null, settings: null, siteSettings: null, customer: null, isMimic: false, mimic: null, mimicReturnTo: null,
 };
 
 /** The footer links the server answered (its portal settings): null where it has none, so site.yaml's stay. */
@@ -24,15 +38,17 @@ export const sessionFlow: FlowModule = {
     hasStoredToken: (_args, _params, env) => Boolean(env.getToken('user')),
     /** The server refused the stored token (401): the session is over. */
     tokenRefused: ({ event }) => (event.error as { status?: number } | undefined)?.status === 401,
+    isMimicSession: ({ context }) => context.isMimic === true,
   },
   assigns: {
     clearSession: () => ({ ...SIGNED_OUT }),
     beginRefresh: (_args, _params, env) => ({ token: env.getToken('user'), refreshing: true }),
     applyUser: ({ event }) => {
-      const output = event.output as { user: ResponseOf<'getUser'>; portalToken: string; token: string };
+      const output = event.output as { user: ResponseOf<'getUser'>; portalToken: string; token: string; mimic: MimicSession | null };
       const customer = readTokenClaim(output.token, 'Customer') as string | undefined;
       return {
         user: output.user, userId: output.user.userId, displayName: displayNameOf(output.user), isManagementStaff: output.user.managementRole !== null, isManagementAdmin: output.user.managementRole === 'admin', portalToken: output.portalToken, customer: customer ?? null,
+        ...mimicFields(output.mimic, output.user.userId),
       };
     },
     /** The settings the server answered (`params.settings`). */
@@ -106,13 +122,16 @@ export const sessionFlow: FlowModule = {
       if (!token || !Number.isSafeInteger(userId)) throw Object.assign(new Error('No session'), { status: 401 });
       const call = apiCall(env);
       const accounts = call('getAccounts', { suppressToast: true }).catch(() => null);
-      const [user, portal, settings] = await Promise.all([
+      // A mimic session's token names the staff member acting (`act`): whom, by whom and until when, for the notice.
+      const mimic = isMimicToken(token) ? call('getMimic', { suppressToast: true }) : Promise.resolve(null);
+      const [user, portal, settings, session] = await Promise.all([
         call('getUser', { params: { id: userId }, suppressToast: true }),
         call('createPortalToken', { suppressToast: true }),
         call('getHomeSettings'),
+        mimic,
       ]);
       env.setToken('portal', portal.token);
-      return { user, portalToken: portal.token, token, settings, accounts: await accounts };
+      return { user, portalToken: portal.token, token, settings, accounts: await accounts, mimic: session };
     },
     loadSettings: (_input, env) => apiCall(env)('getHomeSettings'),
     loadAccounts: (_input, env) => apiCall(env)('getAccounts', { suppressToast: true }),

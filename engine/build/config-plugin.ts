@@ -27,6 +27,8 @@ const EARLY = 'virtual:engine-early-requests';
 const OPERATIONS = 'virtual:engine-operations';
 const REDIRECTS = 'virtual:engine-redirects';
 const FAILURE_HANDLING = 'virtual:engine-failure-handling';
+/** The texts of navigation.yaml `notice` not every page carries: they come with the notice's code. */
+const NOTICE_MESSAGES = 'virtual:engine-notice-messages';
 /** Every text of the catalogue at once: for development tools only (the portal splits them by screen). */
 const ALL_MESSAGES = 'virtual:engine-all-messages';
 /** The ids of the engine's configuration modules (this plugin's and the forms plugin's). */
@@ -58,8 +60,12 @@ function files(dir: string, extension: string): string[] {
  * initial values. A page rendered ahead of time shows that state, so the browser hydrates it only
  * when its storage says the same (engine/react/boot.tsx); otherwise it renders afresh.
  */
-function firstVisitStorage(api: { tokens?: Record<string, { storage: 'local' | 'session'; key: string }> }, root: string, read: (path: string) => unknown): StorageExpectation[] {
-  const expected: StorageExpectation[] = Object.values(api.tokens ?? {}).map(({ storage, key }) => ({ storage, key, values: [null] }));
+function firstVisitStorage(api: { tokens?: Record<string, { storage: 'local' | 'session'; key: string; tabKey?: string }> }, root: string, read: (path: string) => unknown): StorageExpectation[] {
+  // A token kept for one tab (a slot's `tabKey`) is not a first visit's either.
+  const expected: StorageExpectation[] = Object.values(api.tokens ?? {}).flatMap(({ storage, key, tabKey }) => [
+    { storage, key, values: [null] },
+    ...(tabKey ? [{ storage: 'session' as const, key: tabKey, values: [null] }] : []),
+  ]);
   for (const name of files(join(root, 'flows'), '.machine.yaml')) {
     const doc = read(join(root, 'flows', name)) as FlowDocument;
     if (!doc.persist) continue;
@@ -178,7 +184,7 @@ export function configPlugin({ root, features }: { root: string; features?: stri
       if (id === CONFIG || id === SCREENS || id === CONTENT_INDEX || id === FLOWS) return `\0${id}`;
       if (id.startsWith(SCREEN) || id.startsWith(CONTENT) || id.startsWith(FLOW)) return `\0${id}`;
       if (id === GRIDS || id.startsWith(GRID) || id === EARLY || id === OPERATIONS || id === REDIRECTS || id === FAILURE_HANDLING) return `\0${id}`;
-      if (id === ALL_MESSAGES) return `\0${id}`;
+      if (id === ALL_MESSAGES || id === NOTICE_MESSAGES) return `\0${id}`;
       return null;
     },
     configResolved(config) { serving = config.command === 'serve'; },
@@ -222,6 +228,13 @@ export function configPlugin({ root, features }: { root: string; features?: stri
       const appDoc = load(join(schemas, 'app.yaml')) as AppDoc;
       const messages = pickNamespaces(flatMessages(load(join(schemas, 'messages', 'en.json'))), new Set(appDoc.failureMessages ?? []));
       return `export const rules = ${JSON.stringify(load(join(schemas, 'errors.yaml')))};\nexport const messages = ${JSON.stringify(messages)};`;
+    }
+    if (name === NOTICE_MESSAGES) {
+      const appDoc = load(join(schemas, 'app.yaml')) as AppDoc;
+      const notice = (load(join(schemas, 'navigation.yaml')) as { notice?: unknown }).notice ?? null;
+      const shared = new Set([...appDoc.sharedMessages ?? [], ...appDoc.failureMessages ?? []]);
+      const own = new Set([...screenNamespaces(root, notice)].filter((namespace) => !shared.has(namespace)));
+      return `export const messages = ${JSON.stringify(pickNamespaces(flatMessages(load(join(schemas, 'messages', 'en.json'))), own))};`;
     }
     if (name === ALL_MESSAGES) return `export default ${JSON.stringify(flatMessages(load(join(schemas, 'messages', 'en.json'))))};`;
     if (name === OPERATIONS) return operationIndex().then(browserOperations);

@@ -9,7 +9,7 @@ import { compileRoutes, type RoutesDoc } from '../core/routes.ts';
 export interface OperationEntry { group: string; basePath: string; method: string; path: string; pathParams: string[]; hasBody: boolean }
 
 export interface ApiDoc {
-  tokens?: Record<string, { storage: 'local' | 'session'; key: string }>;
+  tokens?: Record<string, { storage: 'local' | 'session'; key: string; tabKey?: string }>;
   groups?: Record<string, { token: string }>;
 }
 
@@ -17,6 +17,12 @@ const valueOf = (doc: EarlyValueDoc): EarlyValue => ('tokenClaim' in doc ? { cla
 
 const valuesOf = (docs: Record<string, EarlyValueDoc>): Record<string, EarlyValue> =>
   Object.fromEntries(Object.entries(docs).map(([name, doc]) => [name, valueOf(doc)]));
+
+/** A slot's tab key and every slot's (the tab holds its own tokens while any is stored), when it has one. */
+function tabKeysOf(token: { tabKey?: string }, api: ApiDoc): { tabKey?: string; tabKeys?: string[] } {
+  if (!token.tabKey) return {};
+  return { tabKey: token.tabKey, tabKeys: Object.values(api.tokens ?? {}).flatMap((slot) => (slot.tabKey ? [slot.tabKey] : [])) };
+}
 
 /**
  * One request as the entry sends it. `where` names it in errors; `tokenOptional`: sent without the
@@ -36,7 +42,7 @@ function resolve(doc: EarlyRequestDoc, where: string, operations: Record<string,
   return {
     method: operation.method.toUpperCase(),
     path: `${operation.basePath}${operation.path}`,
-    ...(token ? { token: { storage: token.storage, key: token.key, ...(tokenOptional && !usesClaims ? { optional: true as const } : {}) } } : {}),
+    ...(token ? { token: { storage: token.storage, key: token.key, ...(tokenOptional && !usesClaims ? { optional: true as const } : {}), ...tabKeysOf(token, api) } } : {}),
     ...(operation.pathParams.length > 0 ? { params: valuesOf(params) } : {}),
     ...(doc.query && Object.keys(doc.query).length > 0 ? { query: valuesOf(doc.query) } : {}),
   };

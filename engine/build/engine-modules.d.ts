@@ -31,6 +31,10 @@ declare module 'virtual:engine-failure-handling' {
   /** The texts of app.yaml `failureMessages`. */
   export const messages: Record<string, string>;
 }
+declare module 'virtual:engine-notice-messages' {
+  /** The texts navigation.yaml `notice` names that no page carries anyway (they come with the notice). */
+  export const messages: Record<string, string>;
+}
 declare module 'virtual:engine-all-messages' {
   /** Every text of schemas/messages/en.json by its dotted key (development tools only). */
   const messages: Record<string, string>;

@@ -74,6 +74,7 @@ export const AuditEntryRowKind = {
   staff: 'staff',
   board: 'board',
   page: 'page',
+  mimic: 'mimic',
   other: 'other',
 } as const;
 

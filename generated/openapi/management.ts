@@ -498,7 +498,7 @@ export interface components {
             actorName: string | null;
             actorEmail: string | null;
             /** @enum {string} */
-            kind: "setting" | "lock" | "staff" | "board" | "page" | "other";
+            kind: "setting" | "lock" | "staff" | "board" | "page" | "mimic" | "other";
             /** @description The change as recorded, `<area>.<change>`: setting.set, staff.role… */
             change: string;
             /** @description What it changed: a setting's key, a staff member's e-mail… */

@@ -18,6 +18,8 @@ const visitorPages = [
   '/public', '/public/paynow', '/public/community/calendar', '/public/community/documents',
   // An invitation's link (the form shows whatever the token; the server judges it on submit).
   '/staff-invitation/an-invitation-token-of-forty-three-characters',
+  // Mimic mode's hand-over with a code no one was given: refused, with the way back to the console.
+  '/mimic/a-handover-code-no-one-was-given',
 ];
 const homeownerPages = [
   '/dashboard', '/billing', '/billing/manage-account', '/billing/recurring-payments', '/billing/payment-consent',

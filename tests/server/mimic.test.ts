@@ -181,6 +181,13 @@ describe.each(BACKENDS)('mimic mode on %s', (kind) => {
     expect((await call(app, 'GET', '/api/users/Users/Mimic', { token: other })).status).toBe(401);
     expect((await trail('mimic.end')).length - ended.length).toBe(2);
     expect((await trail('mimic.end')).at(-1)).toMatchObject({ actor: ids.staff, value: { ownerUserId: ids.homeowner, minutes: 1 } });
+    // The console's trail lists them, whole or filtered to mimic mode alone.
+    for (const query of ['', '?kind=mimic']) {
+      const listed = await call(app, 'GET', `/api/management/Audit${query}`, { token: tokens.manager });
+      expect(listed.status, listed.body).toBe(200);
+      const changes = (listed.json as { rows: { kind: string; change: string; actorEmail: string | null }[] }).rows.filter((row) => row.kind === 'mimic').map((row) => row.change);
+      expect(changes).toEqual(expect.arrayContaining(['mimic.start', 'mimic.end', 'mimic.refused']));
+    }
     // The owner's own sign-in was never touched.
     expect((await call(app, 'GET', '/api/payments/Account', { token: tokens.homeowner })).status).toBe(200);
     expectErrorShape(await call(app, 'GET', '/api/users/Users/Mimic', { token: tokens.homeowner }), 404, 'MIM005');

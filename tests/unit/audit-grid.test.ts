@@ -31,7 +31,8 @@ describe('the audit trail grid and the server list behind it', () => {
     expect(form.schema.properties.kind.enum).toEqual(['all', ...Object.keys(AUDIT_KINDS)]);
     expect(auditKindSql('e.kind')).toBe(
       "CASE WHEN e.kind = 'setting.set' OR e.kind = 'setting.clear' THEN 'setting' WHEN e.kind = 'setting.lock' OR e.kind = 'setting.unlock' THEN 'lock' " +
-        "WHEN e.kind LIKE 'staff.%' THEN 'staff' WHEN e.kind LIKE 'board.%' THEN 'board' WHEN e.kind LIKE 'page.%' THEN 'page' ELSE 'other' END",
+        "WHEN e.kind LIKE 'staff.%' THEN 'staff' WHEN e.kind LIKE 'board.%' THEN 'board' WHEN e.kind LIKE 'page.%' THEN 'page' " +
+        "WHEN e.kind LIKE 'mimic.%' THEN 'mimic' ELSE 'other' END",
     );
   });
 });

@@ -36,13 +36,16 @@ function page(stored: string | null, location = { pathname: '/dashboard', search
 
 afterEach(() => forgetEarlyRequests());
 
+/** Where the user's token is stored: the browser's, and this tab's own while it holds one (api.yaml tabKey). */
+const userToken = { storage: 'local', key: 'portal.token', tabKey: 'portal.tab.token', tabKeys: ['portal.tab.token', 'portal.tab.portalToken'] };
+
 describe('requests sent before the portal’s code has arrived', () => {
   it('are the session’s first calls, resolved from the operation index and the token’s claims', () => {
     expect(requests).toEqual([
-      { method: 'GET', path: '/api/users/Users/{id}', token: { storage: 'local', key: 'portal.token' }, params: { id: { claim: 'UserId' } } },
-      { method: 'POST', path: '/api/users/Users/Authenticate/PortalToken', token: { storage: 'local', key: 'portal.token' } },
-      { method: 'GET', path: '/api/users/HomeSettings', token: { storage: 'local', key: 'portal.token' } },
-      { method: 'GET', path: '/api/payments/Account', token: { storage: 'local', key: 'portal.token' } },
+      { method: 'GET', path: '/api/users/Users/{id}', token: userToken, params: { id: { claim: 'UserId' } } },
+      { method: 'POST', path: '/api/users/Users/Authenticate/PortalToken', token: userToken },
+      { method: 'GET', path: '/api/users/HomeSettings', token: userToken },
+      { method: 'GET', path: '/api/payments/Account', token: userToken },
     ]);
     expect(() => earlyRequests([{ operation: 'authenticate' }], operations as never, api)).toThrow('takes a body');
     expect(() => earlyRequests([{ operation: 'getUser' }], operations as never, api)).toThrow('needs a value for id');
@@ -78,6 +81,17 @@ describe('requests sent before the portal’s code has arrived', () => {
     startEarlyRequests(requests, h.host);
     expect(takeEarlyResponse('GET', '/api/payments/Account', 'another')).toBeUndefined();
     expect(takeEarlyResponse('GET', '/api/payments/Account', token)).toBeDefined();
+  });
+
+  it('in a tab holding its own token (api.yaml tabKey) are sent with that token, never the other tabs’', async () => {
+    const h = page(token);
+    const own = `h.${Buffer.from(JSON.stringify({ UserId: 7, Customer: 'demo' })).toString('base64url')}.s`;
+    const storages = { local: new MemoryStorage(), session: new MemoryStorage() };
+    storages.local.setItem('portal.token', token);
+    storages.session.setItem('portal.tab.token', own);
+    startEarlyRequests(requests, { ...h.host, storage: (kind) => storages[kind] });
+    expect(h.sent[0]).toEqual(expect.objectContaining({ url: '/api/users/Users/7', authorization: `Bearer ${own}` }));
+    expect(h.sent.every((request) => request.authorization === `Bearer ${own}`)).toBe(true);
   });
 
   it('a request sent early that got no answer is sent again by the call that takes it', async () => {

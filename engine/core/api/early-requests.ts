@@ -5,6 +5,7 @@
 // for its code or for the answers, whichever comes last, rather than for one and then the other.
 // Framework-free and small: it is part of the entry every page downloads first.
 import { matchesRoutePattern } from '../paths.ts';
+import { tokenPlace } from './tokens.ts';
 
 /** Where a parameter's value comes from: a claim of the stored token, or the page address's query. */
 export type EarlyValue = { claim: string } | { query: string };
@@ -27,9 +28,11 @@ export interface EarlyRequest {
   /**
    * Where the bearer token it is sent with is stored. Without `optional`, the request is sent only
    * when that token is there; with it, without the token when none is stored (as the API client
-   * would call it). No token at all: the operation is called without one.
+   * would call it). No token at all: the operation is called without one. `tabKey` and `tabKeys`:
+   * the slot's tab key and every slot's (api.yaml `tabKey`): a tab holding its own tokens sends its own,
+   * as the token store reads them (tokens.ts tokenPlace).
    */
-  token?: { storage: 'local' | 'session'; key: string; optional?: true };
+  token?: { storage: 'local' | 'session'; key: string; optional?: true; tabKey?: string; tabKeys?: string[] };
   /** Each path parameter's value. */
   params?: Record<string, EarlyValue>;
   /** Each query parameter's value, in the order the API client sets them. */
@@ -97,11 +100,17 @@ const browserHost = (): EarlyRequestHost => ({
   location: window.location,
 });
 
+/** The request's token where the token store would read it: this tab's own, when it holds its own. */
+function storedToken(token: NonNullable<EarlyRequest['token']>, host: EarlyRequestHost): string | null {
+  const place = tokenPlace(token, token.tabKeys ?? [], { local: host.storage('local'), session: host.storage('session') });
+  return host.storage(place.storage)?.getItem(place.key) ?? null;
+}
+
 /** Sends each request of this page whose token and values are there, as the API client would send it. */
 export function startEarlyRequests(requests: readonly EarlyRequest[], host: EarlyRequestHost = browserHost()): void {
   for (const request of requests) {
     if (request.pages && !request.pages.some((pattern) => matchesRoutePattern(pattern, host.location.pathname))) continue;
-    const token = request.token ? host.storage(request.token.storage)?.getItem(request.token.key) ?? null : null;
+    const token = request.token ? storedToken(request.token, host) : null;
     if (request.token && !request.token.optional && !token) continue;
     const url = earlyUrl(request, token, host.location.search);
     if (!url) continue;

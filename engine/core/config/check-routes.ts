@@ -103,8 +103,8 @@ export function checkNavigation(ctx: CheckContext, routes: CompiledRoute[]): voi
   const flags = featureFlags(ctx);
   walk(doc.data, (value, path) => {
     if (!isObject(value)) return;
-    // A link's `text` (and `countText`), the frame's picker's `label`.
-    for (const key of ['text', 'countText', 'label']) if (typeof value[key] === 'string') ctx.messageKey(doc, [...path, key], value[key]);
+    // A link's `text` (and `countText`), the frame's picker's `label`, the notice's `title` and `countdownText`.
+    for (const key of ['text', 'countText', 'label', 'title', 'countdownText']) if (typeof value[key] === 'string') ctx.messageKey(doc, [...path, key], value[key]);
     targetExists(ctx, doc, [...path, 'to'], value.to, routes);
     if (Array.isArray(value.children)) checkGroup(ctx, doc, path, value);
     if (typeof value.feature === 'string' && flags && !flags.has(value.feature)) {

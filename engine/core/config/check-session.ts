@@ -57,6 +57,12 @@ function sentEvents(ctx: CheckContext): { doc: SourceDoc; path: PathSegment[]; e
   const navigation = ctx.project.schemas.navigation;
   const selector = isObject(navigation?.data) ? navigation.data.selector : undefined;
   if (navigation && isObject(selector) && typeof selector.event === 'string') sent.push({ doc: navigation, path: ['selector', 'event'], event: selector.event });
+  // The frame's notice: its button's event, and the one its countdown sends at zero.
+  const notice = isObject(navigation?.data) ? navigation.data.notice : undefined;
+  if (navigation && isObject(notice)) {
+    if (isObject(notice.action) && typeof notice.action.event === 'string') sent.push({ doc: navigation, path: ['notice', 'action', 'event'], event: notice.action.event });
+    if (typeof notice.elapsedEvent === 'string') sent.push({ doc: navigation, path: ['notice', 'elapsedEvent'], event: notice.elapsedEvent });
+  }
   return sent;
 }
 

@@ -43,12 +43,14 @@ export const builtinFlowModule: FlowModule = {
     // Only to paths of this site: a target read from the query (a return address) is never another origin.
     navigate: (_args, params, env) => {
       const target = sameSitePath(params.to) ?? sameSitePath(params.fallback);
-      if (target) env.navigate(target);
+      // `reload: true` loads the page afresh: what this page holds in memory (its session) is left behind.
+      if (target) env.navigate(target, params.reload === true ? { reload: true } : undefined);
     },
     toast: (_args, params, env) => { env.toast(params as unknown as ToastRequest); },
     notifySession: (_args, params, env) => { env.sendToSession(params as { type: string }); },
+    // `tab: true` keeps the token for this tab only (the slot's tabKey in api.yaml).
     storeToken: (_args, params, env) => {
-      env.setToken(String(params.slot), (params.value as string | null | undefined) ?? null);
+      env.setToken(String(params.slot), (params.value as string | null | undefined) ?? null, params.tab === true ? { tab: true } : undefined);
     },
     clearTokens: (_args, params, env) => {
       for (const slot of (params.slots as string[]) ?? []) env.setToken(slot, null);

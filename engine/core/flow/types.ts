@@ -25,12 +25,14 @@ export interface ToastRequest {
 /** What a running flow may do to the world around it; supplied by the host application. */
 export interface FlowEnvironment {
   call(operationId: string, request: OperationRequest): Promise<unknown>;
-  navigate(to: string): void;
+  /** Goes to a path of this site; `reload`: by loading the page afresh (nothing of this page's state outlives it). */
+  navigate(to: string, options?: { reload?: boolean }): void;
   toast(request: ToastRequest): void;
   sendToSession(event: FlowEvent): void;
   /** Route, query and session values for bindings. */
   scope(): BindingScope;
-  setToken(slot: string, value: string | null): void;
+  /** `tab: true`: for this tab only (the slot's api.yaml `tabKey`), leaving the other tabs' token alone. */
+  setToken(slot: string, value: string | null, options?: { tab?: boolean }): void;
   getToken(slot: string): string | null;
   clearStored(storage: 'local' | 'session', key: string): void;
   now(): number;

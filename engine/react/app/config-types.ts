@@ -50,7 +50,24 @@ export interface FrameConfig {
   account?: NavigationItem[];
   footer?: NavigationItem[];
 }
+/**
+ * A notice across the top of every page of the frame while `when` is true (navigation.yaml
+ * `notice`): a title and a text announced once, a live countdown, a button sending an event to the
+ * session flow.
+ */
+export interface FrameNoticeConfig {
+  when: string;
+  label: string;
+  title: string;
+  text?: string;
+  values?: Record<string, unknown>;
+  countdownTo?: string;
+  countdownText?: string;
+  elapsedEvent?: string;
+  action?: { text: string; event: string };
+}
 export interface NavigationConfig {
+  notice?: FrameNoticeConfig;
   brand?: FrameBrand;
   frames?: Record<string, FrameConfig>;
   data?: FrameDataConfig;
@@ -68,7 +85,7 @@ export interface SiteConfig {
   [key: string]: unknown;
 }
 export interface ApiConfig {
-  tokens: Record<string, { storage: 'local' | 'session'; key: string }>;
+  tokens: Record<string, { storage: 'local' | 'session'; key: string; tabKey?: string }>;
   groups: Record<string, { token: string }>;
   queries: {
     staleMinutes: number; retries: number; retryDelayFirstMs: number; retryDelayMaxMs: number; alwaysRefetch: string[];

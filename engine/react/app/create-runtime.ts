@@ -47,9 +47,12 @@ export function createRuntime({ config, flows, formatters, operations, translato
   const routes = compileRoutes(config.routesDoc as never, new Set(config.enabledFeatures));
   let sendToSession: (event: { type: string }) => void = () => {};
 
-  const navigate = (to: string) => {
+  const navigate = (to: string, options?: { reload?: boolean }) => {
     const here = navigator.location();
-    return navigator.navigate(resolveLink(to, here.pathname, routes, here.search));
+    const target = resolveLink(to, here.pathname, routes, here.search);
+    // A page loaded afresh: nothing this page holds in memory (a session, cached answers) goes with it.
+    if (options?.reload) { window.location.assign(target); return; }
+    return navigator.navigate(target);
   };
 
   // The error rules and the texts only failures are told in come with the first failed answer (or
@@ -155,7 +158,7 @@ export function createRuntime({ config, flows, formatters, operations, translato
         ...(extraScope ? extraScope() : {}),
       };
     },
-    setToken: (slot, value) => tokens.set(slot, value),
+    setToken: (slot, value, options) => tokens.set(slot, value, options),
     getToken: (slot) => tokens.get(slot),
     clearStored: (storage, key) => clearStorageKey(storage, key),
     now: () => Date.now(),

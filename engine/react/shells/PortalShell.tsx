@@ -14,6 +14,7 @@ import { NavGroup } from './NavGroup.tsx';
 import { NavPanel } from './NavPanel.tsx';
 import { NavLink, NavText } from './nav-link.tsx';
 import { frameStyles } from './frame-styles.ts';
+import { FrameNotice } from './frame-notice.tsx';
 
 interface SelectorGroup { label: string; options: { value: string | number; label: string }[] }
 
@@ -132,6 +133,7 @@ function FrameView({ children, publicView, own }: { children: ReactNode; publicV
   return (
     <Flex direction="column" minH="100vh">
       <SkipLink />
+      <FrameNotice />
       <Box as="header" bg="frame.bg" color="frame.fg" css={frameStyles}>
         <Container maxW="6xl">
           <Flex className="frame-bar" align="center" columnGap="4" wrap="wrap" minH="14">

@@ -12,17 +12,19 @@ import { useNodeText } from './basic.tsx';
 import { useInteractive } from '../app/interactive.tsx';
 
 /** A link to a configured path: kept under the mirror prefix, hidden when its route is not built. */
-export function EngineLink({ to, children, label, variant }: { to: string; children: ReactNode; label?: string; variant?: 'solid' | 'outline' }) {
+export function EngineLink({ to, children, label, variant, newTab = false }: { to: string; children: ReactNode; label?: string; variant?: 'solid' | 'outline'; newTab?: boolean }) {
   const { routes } = useRuntime();
   const { pathname, search } = useLocation();
   // A page rendered ahead of time knew no address query: the query a layout keeps (keepQuery) is
   // added once the page is the browser's own, so that what was rendered is what is adopted.
   const interactive = useInteractive();
+  // A new tab is the browser's to open (a link, never window.open: no pop-up blocker stands in the way).
+  const target = newTab ? '_blank' : undefined;
   if (!isLinkable(to, routes)) return null;
   if (/^[a-z]+:/i.test(to)) {
-    return <ChakraLink href={to} color="brand.fg" textDecoration="underline" aria-label={label}>{children}</ChakraLink>;
+    return <ChakraLink href={to} target={target} color="brand.fg" textDecoration="underline" aria-label={label}>{children}</ChakraLink>;
   }
-  const link = <RouterLink to={resolveLink(to, pathname, routes, interactive ? search : '')} aria-label={label}>{children}</RouterLink>;
+  const link = <RouterLink to={resolveLink(to, pathname, routes, interactive ? search : '')} target={target} aria-label={label}>{children}</RouterLink>;
   // A link that looks like a button (a page's main actions): it still leads somewhere.
   if (variant) return <Button asChild colorPalette="brand" variant={variant} bg={variant === 'outline' ? 'bg' : undefined}>{link}</Button>;
   return <ChakraLink asChild color="brand.fg" textDecoration="underline">{link}</ChakraLink>;
@@ -44,7 +46,7 @@ export function LinkWidget({ node }: WidgetProps) {
   // plain text until the page is the browser's own, so that what was rendered is what is adopted.
   if (!interactive && /\{\{\w+\}\}/.test(String(node.to))) return <span>{text}</span>;
   const to = String(node.to).replace(/\{\{(\w+)\}\}/g, (_, name: string) => encodeURIComponent(String(displayValue(values[name], scope, runtime) ?? '')));
-  return <EngineLink to={to} label={label} variant={node.variant as 'solid' | 'outline' | undefined}>{text}</EngineLink>;
+  return <EngineLink to={to} label={label} variant={node.variant as 'solid' | 'outline' | undefined} newTab={node.newTab === true}>{text}</EngineLink>;
 }
 
 export function LinksWidget({ node }: WidgetProps) {

@@ -65,6 +65,37 @@ describe('manage-person flow', () => {
   });
 });
 
+describe('manage-person flow: mimic mode', () => {
+  it('the dialog asks the reason; startMimic gives the hand-over code for the link to the owner’s portal', async () => {
+    const { host, flow } = start();
+    await flow.settle();
+    flow.send({ type: 'ASK_MIMIC' });
+    expect(flow.context()).toMatchObject({ askingMimic: true, hasMimic: false });
+    host.answers.startMimic = { handoverCode: 'code-1', expiresAt: '2026-11-29T17:30:00Z' };
+    flow.send({ type: 'START_MIMIC', data: { reason: 'Owner asked for help on the phone' } });
+    expect(flow.state()).toBe('startingMimic');
+    await flow.settle();
+    expect(host.callsTo('startMimic')).toEqual([{ params: { userId: '42' }, body: { reason: 'Owner asked for help on the phone' }, suppressToast: true }]);
+    expect(flow.state()).toBe('ready');
+    expect(flow.context()).toMatchObject({ askingMimic: true, hasMimic: true, mimic: { handoverCode: 'code-1' }, error: null });
+    // Closed, the dialog forgets the code: a new one is asked for next time.
+    flow.send({ type: 'CLOSE_MIMIC' });
+    expect(flow.context()).toMatchObject({ askingMimic: false, hasMimic: false, mimic: null });
+  });
+
+  it('a refusal (no grant: 403 MIM002) stays in the dialog with the server’s reason', async () => {
+    const { host, flow } = start();
+    await flow.settle();
+    flow.send({ type: 'ASK_MIMIC' });
+    host.answers.startMimic = fail(403, { errorCode: 'MIM002', detail: 'No grant' });
+    flow.send({ type: 'START_MIMIC', data: { reason: 'Owner asked for help' } });
+    await flow.settle();
+    expect(flow.state()).toBe('ready');
+    expect(flow.context()).toMatchObject({ askingMimic: true, hasMimic: false, error: { code: 'MIM002', status: 403 } });
+    expect(host.toasts).toEqual([]);
+  });
+});
+
 it('manage-person flow: every state is reached and every operation outcome is taken by a test above', () => {
   expect(coverage.missing()).toEqual([]);
 });

@@ -5,8 +5,8 @@ import { createFakeHost, fail, runFlow, trackCoverage } from '../support/flow-ha
 const coverage = trackCoverage('manage-staff');
 
 // The console's staff page: the list with each member's buttons, invitations and changes.
-const admin = { userId: 7, email: 'manager@example.com', firstName: 'Morgan', lastName: 'Lee', role: 'admin', active: true, since: '2026-01-01T00:00:00.000Z' };
-const sam = { userId: 8, email: 'staff@example.com', firstName: 'Sam', lastName: 'Staff', role: 'staff', active: true, since: '2026-01-02T00:00:00.000Z' };
+const admin = { userId: 7, email: 'manager@example.com', firstName: 'Morgan', lastName: 'Lee', role: 'admin', active: true, since: '2026-01-01T00:00:00.000Z', mimic: true, actOnBehalf: false };
+const sam = { userId: 8, email: 'staff@example.com', firstName: 'Sam', lastName: 'Staff', role: 'staff', active: true, since: '2026-01-02T00:00:00.000Z', mimic: false, actOnBehalf: false };
 const list = { staff: [admin, sam], invitations: [{ id: 1, email: 'new.person@example.com', role: 'staff', invitedAt: '2026-11-01T00:00:00.000Z', expiresAt: '2026-11-08T00:00:00.000Z' }] };
 const start = (answers = {}, isAdmin = true) => {
   const host = createFakeHost({ answers: { listCompanyStaff: list, ...answers }, session: { userId: 7, isManagementAdmin: isAdmin } });
@@ -19,6 +19,21 @@ describe('shownMember', () => {
     expect(shownMember(sam as never, 7, true)).toMatchObject({ name: 'Sam Staff', isSelf: false, canMakeAdmin: true, canMakeStaff: false, canDeactivate: true, canReactivate: false });
     expect(shownMember({ ...sam, active: false } as never, 7, true)).toMatchObject({ isDeactivated: true, canMakeAdmin: false, canDeactivate: false, canReactivate: true });
     expect(shownMember(sam as never, 9, 'admin')).toMatchObject({ canMakeAdmin: false, canDeactivate: false });
+  });
+
+  it('says whether each member may use mimic mode; an admin gives or takes it, but not on their own row nor to a deactivated member', () => {
+    expect(shownMember(admin as never, 7, true)).toMatchObject({ mimicStatus: 'allowed', canGrantMimic: false, canRevokeMimic: false });
+    expect(shownMember(sam as never, 7, true)).toMatchObject({ mimicStatus: 'notAllowed', canGrantMimic: true, canRevokeMimic: false });
+    expect(shownMember({ ...sam, mimic: true } as never, 7, true)).toMatchObject({ mimicStatus: 'allowed', canGrantMimic: false, canRevokeMimic: true });
+    expect(shownMember({ ...sam, active: false } as never, 7, true)).toMatchObject({ canGrantMimic: false });
+    expect(shownMember(sam as never, 9, false)).toMatchObject({ canGrantMimic: false, canRevokeMimic: false });
+  });
+
+  it('offers acting for owners only with the mimic grant', () => {
+    expect(shownMember(sam as never, 7, true)).toMatchObject({ actsOnBehalf: false, canGrantActOnBehalf: false, canRevokeActOnBehalf: false });
+    expect(shownMember({ ...sam, mimic: true } as never, 7, true)).toMatchObject({ canGrantActOnBehalf: true, canRevokeActOnBehalf: false });
+    expect(shownMember({ ...sam, mimic: true, actOnBehalf: true } as never, 7, true)).toMatchObject({ actsOnBehalf: true, canGrantActOnBehalf: false, canRevokeActOnBehalf: true });
+    expect(shownMember({ ...sam, mimic: true, actOnBehalf: true } as never, 9, false)).toMatchObject({ canRevokeActOnBehalf: false });
   });
 });
 
@@ -90,6 +105,28 @@ describe('manage-staff flow', () => {
     await flow.settle();
     expect(flow.state()).toBe('ready');
     expect(flow.context()).toMatchObject({ refused: true, refusal: { code: 'STF003' } });
+  });
+});
+
+describe('manage-staff flow: the mimic grant', () => {
+  it('gives and takes it with updateStaffMember { mimic }, then reads the list again', async () => {
+    const { host, flow } = start({ updateStaffMember: {} });
+    await flow.settle();
+    flow.send({ type: 'GRANT_MIMIC', member: sam });
+    await flow.settle();
+    flow.send({ type: 'REVOKE_MIMIC', member: sam });
+    await flow.settle();
+    flow.send({ type: 'GRANT_ACT_ON_BEHALF', member: sam });
+    await flow.settle();
+    flow.send({ type: 'REVOKE_ACT_ON_BEHALF', member: sam });
+    await flow.settle();
+    expect(host.callsTo('updateStaffMember')).toEqual([
+      expect.objectContaining({ params: { userId: 8 }, body: { mimic: true } }),
+      expect.objectContaining({ params: { userId: 8 }, body: { mimic: false } }),
+      expect.objectContaining({ params: { userId: 8 }, body: { actOnBehalf: true } }),
+      expect.objectContaining({ params: { userId: 8 }, body: { actOnBehalf: false } }),
+    ]);
+    expect(flow.state()).toBe('ready');
   });
 });
 

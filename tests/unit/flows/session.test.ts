@@ -266,6 +266,88 @@ describe('session flow: signed in', () => {
   });
 });
 
+describe('session flow: mimic mode', () => {
+  // A mimic session's token: the owner (5) as the user, the staff member (9) acting in `act`.
+  const mimicToken = token({ UserId: 5, Customer: 'summit', act: { sub: '9', mim: 3 } });
+  const mimic = { ownerName: 'Ada Lovelace', staffName: 'Sam Staff', companyName: 'Summit', startedAt: '2026-11-29T17:00:00Z', expiresAt: '2026-11-29T17:30:00Z' };
+  const mimicAnswers = { ...answers, getMimic: mimic, endMimic: null };
+
+  it('a token naming a staff member acting (act) is a mimic session: getMimic is read with the rest, for the notice', async () => {
+    const { host, flow } = start({ tokens: { user: mimicToken }, answers: mimicAnswers });
+    await flow.settle();
+    expect(flow.state()).toBe('signedIn.idle');
+    expect(host.callsTo('getMimic')).toEqual([{ suppressToast: true }]);
+    expect(flow.context()).toMatchObject({ isMimic: true, mimic, mimicReturnTo: '/manage/people/5', userId: 5 });
+  });
+
+  it('an ordinary token reads no mimic session', async () => {
+    const { host, flow } = start({ tokens: { user: userToken } });
+    await flow.settle();
+    expect(host.callsTo('getMimic')).toEqual([]);
+    expect(flow.context()).toMatchObject({ isMimic: false, mimic: null, mimicReturnTo: null });
+  });
+
+  it('a token stored for the tab (TOKEN_STORED) replaces the session there and then, forgetting the one before', async () => {
+    const { host, flow } = start({ tokens: { user: userToken }, answers: mimicAnswers });
+    await flow.settle();
+    host.env.setToken('user', mimicToken, { tab: true });
+    flow.send({ type: 'TOKEN_STORED' });
+    // Signed out first (the page's query cache is emptied), then loaded a tick later.
+    expect(flow.state()).toBe('switchingSession');
+    expect(flow.context()).toMatchObject({ isLoggedIn: false, userId: null });
+    const callsBefore = host.calls.length;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await flow.settle();
+    expect(flow.state()).toBe('signedIn.idle');
+    expect(flow.context()).toMatchObject({ token: mimicToken });
+    expect(host.calls.slice(callsBefore).map((call) => call.operationId).sort()).toEqual(['createPortalToken', 'getAccounts', 'getHomeSettings', 'getMimic', 'getUser']);
+    expect(flow.context()).toMatchObject({ isMimic: true, isLoggedIn: true });
+    // The portal token of the mimic session is the tab's too; the browser's own token is untouched.
+    expect(host.tabTokens.get('portal')).toBe('portal-1');
+    expect(host.tokens.get('user')).toBe(userToken);
+  });
+
+  it('End ends the mimic session on the server, clears the tab’s tokens and loads the owner’s console page afresh', async () => {
+    const { host, flow } = start({ tokens: { user: mimicToken }, answers: mimicAnswers });
+    await flow.settle();
+    flow.send({ type: 'END_MIMIC' });
+    expect(flow.state()).toBe('endingMimic');
+    await flow.settle();
+    expect(host.callsTo('endMimic')).toEqual([{ suppressToast: true }]);
+    expect(flow.state()).toBe('leavingMimic');
+    expect(host.tokens.has('user')).toBe(false);
+    expect(host.tokens.has('portal')).toBe(false);
+    expect(host.reloads).toEqual(['/manage/people/5']);
+  });
+
+  it('End leaves all the same when the server had ended the session already', async () => {
+    const { host, flow } = start({ tokens: { user: mimicToken }, answers: { ...mimicAnswers, endMimic: fail(401) } });
+    await flow.settle();
+    flow.send({ type: 'END_MIMIC' });
+    await flow.settle();
+    expect(flow.state()).toBe('leavingMimic');
+    expect(host.reloads).toEqual(['/manage/people/5']);
+  });
+
+  it('the countdown reaching zero leaves without asking the server (it refuses the token by then)', async () => {
+    const { host, flow } = start({ tokens: { user: mimicToken }, answers: mimicAnswers });
+    await flow.settle();
+    flow.send({ type: 'MIMIC_ELAPSED' });
+    expect(flow.state()).toBe('leavingMimic');
+    expect(host.callsTo('endMimic')).toEqual([]);
+    expect(host.reloads).toEqual(['/manage/people/5']);
+  });
+
+  it('outside mimic mode, End and the countdown change nothing', async () => {
+    const { host, flow } = start({ tokens: { user: userToken } });
+    await flow.settle();
+    flow.send({ type: 'END_MIMIC' });
+    flow.send({ type: 'MIMIC_ELAPSED' });
+    expect(flow.state()).toBe('signedIn.idle');
+    expect(host.reloads).toEqual([]);
+  });
+});
+
 it('session flow: every state is reached and every operation outcome is taken by a test above', () => {
   expect(coverage.missing()).toEqual([]);
 });

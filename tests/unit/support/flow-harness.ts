@@ -65,9 +65,16 @@ export function createFakeHost(options: FakeHostOptions = {}) {
     scope: { route: { ...options.route }, query: { ...options.query }, session: { ...options.session }, site: { ...options.site } },
     calls: [] as Call[],
     navigations: [] as string[],
+    /** The navigations that load the page afresh (navigate `reload: true`). */
+    reloads: [] as string[],
     toasts: [] as ToastRequest[],
     sessionEvents: [] as FlowEvent[],
     tokens: new Map<string, string>(Object.entries(options.tokens ?? {})),
+    /**
+     * Tokens stored for this tab only (storeToken `tab: true`). As in the portal (engine/core/api/
+     * tokens.ts), while the tab holds any, every slot reads and writes here.
+     */
+    tabTokens: new Map<string, string>(),
     clearedStorage: [] as { storage: 'local' | 'session'; key: string }[],
     clock: options.now ?? 1_700_000_000_000,
     /** The calls made to one operation, in order. */
@@ -84,12 +91,15 @@ export function createFakeHost(options: FakeHostOptions = {}) {
       if (answer instanceof OperationFailure) throw answer;
       return typeof answer === 'function' ? answer(request) : structuredClone(answer);
     },
-    navigate: (to) => { host.navigations.push(to); },
+    navigate: (to, options) => { host.navigations.push(to); if (options?.reload) host.reloads.push(to); },
     toast: (request) => { host.toasts.push(request); },
     sendToSession: (event) => { host.sessionEvents.push(event); },
     scope: () => host.scope,
-    setToken: (slot, value) => { if (value === null) host.tokens.delete(slot); else host.tokens.set(slot, value); },
-    getToken: (slot) => host.tokens.get(slot) ?? null,
+    setToken: (slot, value, options) => {
+      const store = options?.tab || host.tabTokens.size > 0 ? host.tabTokens : host.tokens;
+      if (value === null) store.delete(slot); else store.set(slot, value);
+    },
+    getToken: (slot) => (host.tabTokens.size > 0 ? host.tabTokens.get(slot) : host.tokens.get(slot)) ?? null,
     clearStored: (storage, key) => { host.clearedStorage.push({ storage, key }); },
     now: () => host.clock,
   };
