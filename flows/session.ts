@@ -39,9 +39,13 @@ export const sessionFlow: FlowModule = {
     /** The server refused the stored token (401): the session is over. */
     tokenRefused: ({ event }) => (event.error as { status?: number } | undefined)?.status === 401,
     isMimicSession: ({ context }) => context.isMimic === true,
+    /** The server refused a mimic session's token (ended, expired, the grant taken away). */
+    mimicTokenRefused: ({ event }, _params, env) => (event.error as { status?: number } | undefined)?.status === 401 && isMimicToken(env.getToken('user')),
   },
   assigns: {
     clearSession: () => ({ ...SIGNED_OUT }),
+    /** Where a mimic tab whose session is over returns to: the owner's page in the console (the token's subject). */
+    returnFromMimicToken: (_args, _params, env) => ({ ...SIGNED_OUT, mimicReturnTo: `/manage/people/${Number(readTokenClaim(env.getToken('user'), 'UserId'))}` }),
     beginRefresh: (_args, _params, env) => ({ token: env.getToken('user'), refreshing: true }),
     applyUser: ({ event }) => {
       const output = event.output as { user: ResponseOf<'getUser'>; portalToken: string; token: string; mimic: MimicSession | null };

@@ -338,6 +338,14 @@ describe('session flow: mimic mode', () => {
     expect(host.reloads).toEqual(['/manage/people/5']);
   });
 
+  it('a mimic tab opened again after its session ended goes back to the owner\'s console page, not to sign-in', async () => {
+    const { host, flow } = start({ tokens: { user: mimicToken }, answers: { ...mimicAnswers, getUser: fail(401), getMimic: fail(401) } });
+    await flow.settle();
+    expect(flow.state()).toBe('leavingMimic');
+    expect(host.tokens.has('user')).toBe(false);
+    expect(host.reloads).toEqual(['/manage/people/5']);
+  });
+
   it('outside mimic mode, End and the countdown change nothing', async () => {
     const { host, flow } = start({ tokens: { user: userToken } });
     await flow.settle();
