@@ -191,3 +191,44 @@ test('the admin takes the mimic grant from a staff member, who is then refused, 
   await member(staff.email).getByRole('button', { name: /^Allow mimic mode/ }).click();
   await expect(member(staff.email)).toContainText('May use mimic mode');
 });
+
+test('an admin allowed to act on the owner’s behalf saves a change in mimic mode, recorded in the trail with the admin as the actor', async ({ page, context }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInQuickly(page, manager.email, manager.password);
+  await page.goto('/manage/people');
+  await page.getByLabel('Search people').fill('paid@');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.locator('[data-grid="company-people"]').getByRole('link', { name: 'Morgan Lee' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Morgan Lee' })).toBeVisible();
+  await page.getByRole('button', { name: 'View as this owner' }).click();
+  await page.getByLabel('Reason').fill(`Owner asked us to update preferences ${Date.now()}`);
+  await page.getByRole('button', { name: 'Start mimic mode' }).click();
+  const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: "Open Morgan Lee's portal" }).click()]);
+  await tab.setViewportSize({ width: 1280, height: 900 });
+  await expect(tab).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+  await expect(notice(tab).getByRole('status')).toContainText("You see Morgan Lee's portal as they see it.");
+
+  // A preference saved on the owner's behalf goes through (and is put back the same way).
+  await followUserMenuLink(tab, 'Profile settings');
+  const main = tab.getByRole('main');
+  const directoryPhone = main.getByRole('checkbox', { name: 'Show my primary phone number in the directory' });
+  const before = await directoryPhone.isChecked();
+  for (const value of [!before, before]) {
+    await directoryPhone.setChecked(value);
+    await main.getByRole('button', { name: 'Save preferences' }).click();
+    await expect(tab.getByText('Preferences saved.').first()).toBeVisible();
+    await expect(tab.getByText(refusedText)).toHaveCount(0);
+  }
+
+  await notice(tab).getByRole('button', { name: 'End' }).click();
+  await expect(tab).toHaveURL(/\/manage\/people\/\d+$/, { timeout: 30_000 });
+  await tab.close();
+
+  // The trail names the change made on the owner's behalf, by the admin.
+  await page.goto('/manage/audit');
+  await page.locator('form').getByLabel('Kind of change').selectOption({ label: 'Mimic mode' });
+  await page.locator('form').getByRole('button', { name: 'Show entries' }).click();
+  const rows = page.locator('[data-grid="manage-audit"] .ag-row');
+  await expect(rows.filter({ hasText: 'mimic.write' }).filter({ hasText: 'paid@example.com' }).first()).toBeVisible();
+  await expect(rows.filter({ hasText: 'mimic.write' }).first()).toContainText('Riley Chen');
+});
