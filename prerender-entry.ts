@@ -7,11 +7,15 @@ import { productModules } from './flows/registry.ts';
 import { operations } from './generated/operations.ts';
 import { earlyLookScript } from './engine/core/early-look.ts';
 
-/** The paths of the routes schemas/routes.yaml marks `prerender` (optional parameters left out), and whether each is a frame. */
-export function prerenderPaths(): { path: string; frame: boolean }[] {
+/**
+ * The paths of the routes schemas/routes.yaml marks `prerender` (optional parameters left out),
+ * whether each is a frame, and whether it is gated (its page fetches the table apart:
+ * engine/build/apart.ts).
+ */
+export function prerenderPaths(): { path: string; frame: boolean; gated: boolean }[] {
   const routes = compileRoutes(config.routesDoc as never, new Set(config.enabledFeatures));
   return routes.filter((route) => route.prerender && !route.planned && !route.redirect && route.screen)
-    .map((route) => ({ path: route.path.replace(/\/:[^/]+\?/g, '') || '/', frame: route.prerender === 'frame' }))
+    .map((route) => ({ path: route.path.replace(/\/:[^/]+\?/g, '') || '/', frame: route.prerender === 'frame', gated: Boolean(route.gate) }))
     .filter(({ path }) => !path.includes(':'));
 }
 

@@ -16,6 +16,7 @@ import { lazySlotRecipes } from './engine/react/theme/lazy-slot-recipes.ts';
 
 // PORTAL_ROOT: another project folder (its schemas/, flows/, themes/) built by this engine; `npm run dev` sets it.
 const root = process.env.PORTAL_ROOT ? resolve(process.env.PORTAL_ROOT) : import.meta.dirname;
+const engineConfig = configPlugin({ root, features: process.env.PORTAL_FEATURES });
 const lazyRecipeFile = new RegExp(`[\\\\/]theme[\\\\/]recipes[\\\\/](${lazySlotRecipes.join('|')})\\.js$`);
 /** A chunk of its own for Chakra's file of a recipe only lazily loaded code uses. */
 function lazyRecipeChunk(id: string): string | null {
@@ -35,9 +36,10 @@ export default defineConfig({
     pureAnatomiesPlugin(),
     leanLibrariesPlugin(),
     react(),
-    configPlugin({ root, features: process.env.PORTAL_FEATURES }),
+    engineConfig,
     iconsPlugin({ root }),
-    formsPlugin({ formsDir: `${root}/schemas/forms` }),
+    // The forms only gated areas use are listed apart (engine/build/apart.ts).
+    formsPlugin({ formsDir: `${root}/schemas/forms`, apart: (ssr) => engineConfig.api.apart(ssr) }),
     entryPreloadPlugin(),
     preloadListsPlugin(),
   ],

@@ -3,16 +3,17 @@
 // prerender-entry.ts (the same engine and configuration as the browser's), run once per page.
 // Each page is written as <outDir>/prerendered/<path>.html from the build's index.html, with the
 // page's markup in the root element and its styles in the head; server/web.ts serves it for its path.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { PRERENDERED_ATTRIBUTE, PRERENDERED_CHUNKS_ATTRIBUTE, PRERENDERED_FRAME_ATTRIBUTE, prerenderedFile } from '../engine/core/prerendered.ts';
 import { EARLY_LOOK_FILE } from '../engine/core/early-look.ts';
 import { THEME_STYLES_ID } from '../engine/core/themed-page.ts';
+import { APART_CHUNK_FILE } from '../engine/build/apart.ts';
 
 interface PrerenderEntry {
-  prerenderPaths(): { path: string; frame: boolean }[];
+  prerenderPaths(): { path: string; frame: boolean; gated: boolean }[];
   render(path: string, frame: boolean): Promise<{ html: string; styles: { name: string; global: boolean; rules: string }[]; title: string; chunks: string[]; frame: boolean }>;
   earlyLook(): EarlyLook | null;
 }
@@ -24,7 +25,7 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] as string);
 }
 
-export function pageFromTemplate(template: string, path: string, page: Awaited<ReturnType<PrerenderEntry['render']>>, early: EarlyLook | null = null): string {
+export function pageFromTemplate(template: string, path: string, page: Awaited<ReturnType<PrerenderEntry['render']>>, early: EarlyLook | null = null, apartChunk: string | null = null): string {
   const root = '<div id="root"></div>';
   if (!template.includes(root)) throw new Error(`prerender: index.html has no ${root}`);
   // Style elements named as Emotion names the ones it writes, so that the browser adopts them:
@@ -45,9 +46,12 @@ export function pageFromTemplate(template: string, path: string, page: Awaited<R
   const look = page.frame && early
     ? `${early.themeStyles ? `<style id="${THEME_STYLES_ID}">${safe(early.themeStyles)}</style>` : ''}<script>${early.script}</script>`
     : '';
+  // A gated route's frame fetches the table of its area's chunks beside the portal's code
+  // (engine/build/apart.ts): its screen is listed there.
+  const apart = page.frame && apartChunk ? `<link fetchpriority="low" rel="modulepreload" crossorigin href="${escapeHtml(apartChunk)}">` : '';
   return template
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-    .replace('</head>', `${style}${look}</head>`)
+    .replace('</head>', `${apart}${style}${look}</head>`)
     // The portal's code is fetched once the page is painted (engine/react/first-paint.ts): hints
     // that would fetch it alongside the page's first paint are left out. A frame shows nothing of
     // the page until the code has run: it keeps them at low priority, so that the code is on its way
@@ -72,11 +76,13 @@ export async function prerenderPortal(options: { root: string; outDir: string; q
     // The server allows the inline script by its hash, read from this file (server/app.ts).
     rmSync(join(options.outDir, EARLY_LOOK_FILE), { force: true });
     if (early && pages.some((page) => page.frame)) writeFileSync(join(options.outDir, EARLY_LOOK_FILE), early.script);
-    for (const { path, frame } of pages) {
+    const apartFile = join(options.outDir, APART_CHUNK_FILE);
+    const apartChunk = existsSync(apartFile) ? readFileSync(apartFile, 'utf8') : null;
+    for (const { path, frame, gated } of pages) {
       const page = await entry.render(path, frame);
       const file = join(options.outDir, prerenderedFile(path));
       mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, pageFromTemplate(template, path, page, early));
+      writeFileSync(file, pageFromTemplate(template, path, page, early, gated ? apartChunk : null));
     }
     return pages.map(({ path, frame }) => (frame ? `${path} (frame)` : path));
   } finally {

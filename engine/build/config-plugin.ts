@@ -13,6 +13,9 @@ import type { StorageExpectation } from '../core/first-visit.ts';
 import type { FlowDocument } from '../core/flow/types.ts';
 import type { ThemeDocument } from '../react/app/config-types.ts';
 import { THEME_STYLES_FILE, themeVariablesCss } from '../react/theme/theme-variables.ts';
+import { APART_CHUNK_FILE, apartParts, type ApartParts } from './apart.ts';
+import { FORM_MODULE_PREFIX } from './forms-plugin.ts';
+import { formIdOf, listFormFiles } from './form-files.ts';
 
 const CONFIG = 'virtual:engine-config';
 const SCREENS = 'virtual:engine-screens';
@@ -26,6 +29,8 @@ const GRID = 'virtual:engine-grid/';
 const EARLY = 'virtual:engine-early-requests';
 const OPERATIONS = 'virtual:engine-operations';
 const REDIRECTS = 'virtual:engine-redirects';
+/** The loader entries and operations only gated areas use (apart.ts), fetched with the first of them. */
+const APART = 'virtual:engine-apart';
 const FAILURE_HANDLING = 'virtual:engine-failure-handling';
 /** The texts of navigation.yaml `notice` not every page carries: they come with the notice's code. */
 const NOTICE_MESSAGES = 'virtual:engine-notice-messages';
@@ -41,19 +46,32 @@ const OWN = '\0virtual:engine-';
  * carries it; the callers and parameter lists of generated/operations.ts are for the checker, the
  * server and the tests.
  */
-export function browserOperations(operations: Record<string, OperationEntry>): string {
+export function browserOperations(operations: Record<string, OperationEntry>, into?: string): string {
   for (const [id, op] of Object.entries(operations)) {
     if (op.basePath !== groupBasePath(op.group)) throw new Error(`operation ${id}: its base path ${op.basePath} is not ${groupBasePath(op.group)}`);
   }
   const packed = Object.fromEntries(Object.entries(operations)
     .map(([id, op]) => [id, `${op.group} ${op.method} ${op.path}${op.hasBody ? ' body' : ''}`]));
-  return `import { unpackOperations } from ${JSON.stringify(join(import.meta.dirname, '..', 'core', 'api', 'packed-operations.ts'))};
-export const operations = unpackOperations(${JSON.stringify(packed)});`;
+  const unpack = `import { unpackOperations } from ${JSON.stringify(join(import.meta.dirname, '..', 'core', 'api', 'packed-operations.ts'))};`;
+  // The operations of a table apart join the index every page has, which the API client reads.
+  if (into) return `${unpack}\nimport { operations } from ${JSON.stringify(into)};\nObject.assign(operations, unpackOperations(${JSON.stringify(packed)}));`;
+  return `${unpack}\nexport const operations = unpackOperations(${JSON.stringify(packed)});`;
 }
 
 function files(dir: string, extension: string): string[] {
   return existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith(extension)).sort() : [];
 }
+
+/** Every `.ts` file under `dir`, recursively. */
+function sourceFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
 
 /**
  * What web storage holds on a first visit: no token, and every flow's persisted fields at their
@@ -163,32 +181,89 @@ export function configPlugin({ root, features }: { root: string; features?: stri
     return (await import(pathToFileURL(indexFile).href) as { operations: Record<string, OperationEntry> }).operations;
   }
 
-  function loaderIndex(ids: string[], prefix: string, exportName: string): string {
-    const entries = ids.map((id) => `  ${JSON.stringify(id)}: () => import(${JSON.stringify(prefix + id)}),`);
-    return `export const ${exportName} = {\n${entries.join('\n')}\n};`;
+  function loaderEntries(ids: string[], prefix: string): string {
+    return ids.map((id) => `  ${JSON.stringify(id)}: () => import(${JSON.stringify(prefix + id)}),`).join('\n');
   }
 
-  const plugin: Plugin = {
+  function loaderIndex(ids: string[], prefix: string, exportName: string): string {
+    return `export const ${exportName} = {\n${loaderEntries(ids, prefix)}\n};`;
+  }
+
+  // A build of the browser's code lists apart what only gated areas use (apart.ts). Development
+  // mode (where a saved screen must not change every table) and the build rendering pages ahead of
+  // time keep every entry in the tables; the table apart is then empty.
+  let building = false;
+  let base = '/';
+  let apart: Promise<ApartParts> | undefined;
+  const noneApart: ApartParts = { screens: [], flows: [], forms: [], grids: [], content: [], operations: [] };
+  const yamlDocs = (dir: string, extension: string) => Object.fromEntries(files(dir, extension)
+    .map((name) => [basename(name, extension), load(join(dir, name))]));
+  function apartOf(ssr: boolean): Promise<ApartParts> {
+    if (!building || ssr) return Promise.resolve(noneApart);
+    apart ??= operationIndex().then((operations) => apartParts({
+      routesDoc: load(join(schemas, 'routes.yaml')) as never,
+      enabledFeatures: resolveFeatures(load(join(schemas, 'features.yaml')) as never, features),
+      screens: yamlDocs(join(schemas, 'screens'), '.yaml'),
+      flows: yamlDocs(join(root, 'flows'), '.machine.yaml'),
+      forms: Object.fromEntries(listFormFiles(join(schemas, 'forms')).map((file) => [formIdOf(file), load(file)])),
+      grids: yamlDocs(join(schemas, 'grids'), '.yaml'),
+      content: files(join(schemas, 'content'), '.md').map((f) => basename(f, '.md')),
+      operations: Object.keys(operations),
+      always: ['navigation.yaml', 'app.yaml', 'site.yaml'].map((name) => load(join(schemas, name))),
+      // The product's code (its flow modules): what it names by id stays with every page.
+      sources: sourceFiles(join(root, 'flows')).map((path) => readFileSync(path, 'utf8')),
+    }));
+    return apart;
+  }
+
+  /** A loader table without the ids listed apart. */
+  function mainIndex(ssr: boolean, ids: string[], kind: keyof ApartParts, prefix: string, exportName: string): string | Promise<string> {
+    if (!building || ssr) return loaderIndex(ids, prefix, exportName);
+    return apartOf(ssr).then((parts) => loaderIndex(ids.filter((id) => !parts[kind].includes(id)), prefix, exportName));
+  }
+
+  async function apartModule(ssr: boolean): Promise<string> {
+    const parts = await apartOf(ssr);
+    const table = (kind: keyof ApartParts, prefix: string) => `export const ${kind} = {\n${loaderEntries(parts[kind], prefix)}\n};`;
+    const index = await operationIndex();
+    const operations = Object.fromEntries(parts.operations.map((id) => [id, index[id]]));
+    return [
+      table('screens', SCREEN), table('flows', FLOW), table('forms', FORM_MODULE_PREFIX), table('grids', GRID), table('content', CONTENT),
+      parts.operations.length > 0 ? browserOperations(operations, OPERATIONS) : '',
+    ].join('\n');
+  }
+
+  const plugin: Plugin<{ apart(ssr: boolean): Promise<ApartParts> }> = {
     name: 'engine-config',
+    // For the forms plugin: the forms its index leaves out (vite.config.ts).
+    api: { apart: apartOf },
     buildEnd() {
       for (const path of watched) this.addWatchFile(path);
     },
     // The themes' rules as a file of the site too (THEME_STYLES_FILE): the server sends a page in
     // the theme its address names with them (routes.yaml `themeFromQuery`).
-    generateBundle() {
+    generateBundle(_options, bundle) {
       if (this.environment.name !== 'client') return;
       const css = themeStylesOf(themesOf(), load(join(schemas, 'app.yaml')) as AppDoc);
       this.emitFile({ type: 'asset', fileName: THEME_STYLES_FILE, source: css });
+      // The table apart's address, for the pages of gated routes rendered ahead of time (apart.ts).
+      const table = Object.values(bundle).find((file) => file.type === 'chunk' && file.facadeModuleId === `\0${APART}`);
+      if (table) this.emitFile({ type: 'asset', fileName: APART_CHUNK_FILE, source: `${base}${table.fileName}` });
     },
     resolveId(id) {
       if (id === CONFIG || id === SCREENS || id === CONTENT_INDEX || id === FLOWS) return `\0${id}`;
       if (id.startsWith(SCREEN) || id.startsWith(CONTENT) || id.startsWith(FLOW)) return `\0${id}`;
       if (id === GRIDS || id.startsWith(GRID) || id === EARLY || id === OPERATIONS || id === REDIRECTS || id === FAILURE_HANDLING) return `\0${id}`;
-      if (id === ALL_MESSAGES || id === NOTICE_MESSAGES) return `\0${id}`;
+      if (id === ALL_MESSAGES || id === NOTICE_MESSAGES || id === APART) return `\0${id}`;
       return null;
     },
-    configResolved(config) { serving = config.command === 'serve'; },
-    // Synchronous but for the two modules read from the operation index (tests call it directly).
+    configResolved(config) {
+      serving = config.command === 'serve';
+      building = config.command === 'build';
+      base = config.base;
+      apart = undefined;
+    },
+    // Synchronous but for the modules read from the operation index and the loader tables (tests call it directly).
     load(id, options) {
       if (!id.startsWith('\0virtual:engine-')) return null;
       loading = id;
@@ -237,7 +312,11 @@ export function configPlugin({ root, features }: { root: string; features?: stri
       return `export const messages = ${JSON.stringify(pickNamespaces(flatMessages(load(join(schemas, 'messages', 'en.json'))), own))};`;
     }
     if (name === ALL_MESSAGES) return `export default ${JSON.stringify(flatMessages(load(join(schemas, 'messages', 'en.json'))))};`;
-    if (name === OPERATIONS) return operationIndex().then(browserOperations);
+    if (name === OPERATIONS) {
+      return Promise.all([operationIndex(), apartOf(ssr)]).then(([operations, parts]) => browserOperations(
+        Object.fromEntries(Object.entries(operations).filter(([id]) => !parts.operations.includes(id)))));
+    }
+    if (name === APART) return apartModule(ssr);
     if (name === EARLY) {
       const appDoc = load(join(schemas, 'app.yaml')) as { earlyRequests?: EarlyRequestDoc[] };
       const api = load(join(schemas, 'api.yaml'));
@@ -248,11 +327,11 @@ export function configPlugin({ root, features }: { root: string; features?: stri
         ...routeEarlyRequests(routesDoc as never, enabled, operations, api),
       ])};`);
     }
-    if (name === SCREENS) return loaderIndex(files(join(schemas, 'screens'), '.yaml').map((f) => basename(f, '.yaml')), SCREEN, 'screenLoaders');
-    if (name === CONTENT_INDEX) return loaderIndex(files(join(schemas, 'content'), '.md').map((f) => basename(f, '.md')), CONTENT, 'contentLoaders');
-    if (name === GRIDS) return loaderIndex(files(join(schemas, 'grids'), '.yaml').map((f) => basename(f, '.yaml')), GRID, 'gridLoaders');
+    if (name === SCREENS) return mainIndex(ssr, files(join(schemas, 'screens'), '.yaml').map((f) => basename(f, '.yaml')), 'screens', SCREEN, 'screenLoaders');
+    if (name === CONTENT_INDEX) return mainIndex(ssr, files(join(schemas, 'content'), '.md').map((f) => basename(f, '.md')), 'content', CONTENT, 'contentLoaders');
+    if (name === GRIDS) return mainIndex(ssr, files(join(schemas, 'grids'), '.yaml').map((f) => basename(f, '.yaml')), 'grids', GRID, 'gridLoaders');
     if (name.startsWith(GRID)) return `export default ${JSON.stringify(load(join(schemas, 'grids', `${name.slice(GRID.length)}.yaml`)))};`;
-    if (name === FLOWS) return loaderIndex(files(join(root, 'flows'), '.machine.yaml').map((f) => basename(f, '.machine.yaml')), FLOW, 'flowLoaders');
+    if (name === FLOWS) return mainIndex(ssr, files(join(root, 'flows'), '.machine.yaml').map((f) => basename(f, '.machine.yaml')), 'flows', FLOW, 'flowLoaders');
     if (name.startsWith(FLOW)) return `export default ${JSON.stringify(load(join(root, 'flows', `${name.slice(FLOW.length)}.machine.yaml`)))};`;
     if (name.startsWith(SCREEN)) {
       const screen = load(join(schemas, 'screens', `${name.slice(SCREEN.length)}.yaml`));

@@ -52,3 +52,14 @@ declare module 'virtual:engine-icons' {
 declare module 'virtual:engine-icon-props' {
   export const iconProps: import('../core/icons-used.ts').WidgetIconProps;
 }
+
+// The loader entries only gated areas use, and their operations (engine/build/apart.ts): loading
+// it adds its operations to virtual:engine-operations' index.
+declare module 'virtual:engine-apart' {
+  type Loaders<Module> = Record<string, () => Promise<Module>>;
+  export const screens: Loaders<{ default: unknown; messages?: Record<string, string> }>;
+  export const flows: Loaders<{ default: import('../core/flow/types.ts').FlowDocument }>;
+  export const forms: Loaders<import('../react/forms/types.ts').FormModule>;
+  export const grids: Loaders<{ default: unknown }>;
+  export const content: Loaders<{ default: string }>;
+}

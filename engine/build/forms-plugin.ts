@@ -18,6 +18,11 @@ const RESOLVED_PREFIX = `\0${FORM_MODULE_PREFIX}`;
 export interface FormsPluginOptions {
   /** Folder holding `<id>.yaml` form files, e.g. `schemas/forms`. */
   formsDir: string;
+  /**
+   * The forms a build lists apart, in the table only gated areas fetch (the config plugin's
+   * `virtual:engine-apart`, engine/build/apart.ts): left out of the index every page carries.
+   */
+  apart?: (ssr: boolean) => Promise<{ forms: string[] }>;
 }
 
 /** The `virtual:engine-forms` source for the given form ids. */
@@ -28,7 +33,7 @@ export function formsIndexSource(ids: string[]): string {
   return `export const formIds = ${JSON.stringify(ids)};\nexport const formLoaders = {\n${loaders}\n};\n`;
 }
 
-export function formsPlugin({ formsDir }: FormsPluginOptions): Plugin {
+export function formsPlugin({ formsDir, apart }: FormsPluginOptions): Plugin {
   const dir = resolve(formsDir);
   const fileOf = (id: string) => {
     const yaml = resolve(dir, `${id}.yaml`);
@@ -62,7 +67,7 @@ export function formsPlugin({ formsDir }: FormsPluginOptions): Plugin {
       if (id.startsWith(FORM_MODULE_PREFIX)) return `\0${id}`;
       return null;
     },
-    load(id) {
+    load(id, options) {
       if (id === RESOLVED_INDEX) {
         // Development mode watches the folder itself (configureServer, hotUpdate); in Vite's
         // development server a watched file would count as an import of the module.
@@ -70,7 +75,9 @@ export function formsPlugin({ formsDir }: FormsPluginOptions): Plugin {
         this.addWatchFile(dir);
         const files = listFormFiles(dir);
         for (const f of files) this.addWatchFile(f);
-        return formsIndexSource(files.map(formIdOf));
+        const ids = files.map(formIdOf);
+        if (!apart) return formsIndexSource(ids);
+        return apart(options?.ssr === true).then(({ forms }) => formsIndexSource(ids.filter((formId) => !forms.includes(formId))));
       }
       if (id.startsWith(RESOLVED_PREFIX)) {
         const formId = id.slice(RESOLVED_PREFIX.length);

@@ -62,6 +62,15 @@ describe('prerendered pages', () => {
     expect(page).toContain('<link fetchpriority="low" rel="modulepreload" crossorigin href="/assets/start-2.js">');
   });
 
+  it("give a gated route's frame, and only a frame, a low-priority hint for the table of its area's chunks", () => {
+    const template = '<html><head><title>App</title><link rel="modulepreload" crossorigin href="/assets/start-2.js"></head><body><div id="root"></div></body></html>';
+    const frame = pageFromTemplate(template, '/manage', { html: '', title: 'Console', styles: [], chunks: [], frame: true }, null, '/assets/apart-1.js');
+    expect(frame).toContain('<link fetchpriority="low" rel="modulepreload" crossorigin href="/assets/apart-1.js">');
+    expect(frame.match(/fetchpriority/g)).toHaveLength(2);
+    const first = pageFromTemplate(template, '/login', { html: '', title: 'Sign in', styles: [], chunks: [], frame: false }, null, '/assets/apart-1.js');
+    expect(first).not.toContain('apart-1');
+  });
+
   it("give a frame, and only a frame, the script that shows the session's stored look before the first paint, with the themes' rules", () => {
     const template = '<html><head><link rel="icon" href="/favicon.svg"><title>App</title></head><body><div id="root"></div></body></html>';
     const early = { script: '(function(){})();', themeStyles: ':root[data-theme-name="Evergreen"]{--x:1}' };

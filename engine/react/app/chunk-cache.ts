@@ -25,12 +25,14 @@ export function settled<Value>(value: Value): Promise<Value> {
 
 /**
  * A loader for lazily fetched configuration chunks (screens, flows, forms, texts) that fetches
- * each at most once and hands React's `use` the same promise on every render.
+ * each at most once and hands React's `use` the same promise on every render. An id `loaders`
+ * lacks is looked up by `elsewhere` (the table of gated areas' chunks, apart.ts), if given.
  */
 export function chunkCache<Module, Value>(
   loaders: Record<string, () => Promise<Module>>,
   kind: string,
   pick: (module: Module) => Value,
+  elsewhere?: (id: string) => Promise<(() => Promise<Module>) | undefined>,
 ): (id: string) => Promise<Value> {
   const loaded = new Map<string, Promise<Value>>();
   // Development mode: a saved configuration file replaces its chunk in place (engine/react/dev/hot-updates.ts).
@@ -48,8 +50,10 @@ export function chunkCache<Module, Value>(
     noteChunk(kind, id);
     let promise = loaded.get(id);
     if (!promise) {
-      const loader = loaders[id];
-      promise = tracked(loader ? loader().then(pick) : Promise.reject(new Error(`No ${kind} "${id}"`)));
+      const missing = () => Promise.reject(new Error(`No ${kind} "${id}"`));
+      const loader = Object.hasOwn(loaders, id) ? loaders[id] : undefined;
+      promise = tracked(loader ? loader().then(pick)
+        : elsewhere ? elsewhere(id).then((found) => (found ? found().then(pick) : missing())) : missing());
       loaded.set(id, promise);
     }
     return promise;

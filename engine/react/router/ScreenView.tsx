@@ -6,6 +6,7 @@ import type { WidgetNodeConfig } from '../app/config-types.ts';
 import { WidgetNode } from '../widgets/WidgetNode.tsx';
 import { Busy } from '../widgets/Busy.tsx';
 import { chunkCache, tracked } from '../app/chunk-cache.ts';
+import { apartLoader } from '../app/apart.ts';
 import { useConfigVersion } from '../app/config-version.ts';
 import { partsShownAtOnce } from '../app/named-parts.ts';
 import { iconProps, preloadIcons } from '../widgets/icons.tsx';
@@ -15,7 +16,7 @@ import type { ComponentRegistry } from '../component-types.ts';
 const loadScreen = chunkCache(screenLoaders, 'screen', (module) => ({
   screen: module.default as WidgetNodeConfig,
   messages: module.messages ?? {},
-}));
+}), (id) => apartLoader('screens', id));
 
 /** Fetches a screen's chunk ahead of its first render; resolves to the screen's widget tree. */
 export function preloadScreen(screenId: string): Promise<WidgetNodeConfig> {

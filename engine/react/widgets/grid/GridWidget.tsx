@@ -1,6 +1,7 @@
 import { Suspense, use } from 'react';
 import { gridLoaders } from 'virtual:engine-grids';
 import { settled } from '../../app/chunk-cache.ts';
+import { apartLoader } from '../../app/apart.ts';
 import { useConfigVersion } from '../../app/config-version.ts';
 import { onChunkReplaced } from '../../dev/hot-updates.ts';
 import { resolveBindings } from '../../../core/bindings.ts';
@@ -20,8 +21,10 @@ if (import.meta.env.DEV) onChunkReplaced('grid', (id, module) => loaded.set(id, 
 function loadGrid(id: string): Promise<GridDoc> {
   let promise = loaded.get(id);
   if (!promise) {
-    const loader = gridLoaders[id];
-    promise = loader ? loader().then((module) => module.default as GridDoc) : Promise.reject(new Error(`No grid "${id}"`));
+    // A grid only gated screens show is in the table apart (apart.ts).
+    const found = Object.hasOwn(gridLoaders, id) ? Promise.resolve(gridLoaders[id]) : apartLoader<{ default: unknown }>('grids', id);
+    promise = found.then((loader) => (loader ? loader() : Promise.reject(new Error(`No grid "${id}"`))))
+      .then((module) => module.default as GridDoc);
     loaded.set(id, promise);
   }
   return promise;
