@@ -4,7 +4,7 @@ import { useRuntime } from '../app/runtime.ts';
 import { useScope } from '../app/scope.tsx';
 
 // The banner's code is fetched only when a notice shows: most pages never show one, and the frame
-// is on every page (the guest payment page has no room in its budget for it).
+// is on every page (the lightest first pages have no room in their bundle budget for it).
 const NoticeBanner = lazy(() => import('./NoticeBanner.tsx').then((m) => ({ default: m.NoticeBanner })));
 
 /**
