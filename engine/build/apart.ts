@@ -11,7 +11,9 @@
 // not-found and server-error screens); a screen, machine, form, grid, text or operation is open
 // when an open document or one every page has (navigation.yaml, app.yaml, site.yaml) names it, and
 // an operation also when the product's code (its flow modules) names it. Anything a gated screen reaches that nothing open
-// reaches is apart; anything no route reaches at all stays with every page, as before.
+// reaches is apart; any other screen, machine, form, grid or text no route reaches stays with every
+// page, as before, but an operation nothing names at all (one other clients call: a redeeming
+// server, a browser following a redirect) is in no page's index.
 import { compileRoutes, type RoutesDoc } from '../core/routes.ts';
 
 /**
@@ -46,9 +48,11 @@ export interface ApartParts {
   grids: string[];
   content: string[];
   operations: string[];
+  /** Operations nothing of the portal names (called by other clients only): in no page's index. */
+  unnamedOperations: string[];
 }
 
-type Kind = keyof ApartParts;
+type Kind = Exclude<keyof ApartParts, 'unnamedOperations'>;
 const KINDS: Kind[] = ['screens', 'flows', 'forms', 'grids', 'content', 'operations'];
 
 /** Every string value in a document (keys too: a map may be keyed by an operation). */
@@ -117,6 +121,8 @@ export function apartParts(input: ApartInput): ApartParts {
     }
   }
   const reachedGated = reach(gated);
-  return Object.fromEntries(KINDS.map((kind) => [kind,
+  const parts = Object.fromEntries(KINDS.map((kind) => [kind,
     [...reachedGated[kind]].filter((id) => !reachedOpen[kind].has(id)).sort()])) as unknown as ApartParts;
+  parts.unnamedOperations = [...ids.operations].filter((id) => !reachedOpen.operations.has(id) && !reachedGated.operations.has(id)).sort();
+  return parts;
 }

@@ -13,6 +13,7 @@ import type { StorageExpectation } from '../core/first-visit.ts';
 import type { FlowDocument } from '../core/flow/types.ts';
 import type { ThemeDocument } from '../react/app/config-types.ts';
 import { THEME_STYLES_FILE, themeVariablesCss } from '../react/theme/theme-variables.ts';
+import { palettesNamedBy } from '../react/theme/palettes.ts';
 import { APART_CHUNK_FILE, apartParts, type ApartParts } from './apart.ts';
 import { FORM_MODULE_PREFIX } from './forms-plugin.ts';
 import { formIdOf, listFormFiles } from './form-files.ts';
@@ -145,6 +146,16 @@ export function configPlugin({ root, features }: { root: string; features?: stri
     return [doc.name, doc];
   }));
 
+  /**
+   * What a build's pages need of the themes: the default one whole, and of the others their names
+   * and the colour palettes they name (the page's one system, systems.ts sharedSystem, holds every
+   * palette any theme names); their values come with their rules (THEME_STYLES_FILE).
+   */
+  function browserThemes(themes: Record<string, ThemeDocument>, defaultName: string): Record<string, ThemeDocument> {
+    return Object.fromEntries(Object.entries(themes).map(([name, doc]) => [name,
+      name === defaultName ? doc : { name: doc.name, tokens: {}, palettes: palettesNamedBy(doc) } as ThemeDocument]));
+  }
+
   function configModule(ssr: boolean): string {
     const featuresDoc = load(join(schemas, 'features.yaml'));
     const appDoc = load(join(schemas, 'app.yaml')) as AppDoc;
@@ -158,7 +169,7 @@ export function configPlugin({ root, features }: { root: string; features?: stri
       // With the product's own texts for the engine's keys, whatever their namespace (message-split.ts).
       messages: sharedMessages(load(join(schemas, 'messages', 'en.json')), appDoc.sharedMessages ?? []),
       app: appDoc,
-      themes,
+      themes: ssr || serving ? themes : browserThemes(themes, appDoc.defaultTheme),
       // A build's pages fetch the rules as a file of the site when they first show a theme other
       // than the default (THEME_STYLES_FILE, showTheme): most never do, and none carries them in
       // its code. Rendering ahead of time and the development server (which replaces them as a
@@ -195,7 +206,7 @@ export function configPlugin({ root, features }: { root: string; features?: stri
   let building = false;
   let base = '/';
   let apart: Promise<ApartParts> | undefined;
-  const noneApart: ApartParts = { screens: [], flows: [], forms: [], grids: [], content: [], operations: [] };
+  const noneApart: ApartParts = { screens: [], flows: [], forms: [], grids: [], content: [], operations: [], unnamedOperations: [] };
   const yamlDocs = (dir: string, extension: string) => Object.fromEntries(files(dir, extension)
     .map((name) => [basename(name, extension), load(join(dir, name))]));
   function apartOf(ssr: boolean): Promise<ApartParts> {
@@ -314,7 +325,7 @@ export function configPlugin({ root, features }: { root: string; features?: stri
     if (name === ALL_MESSAGES) return `export default ${JSON.stringify(flatMessages(load(join(schemas, 'messages', 'en.json'))))};`;
     if (name === OPERATIONS) {
       return Promise.all([operationIndex(), apartOf(ssr)]).then(([operations, parts]) => browserOperations(
-        Object.fromEntries(Object.entries(operations).filter(([id]) => !parts.operations.includes(id)))));
+        Object.fromEntries(Object.entries(operations).filter(([id]) => !parts.operations.includes(id) && !parts.unnamedOperations.includes(id)))));
     }
     if (name === APART) return apartModule(ssr);
     if (name === EARLY) {

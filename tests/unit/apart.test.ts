@@ -41,7 +41,7 @@ function input(overrides: Partial<ApartInput> = {}): ApartInput {
     forms: { 'common-form': {}, 'area-form': {} },
     grids: { 'area-grid': { source: { operation: 'listArea' } }, unused: {} },
     content: [],
-    operations: ['getCommon', 'getArea', 'getQuoted', 'listArea', 'getNavigation'],
+    operations: ['getCommon', 'getArea', 'getQuoted', 'listArea', 'getNavigation', 'redeemElsewhere'],
     always: [{ primary: [{ to: '/area', when: '$session.isStaff' }], data: { operation: 'getNavigation' } }],
     sources: ["call('getQuoted')"],
     ...overrides,
@@ -57,7 +57,14 @@ describe('the configuration chunks of gated areas (apart.ts)', () => {
       grids: ['area-grid'],
       content: [],
       operations: ['getArea', 'listArea'],
+      unnamedOperations: ['redeemElsewhere'],
     });
+  });
+
+  it('leaves out of every index an operation nothing of the portal names (others call it)', () => {
+    const parts = apartParts(input({ operations: ['getCommon', 'getArea', 'getQuoted', 'listArea', 'getNavigation', 'redeemElsewhere', 'startRedirect'] }));
+    expect(parts.unnamedOperations).toEqual(['redeemElsewhere', 'startRedirect']);
+    expect(parts.operations).not.toContain('redeemElsewhere');
   });
 
   it('keeps with every page what an open route, the frame or the product code reaches too', () => {
@@ -77,7 +84,9 @@ describe('the configuration chunks of gated areas (apart.ts)', () => {
     const doc = input().routesDoc as unknown as { layouts: { root: { routes: { gate?: unknown }[] } } };
     const routes = doc.layouts.root.routes.map(({ gate: _gate, ...route }) => route);
     const parts = apartParts(input({ routesDoc: { ...doc, layouts: { root: { ...doc.layouts.root, routes } } } as never }));
-    expect(Object.values(parts).flat()).toEqual([]);
+    const { unnamedOperations, ...moved } = parts;
+    expect(Object.values(moved).flat()).toEqual([]);
+    expect(unnamedOperations).toEqual(['redeemElsewhere']);
   });
 });
 
@@ -127,6 +136,10 @@ describe("the product's table apart", () => {
     }
     // The session's calls stay with every page.
     expect(operations).toContain('"getUser"');
+    // What only other clients call (a browser following a redirect, a site redeeming a token) is in no index.
+    expect(parts.unnamedOperations).toEqual(expect.arrayContaining(['startSso', 'redeemPortalToken']));
+    for (const id of parts.unnamedOperations) expect(operations).not.toContain(JSON.stringify(id));
+    expect(parts.unnamedOperations).not.toContain('getSsoProvider');
   });
 
   it('is empty when rendering ahead of time and in development mode, where the tables list everything', async () => {
