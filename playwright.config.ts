@@ -5,7 +5,7 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 18480);
 const dataDir = process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${Date.now()}`;
 
-function server(onPort: number, staticDir: string, data: string) {
+function server(onPort: number, staticDir: string, data: string, identityProviderPort: number) {
   return {
     command: 'node server/main.ts',
     url: `http://127.0.0.1:${onPort}/login`,
@@ -14,6 +14,8 @@ function server(onPort: number, staticDir: string, data: string) {
     env: {
       PORT: String(onPort), HOST: '127.0.0.1', DATA_DIR: data, STATIC_DIR: staticDir,
       NODE_ENV: 'test', DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '',
+      // The demo identity provider (Summit's single sign-on) beside the first server only.
+      DEMO_IDP_PORT: String(identityProviderPort),
       // The whole suite signs in from one address, the same demo users many times: its speed must
       // not decide whether it meets the sign-in limits (tests/server/ratelimit.test.ts tests them).
       SIGN_IN_ATTEMPTS_PER_EMAIL: '1000', SIGN_IN_ATTEMPTS_PER_IP: '10000',
@@ -24,6 +26,9 @@ function server(onPort: number, staticDir: string, data: string) {
 }
 
 export const flagsOffBaseUrl = `http://127.0.0.1:${port + 1}`;
+/** The demo identity provider's address in the browser tests (server/demo/identity-provider-start.ts). */
+export const identityProviderPort = port + 2;
+export const identityProviderUrl = `http://127.0.0.1:${identityProviderPort}`;
 
 export default defineConfig({
   testDir: 'tests/browser',
@@ -48,8 +53,8 @@ export default defineConfig({
     { name: 'clock', testMatch: /billing\.spec\.ts/, dependencies: ['portal'] },
   ],
   webServer: [
-    server(port, process.env.E2E_STATIC_DIR ?? 'dist', dataDir),
+    server(port, process.env.E2E_STATIC_DIR ?? 'dist', dataDir, identityProviderPort),
     // The same portal built with every feature flag off (scripts/test.ts builds it).
-    server(port + 1, '.tmp/dist-flags-off', `${dataDir}-flags-off`),
+    server(port + 1, '.tmp/dist-flags-off', `${dataDir}-flags-off`, 0),
   ],
 });

@@ -21,6 +21,14 @@ export function settingValue(text: string, schema: Schema): unknown {
   const trimmed = text.trim();
   if (trimmed === '' && types.includes('null')) return null;
   if (types.includes('boolean')) return trimmed === 'true' ? true : trimmed === 'false' ? false : undefined;
+  // An object (a set of public keys) is typed as JSON; text that is not JSON cannot be one.
+  if (types.includes('object')) {
+    try {
+      return JSON.parse(trimmed) as unknown;
+    } catch {
+      return undefined;
+    }
+  }
   if (types.includes('array')) {
     if (trimmed.startsWith('[')) {
       try {
@@ -39,6 +47,7 @@ export function settingValue(text: string, schema: Schema): unknown {
 export function settingText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (Array.isArray(value)) return value.map(String).join('\n');
+  if (typeof value === 'object') return JSON.stringify(value, null, 2);
   return String(value);
 }
 

@@ -25,12 +25,28 @@ const SIGNED_OUT = {
   selectedAssociation: null, features: null, settings: null, siteSettings: null, customer: null, isMimic: false, mimic: null, mimicReturnTo: null,
 };
 
-/** The footer links the server answered (its portal settings): null where it has none, so site.yaml's stay. */
+/**
+ * The links the server answered (its portal settings): null where it has none, so site.yaml's stay.
+ * The help centre and embedded single sign-on addresses are opened with a portal token asked for
+ * at that moment (the one-time-link widget), never one asked for on page load.
+ */
 const siteLinksOf = (settings: HomeSettings) => {
   // Answers recorded before the settings carried links have no configuration: site.yaml's stay.
   const company: Partial<HomeSettings['configuration']['company']> = (settings as Partial<HomeSettings>).configuration?.company ?? {};
-  return { privacyPolicyUrl: company.privacyPolicyUrl ?? null, termsOfServiceUrl: company.termsOfServiceUrl ?? null, reportProblemUrl: company.reportProblemUrl ?? null };
+  return {
+    privacyPolicyUrl: company.privacyPolicyUrl ?? null, termsOfServiceUrl: company.termsOfServiceUrl ?? null, reportProblemUrl: company.reportProblemUrl ?? null,
+    helpCentreUrl: company.helpCentreUrl ?? null, embeddedSsoUrl: company.embeddedSsoUrl ?? null,
+  };
 };
+
+/**
+ * A session opened through the company's identity provider ends there too: the server names the
+ * provider's end-session address, which sends the browser back to the company's sign-in page.
+ */
+function leaveForProviderSignOut(address: unknown): void {
+  if (typeof address !== 'string' || !/^https?:\/\//.test(address)) return;
+  window.location.assign(address);
+}
 
 /** Session behaviour: page load, login, logout and settings load (spec section 4). */
 export const sessionFlow: FlowModule = {
@@ -48,10 +64,10 @@ export const sessionFlow: FlowModule = {
     returnFromMimicToken: (_args, _params, env) => ({ ...SIGNED_OUT, mimicReturnTo: `/manage/people/${Number(readTokenClaim(env.getToken('user'), 'UserId'))}` }),
     beginRefresh: (_args, _params, env) => ({ token: env.getToken('user'), refreshing: true }),
     applyUser: ({ event }) => {
-      const output = event.output as { user: ResponseOf<'getUser'>; portalToken: string; token: string; mimic: MimicSession | null };
+      const output = event.output as { user: ResponseOf<'getUser'>; token: string; mimic: MimicSession | null };
       const customer = readTokenClaim(output.token, 'Customer') as string | undefined;
       return {
-        user: output.user, userId: output.user.userId, displayName: displayNameOf(output.user), isManagementStaff: output.user.managementRole !== null, isManagementAdmin: output.user.managementRole === 'admin', portalToken: output.portalToken, customer: customer ?? null,
+        user: output.user, userId: output.user.userId, displayName: displayNameOf(output.user), isManagementStaff: output.user.managementRole !== null, isManagementAdmin: output.user.managementRole === 'admin', customer: customer ?? null,
         ...mimicFields(output.mimic, output.user.userId),
       };
     },
@@ -110,14 +126,18 @@ export const sessionFlow: FlowModule = {
      */
     endServerSession: (_args, _params, env) => {
       if (!env.getToken('user')) return;
-      void apiCall(env)('logout', { suppressToast: true }).catch(() => undefined);
+      void apiCall(env)('logout', { suppressToast: true })
+        .then((answer) => leaveForProviderSignOut((answer as { endSessionUrl?: unknown } | undefined)?.endSessionUrl))
+        .catch(() => undefined);
     },
   },
   actors: {
     /**
-     * Signs the stored token in: the user, the portal token, the settings and the accounts are asked
-     * for at once (each needs only the stored token), so a signed-in page waits for one round trip
-     * instead of three. Accounts that fail to load do not end the session: it starts without them.
+     * Signs the stored token in: the user, the settings and the accounts are asked for at once (each
+     * needs only the stored token), so a signed-in page waits for one round trip instead of three.
+     * Accounts that fail to load do not end the session: it starts without them. No portal token is
+     * asked for: it is good once for 5 minutes, so the address that needs one asks for it as it opens
+     * (`portalToken` stays null).
      */
     loadSession: async (_input, env) => {
       const token = env.getToken('user');
@@ -128,14 +148,12 @@ export const sessionFlow: FlowModule = {
       const accounts = call('getAccounts', { suppressToast: true }).catch(() => null);
       // A mimic session's token names the staff member acting (`act`): whom, by whom and until when, for the notice.
       const mimic = isMimicToken(token) ? call('getMimic', { suppressToast: true }) : Promise.resolve(null);
-      const [user, portal, settings, session] = await Promise.all([
+      const [user, settings, session] = await Promise.all([
         call('getUser', { params: { id: userId }, suppressToast: true }),
-        call('createPortalToken', { suppressToast: true }),
         call('getHomeSettings'),
         mimic,
       ]);
-      env.setToken('portal', portal.token);
-      return { user, portalToken: portal.token, token, settings, accounts: await accounts, mimic: session };
+      return { user, token, settings, accounts: await accounts, mimic: session };
     },
     loadSettings: (_input, env) => apiCall(env)('getHomeSettings'),
     loadAccounts: (_input, env) => apiCall(env)('getAccounts', { suppressToast: true }),

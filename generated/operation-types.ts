@@ -17,6 +17,7 @@ export type Operations = {
   "addBoardMember": OperationTypesOf<management["addBoardMember"]>;
   "authenticate": OperationTypesOf<users["authenticate"]>;
   "authenticateExpressPay": OperationTypesOf<expressPay["authenticateExpressPay"]>;
+  "authenticateJWT": OperationTypesOf<users["authenticateJWT"]>;
   "authenticateSSO": OperationTypesOf<users["authenticateSSO"]>;
   "cancelAutoDraft": OperationTypesOf<payments["cancelAutoDraft"]>;
   "cancelFuturePayment": OperationTypesOf<payments["cancelFuturePayment"]>;
@@ -90,13 +91,16 @@ export type Operations = {
   "getMimic": OperationTypesOf<users["getMimic"]>;
   "getPaymentMethod": OperationTypesOf<payments["getPaymentMethod"]>;
   "getPaymentOptions": OperationTypesOf<payments["getPaymentOptions"]>;
+  "getPortalToken": OperationTypesOf<users["getPortalToken"]>;
   "getPreferences": OperationTypesOf<users["getPreferences"]>;
   "getProfileConfiguration": OperationTypesOf<users["getProfileConfiguration"]>;
   "getPublicAssociation": OperationTypesOf<associations["getPublicAssociation"]>;
   "getRecentPayments": OperationTypesOf<payments["getRecentPayments"]>;
   "getSecurity": OperationTypesOf<users["getSecurity"]>;
+  "getSsoProvider": OperationTypesOf<users["getSsoProvider"]>;
   "getUser": OperationTypesOf<users["getUser"]>;
   "inviteStaffMember": OperationTypesOf<management["inviteStaffMember"]>;
+  "linkSsoAccount": OperationTypesOf<users["linkSsoAccount"]>;
   "listAcknowledgements": OperationTypesOf<payments["listAcknowledgements"]>;
   "listAuditEntries": OperationTypesOf<management["listAuditEntries"]>;
   "listAutoDrafts": OperationTypesOf<payments["listAutoDrafts"]>;
@@ -131,6 +135,7 @@ export type Operations = {
   "postBoardArcMessage": OperationTypesOf<actionItems["postBoardArcMessage"]>;
   "putAssociationSetting": OperationTypesOf<settings["putAssociationSetting"]>;
   "putCompanySetting": OperationTypesOf<settings["putCompanySetting"]>;
+  "redeemPortalToken": OperationTypesOf<users["redeemPortalToken"]>;
   "registerHomeowner": OperationTypesOf<users["registerHomeowner"]>;
   "removeBoardMember": OperationTypesOf<management["removeBoardMember"]>;
   "replyToHomeownerRequest": OperationTypesOf<actionItems["replyToHomeownerRequest"]>;
@@ -142,6 +147,7 @@ export type Operations = {
   "reviewAutoDraftChange": OperationTypesOf<payments["reviewAutoDraftChange"]>;
   "reviewRecurringPaymentChange": OperationTypesOf<payments["reviewRecurringPaymentChange"]>;
   "searchDocuments": OperationTypesOf<associations["searchDocuments"]>;
+  "sendSsoLinkCode": OperationTypesOf<users["sendSsoLinkCode"]>;
   "setupAutoDraft": OperationTypesOf<payments["setupAutoDraft"]>;
   "setupFuturePayment": OperationTypesOf<payments["setupFuturePayment"]>;
   "setupLegacyAutoDraft": OperationTypesOf<payments["setupLegacyAutoDraft"]>;
@@ -149,6 +155,7 @@ export type Operations = {
   "setupPaymentMethod": OperationTypesOf<payments["setupPaymentMethod"]>;
   "setupRecurringPayment": OperationTypesOf<payments["setupRecurringPayment"]>;
   "startMimic": OperationTypesOf<management["startMimic"]>;
+  "startSso": OperationTypesOf<users["startSso"]>;
   "updateAddress": OperationTypesOf<users["updateAddress"]>;
   "updateAutoDraft": OperationTypesOf<payments["updateAutoDraft"]>;
   "updateBoardMember": OperationTypesOf<management["updateBoardMember"]>;

@@ -39,6 +39,10 @@ export interface AppOptions {
   /** The portal's address as its readers reach it, for links in mail (server/config.ts publicUrlOf); default http://localhost:8080. */
   publicUrl?: string;
   nodeEnv?: string;
+  /** The demo identity provider started beside the server (outside production): made Summit's single sign-on where Summit has none. */
+  demoIdentityProvider?: { issuer: string; clientId: string };
+  /** Replaces fetch for the requests to companies' identity providers (tests alter what a real provider answers). */
+  ssoFetch?: typeof fetch;
   /** CSP frame-ancestors sources, space separated (default 'self'). */
   frameAncestors?: string;
   /** A Vite build (index.html + assets/); null: serve no site. Default <repo>/dist. */

@@ -97,4 +97,10 @@ export const messages = {
   forbidden: 'You do not have access to this information.',
   rateLimited: 'Too many attempts. Please wait and try again later.',
   ssoNotConfigured: 'Single sign-on is not configured for this portal.',
+  // Redeeming a portal token (redeemPortalToken, server/portal-token/redeem.ts).
+  portalTokenUsed: 'This portal token has already been used. Open the link from the portal again.',
+  portalTokenExpired: 'This portal token has expired. Open the link from the portal again.',
+  portalTokenInvalid: 'This is not a valid portal token.',
+  portalTokenNotPortal: 'This token is not a portal token: only a portal token can be redeemed.',
+  portalTokenSessionEnded: 'The portal session this token was given in has ended. Sign in to the portal and open the link again.',
 } as const;

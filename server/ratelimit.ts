@@ -109,6 +109,8 @@ export const defaultRateRules = {
   requestOneTimePassword: { limit: 20, windowSeconds: 15 * 60 },
   /** Checking one-time codes: per e-mail and IP (each code also dies after 5 wrong tries). */
   verifyOneTimePassword: { limit: 20, windowSeconds: 15 * 60 },
+  /** Redeeming portal tokens: per IP. Often one server redeeming for all its visitors, so higher; a token cannot be guessed anyway. */
+  redeemPortalToken: { limit: 300, windowSeconds: 60 },
 } satisfies Record<string, RateRule>;
 
 export type RateRuleName = keyof typeof defaultRateRules;

@@ -17,6 +17,8 @@ import { createMailer } from './mail/index.ts';
 import { createDbStore, createRateLimiter, createRedisStore, defaultRateRules, type RateRules } from './ratelimit.ts';
 import { resolveJwtSecret, deriveKey } from './secrets.ts';
 import { seedDemo, seedDemoProviderData } from './demo/seed.ts';
+import { seedDemoHandover } from './demo/handover.ts';
+import { seedDemoIdentitySettings } from './demo/identity-provider-settings.ts';
 import { createGuestTokenService } from './payments/guest-token.ts';
 import { createExpressTokenService } from './payments/express-token.ts';
 import { paymentServiceFor } from './payments/index.ts';
@@ -24,9 +26,12 @@ import { enableFuturePayments } from './payments/future.ts';
 import { enableRecurringPayments } from './payments/recurring-due-work.ts';
 import { startJobs } from './jobs/index.ts';
 import { enableMimicExpiry } from './mimic/expiry.ts';
+import { enablePortalTokenExpiry } from './portal-token/uses.ts';
 import { enableAssessments } from './assessments/posting.ts';
 import { createSandboxProvider, settleDue } from './sandbox-provider/index.ts';
 import { createSettingsService } from './settings/index.ts';
+import { createSsoService } from './sso/index.ts';
+import { DEFAULT_PUBLIC_URL } from './mail/index.ts';
 
 export interface Runtime {
   services: Services;
@@ -63,6 +68,9 @@ export async function openServices(options: AppOptions, context: RuntimeContext)
     const jwtSecret = await resolveJwtSecret(db, options.jwtSecret, context.production);
     const passwords = createPasswordHasher(options.passwordCost);
     const seeded = context.safety.seedDemo(db.kind) ? await seedDemo(db, passwords, clock()) : false;
+    // The demo's handover key signs for Summit: never trusted in production, even with DEMO_DATA=1.
+    if (seeded && !context.production) await seedDemoHandover(db);
+    if (options.demoIdentityProvider && !context.production) await seedDemoIdentitySettings(db, options.demoIdentityProvider);
 
     const rateStore = options.redisUrl ? createRedisStore(options.redisUrl) : createDbStore(db, clock);
     closers.push(() => rateStore.close());
@@ -85,6 +93,7 @@ export async function openServices(options: AppOptions, context: RuntimeContext)
     // Assessment schedules post their charges on their dates, before any payment's due work runs.
     closers.push(enableAssessments({ jobs }));
     closers.push(enableMimicExpiry({ jobs }, realClock));
+    closers.push(enablePortalTokenExpiry({ jobs }, realClock));
 
     const services: Services = {
       db,
@@ -99,6 +108,7 @@ export async function openServices(options: AppOptions, context: RuntimeContext)
       codePepper: deriveKey(jwtSecret, 'one-time-codes'),
       paymentProvider: options.paymentProvider ?? null,
       settings,
+      sso: createSsoService({ publicUrl: options.publicUrl ?? DEFAULT_PUBLIC_URL, fetch: options.ssoFetch, log: context.log }),
       guestTokens: createGuestTokenService(deriveKey(jwtSecret, 'guest-payments'), realClock),
       expressTokens: createExpressTokenService({ link: deriveKey(jwtSecret, 'express-pay'), session: deriveKey(jwtSecret, 'express-pay-session') }, clock),
       jobs,

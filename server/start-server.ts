@@ -15,14 +15,19 @@ export interface StartOptions {
 
 export async function startServer(options: StartOptions = {}): Promise<FastifyInstance> {
   const config = configFromEnv();
+  // Loaded only outside production: its identity-provider library is a development dependency.
+  const demoIdentity = config.app.nodeEnv === 'production'
+    ? null
+    : await (await import('./demo/identity-provider-start.ts')).startDemoIdentityFor({ env: process.env, host: config.host, publicUrl: config.app.publicUrl! });
   // The started server runs the job queue; it uses the built-in sandbox payment provider outside
   // production, and in production only with SANDBOX_PROVIDER=1.
   const app = await buildApp({
-    jobs: true, ...config.app, sandboxProvider: config.app.sandboxProvider ?? config.app.nodeEnv !== 'production', ...options.app,
+    jobs: true, ...config.app, demoIdentityProvider: demoIdentity?.settings, sandboxProvider: config.app.sandboxProvider ?? config.app.nodeEnv !== 'production', ...options.app,
   });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    await demoIdentity?.provider.close();
     await options.afterClose?.();
     process.exit(0);
   };

@@ -24,6 +24,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Users/SSO/Provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether a management company signs its owners in with its own identity provider
+         * @description The sign-in page (`login/:clientId`) asks it to offer 'Sign in with <company>'. `available`
+         *     is false for a company without a provider switched on (settings `singleSignOn`, `ssoIssuer`,
+         *     `ssoClientId`) and for an unknown company alike.
+         */
+        get: operations["getSsoProvider"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Users/SSO/Start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Starts single sign-on at the company's identity provider (authorization code flow with PKCE)
+         * @description Followed by the browser, not called by script: answers 302 to the provider's authorization
+         *     endpoint with `state`, `nonce` and an S256 code challenge (all kept on the server, ten
+         *     minutes, used once), and sets an httpOnly cookie that binds the attempt to this browser.
+         *     The provider sends the browser back to the portal's `/auth/sso`, which calls
+         *     `authenticateSSO`. `next` is the portal path to open once signed in (default
+         *     `/dashboard`); anything but a path of the portal is refused (400 SSO014).
+         *     404 SSO001 when the company has no provider; 502 SSO002 when its discovery document
+         *     cannot be read.
+         */
+        get: operations["startSso"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Users/AuthenticateSSO": {
         parameters: {
             query?: never;
@@ -34,11 +83,96 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sign in with a single-sign-on assertion from the management company's identity provider
-         * @description Answers a session like `authenticate` once a single-sign-on provider is configured. This
-         *     server has none yet: every call answers 501 SSO001 (after the body is validated).
+         * Sign in with the identity provider's answer (the parameters it sent the browser to /auth/sso with)
+         * @description `response` is the query of the provider's redirect to `/auth/sso` (`code`, `state`, `iss`,
+         *     or `error`). The attempt is found by `state`, bound to this browser by its cookie, used
+         *     once; the code is exchanged with the PKCE verifier, and the ID token checked (issuer,
+         *     audience, expiry, signature, nonce). Then:
+         *     - a provider account linked to a portal user: `outcome: signedIn` with the session (as
+         *       `authenticate`) and `next`;
+         *     - not linked yet, its e-mail verified by the provider and used by a portal user of the
+         *       company: `outcome: linkRequired` with a ticket (ten minutes) that `linkSsoAccount`
+         *       redeems once the user proves the account (password, or a code `sendSsoLinkCode` e-mails).
+         *     Refusals: 400 SSO003 (cancelled at the provider), 400 SSO005 (unknown, used, expired or
+         *     another browser's attempt), 401 SSO006 (the provider's answer failed a check), 403 SSO007
+         *     (e-mail not verified by the provider: nothing is linked), 404 SSO008 (no portal account
+         *     uses the e-mail), 502 SSO002 (provider unreachable).
          */
         post: operations["authenticateSSO"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Users/AuthenticateSSO/Link/Code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mails a six-digit code to the portal account a single sign-on is to be linked to
+         * @description One a minute (429 SSO013); the code of the ticket before stops working. 400 SSO009 for an unknown or expired ticket.
+         */
+        post: operations["sendSsoLinkCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Users/AuthenticateSSO/Link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Links the identity provider's account to the portal account once the user proves it, and signs in
+         * @description Exactly one of `password` (the portal account's) or `code` (from `sendSsoLinkCode`).
+         *     401 SSO010 for a wrong password (counted like sign-in's, with its limits); 400 SSO011 for a
+         *     wrong code, SSO012 after five; 400 SSO009 for an unknown or expired ticket. Linked, later
+         *     sign-ins through the provider need no proof; the account's e-mail is told of the link.
+         */
+        post: operations["linkSsoAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Users/AuthenticateJWT": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a short-lived JWT the management company's own site signed (sign-in handed over by a host)
+         * @description The portal's `/auth/jwt?company=CODE&token=JWT&next=/path` calls it. The token must be signed
+         *     (RS256, PS256, ES256 or EdDSA; never HMAC or none) by a key of the company's `handoverKeys`
+         *     or of the JWKS at its `handoverJwksUrl`, for its `handoverAudience` (and `handoverIssuer`
+         *     when set), with `exp`, `iat` and `jti`, living at most 300 s and used within 300 s of `iat`
+         *     (30 s clock tolerance), once; its `email` names a portal user of that company. Answers a
+         *     session as `authenticate` does, with `next`: the checked path to open (default
+         *     `/dashboard`). Refusals change nothing: 400 JWT007 a `next` that is not a path of the portal;
+         *     403 JWT001 the handover is not set up for the company (`singleSignOn` off, or no keys);
+         *     401 JWT002 invalid or forged signature, an algorithm not allowed, a claim missing; 401
+         *     JWT003 wrong audience or issuer; 401 JWT004 expired, too old or too long-lived; 401 JWT005
+         *     used before; 401 JWT006 no portal user of the company with that e-mail; 503 JWT008 the
+         *     company's keys could not be read; 429 RATE001 as for password sign-in from one address.
+         */
+        post: operations["authenticateJWT"];
         delete?: never;
         options?: never;
         head?: never;
@@ -52,10 +186,49 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * A portal token (the specification's GET), as createPortalToken
+         * @description The same portal token as createPortalToken answers: the portal asks for one at the moment
+         *     it opens the help centre or the embedded single sign-on address (docs/server.md, "Portal
+         *     token"). A mimic session's names the staff member too and ends with the session.
+         */
+        get: operations["getPortalToken"];
+        put?: never;
+        /**
+         * A portal token (audience `portal`) handing the signed-in user over to another site, once, within 5 minutes
+         * @description A signed token (audience `portal`, claims `sub`, `UserId`, `Customer`, the session's `sid`,
+         *     its own `jti`, and a mimic session's `act`) that the portal adds to the address of the help
+         *     centre or the embedded single sign-on address (`?portalToken=`). It lasts 5 minutes (a mimic
+         *     session's never outlives the session) and is good once: that address redeems it with
+         *     redeemPortalToken to learn who the user is. It is never a sign-in token: every operation
+         *     given it as its bearer answers 401 AUTH002 (a public one does not look at it).
+         */
+        post: operations["createPortalToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Users/Authenticate/PortalToken/Redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
         get?: never;
         put?: never;
-        /** A second signed token for the portal (audience `portal`) */
-        post: operations["createPortalToken"];
+        /**
+         * Who a portal token's user is, once (for the address the portal handed it to)
+         * @description Redeems a portal token: answers the user (and, for a mimic session, the staff member
+         *     acting) and records its `jti`, so that it is never redeemed again. Refused, with nothing
+         *     recorded: a token redeemed before (410 PTK001), expired (410 PTK002), forged or malformed
+         *     (401 PTK003), a token that is not a portal token, such as a sign-in token (401 PTK004), or
+         *     one of a portal session that has ended or expired, by sign-out for instance (410 PTK005).
+         *     429 RATE001 after 300 redeems within a minute from one client address.
+         */
+        post: operations["redeemPortalToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -621,6 +794,27 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        PortalToken: {
+            /** @description A portal token: 5 minutes, good once (redeemPortalToken), never a sign-in token */
+            token: string;
+        };
+        PortalTokenPerson: {
+            userId: number;
+            email: string;
+            firstName: string;
+            lastName: string;
+        };
+        /** @description The portal token's user */
+        PortalTokenUser: {
+            userId: number;
+            email: string;
+            firstName: string;
+            lastName: string;
+            /** @description The user's management company code (the token's Customer claim) */
+            companyCode: string;
+            /** @description The staff member of a mimic session (the token's `act`), else null */
+            actor: components["schemas"]["PortalTokenPerson"] | null;
+        };
         MimicSession: {
             /** @description false: read-only; true: the staff member may change what the owner could, but what is always refused in mimic mode */
             actOnBehalf: boolean;
@@ -727,6 +921,21 @@ export interface components {
              */
             managementRole: "admin" | "staff" | null;
         };
+        SsoOutcome: {
+            /** @enum {unknown} */
+            outcome: "signedIn" | "linkRequired";
+            token?: string;
+            userId?: number;
+            user?: components["schemas"]["UserSummary"];
+            /** @description The portal path to open once signed in */
+            next?: string;
+            /** @description linkRequired: redeemed by linkSsoAccount */
+            ticket?: string;
+            /** @description linkRequired: the portal account to prove */
+            email?: string;
+            companyName?: string;
+            expiresInSeconds?: number;
+        };
         Session: {
             /** @description Signed JWT (HS256) with claims UserId, Customer, sub, aud, exp */
             token: string;
@@ -804,6 +1013,10 @@ export interface components {
                     termsOfServiceUrl?: string;
                     /** @description The effective reportProblemUrl setting of the first association (absent when none) */
                     reportProblemUrl?: string;
+                    /** @description The effective helpCentreUrl setting of the first association (absent when none): opened with a portal token */
+                    helpCentreUrl?: string;
+                    /** @description The effective embeddedSsoUrl setting of the first association (absent when none): opened with a portal token */
+                    embeddedSsoUrl?: string;
                 };
             };
         };
@@ -964,8 +1177,8 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Not available on this server (single sign-on without a configured provider, SSO001) */
-        NotImplemented: {
+        /** @description A service the portal relies on could not be reached (a company's identity provider, SSO002) */
+        BadGateway: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1028,6 +1241,60 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    getSsoProvider: {
+        parameters: {
+            query: {
+                /** @description Management company code */
+                company: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company's provider, if any */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        available: boolean;
+                        companyName?: string;
+                        /** @description The path of this server that starts the sign-in (startSso), to which the portal adds `next` */
+                        startPath?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    startSso: {
+        parameters: {
+            query: {
+                company: string;
+                next?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the provider's authorization endpoint */
+            302: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
     authenticateSSO: {
         parameters: {
             query?: never;
@@ -1038,10 +1305,108 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The identity provider's signed assertion */
+                    /** @description The query parameters of the provider's redirect to /auth/sso */
+                    response: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in, or a link to confirm */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoOutcome"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    sendSsoLinkCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ticket: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Sent */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        resendAfterSeconds: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    linkSsoAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ticket: string;
+                    password?: string;
+                    code?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Linked and signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoOutcome"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    authenticateJWT: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The host's signed JWT */
                     token: string;
                     /** @description Management company code */
-                    company?: string;
+                    company: string;
+                    /** @description A path of the portal to open after signing in (default /dashboard) */
+                    next?: string;
                 };
             };
         };
@@ -1052,12 +1417,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Session"];
+                    "application/json": {
+                        /** @description Signed JWT (HS256), as authenticate answers */
+                        token: string;
+                        userId: number;
+                        user: components["schemas"]["UserSummary"];
+                        /** @description The checked path to open (a path of the portal) */
+                        next: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            /** @description The company's signing keys could not be read (JWT008) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPortalToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The portal token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalToken"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
         };
     };
     createPortalToken: {
@@ -1075,12 +1478,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        token: string;
-                    };
+                    "application/json": components["schemas"]["PortalToken"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    redeemPortalToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The portal token (the address's `portalToken` query parameter) */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The token's user, now redeemed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalTokenUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            410: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     logout: {
@@ -1092,6 +1524,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Signed out of a session opened through the company's identity provider */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The provider's end-session address (RP-initiated logout) the browser goes to next */
+                        endSessionUrl: string;
+                    };
+                };
+            };
             /** @description Signed out */
             204: {
                 headers: {

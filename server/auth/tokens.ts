@@ -1,8 +1,9 @@
 // Signed JWTs (HS256, jose). Claims: sub (user id), UserId, Customer (management company code),
 // sid (the sign-in session, server/auth/sessions.ts; not on reset tokens), act (a mimic session's:
-// { sub: the staff member's id, mim: the mimic session's id }, RFC 8693), aud, iss, iat, exp. Audiences: 'homeowner' (API bearer), 'portal' (portal token),
+// { sub: the staff member's id, mim: the mimic session's id }, RFC 8693), aud, iss, iat, exp. Audiences: 'homeowner' (API bearer), 'portal' (portal token:
+// a 5-minute hand-off to another site, single use by its jti, never an API bearer),
 // 'password-reset' (from a verified reset code; dies once the password changes).
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import type { Clock } from '../clock.ts';
 import { createVerifiedTokenCache } from './verified-tokens.ts';
@@ -29,6 +30,16 @@ export interface MimicActor {
   mimicId: number;
 }
 
+/** A portal token's claims: the session's, its own id (`jti`, recorded when it is redeemed) and its expiry. */
+export interface PortalClaims extends SignedInClaims {
+  tokenId: string;
+  expiresAt: Date;
+}
+
+/** Why a token is not a portal token one may redeem: bad signature or shape, past its expiry, or of another audience. */
+export type PortalRefusal = 'invalid' | 'expired' | 'notPortal';
+export type PortalVerdict = { ok: true; claims: PortalClaims } | { ok: false; reason: PortalRefusal };
+
 export interface ResetClaims extends SessionClaims {
   email: string;
   passwordFingerprint: string;
@@ -40,13 +51,16 @@ export interface TokenLifetimes {
   resetSeconds: number;
 }
 
-export const defaultLifetimes: TokenLifetimes = { sessionSeconds: 8 * 3600, portalSeconds: 8 * 3600, resetSeconds: 15 * 60 };
+// The portal token is handed to another site in an address: short-lived, and good once (redeemPortalToken).
+export const defaultLifetimes: TokenLifetimes = { sessionSeconds: 8 * 3600, portalSeconds: 5 * 60, resetSeconds: 15 * 60 };
 
 export interface TokenService {
   readonly lifetimes: TokenLifetimes;
   issueSession(claims: SignedInClaims): Promise<string>;
-  /** The portal token; a mimic session's ends with the session (`expiresAt`), never later. */
+  /** The portal token, with an id of its own (`jti`); a mimic session's ends with the session (`expiresAt`), never later. */
   issuePortal(claims: SignedInClaims, expiresAt?: Date): Promise<string>;
+  /** A portal token's claims, or why it is none (never an API bearer: verifySession refuses its audience). */
+  verifyPortal(token: string): Promise<PortalVerdict>;
   /** A mimic session's token: the owner as subject, the staff member in `act`, until `expiresAt` (never later). */
   issueMimic(claims: SignedInClaims & { actor: MimicActor }, expiresAt: Date): Promise<string>;
   issueReset(claims: ResetClaims): Promise<string>;
@@ -105,6 +119,26 @@ export function createTokenService(secret: string, clock: Clock, lifetimes: Toke
     }
   }
 
+  /** A portal token's verdict: the signature first (a forged token is 'invalid' whatever it claims), then the audience, then the expiry. */
+  async function verifyPortal(token: string): Promise<PortalVerdict> {
+    let payload: Record<string, unknown>;
+    try {
+      ({ payload } = await jwtVerify(token, await key, { algorithms: ['HS256'], issuer: ISSUER, currentDate: clock(), requiredClaims: ['sub', 'exp'] }));
+    } catch (error) {
+      // jose checks the expiry only once the signature holds: the payload it names is ours.
+      if (error instanceof joseErrors.JWTExpired) return { ok: false, reason: error.payload.aud === AUDIENCE.portal ? 'expired' : 'notPortal' };
+      if (error instanceof joseErrors.JOSEError) return { ok: false, reason: 'invalid' };
+      throw error;
+    }
+    if (payload.aud !== AUDIENCE.portal) return { ok: false, reason: 'notPortal' };
+    const { UserId: userId, Customer: customer, sid, jti, exp } = payload;
+    if (typeof userId !== 'number' || !Number.isInteger(userId) || String(userId) !== payload.sub || typeof customer !== 'string') return { ok: false, reason: 'invalid' };
+    if (typeof sid !== 'string' || sid === '' || typeof jti !== 'string' || jti === '' || typeof exp !== 'number') return { ok: false, reason: 'invalid' };
+    const actor = actorOf(payload.act);
+    if (actor === null) return { ok: false, reason: 'invalid' };
+    return { ok: true, claims: { userId, customer, sessionId: sid, ...(actor ? { actor } : {}), tokenId: jti, expiresAt: new Date(exp * 1000) } };
+  }
+
   const actClaim = (c: SignedInClaims) => (c.actor ? { act: { sub: String(c.actor.userId), mim: c.actor.mimicId } } : {});
   /** A mimic session's `act`, or undefined for none; null for one that is malformed (the token is refused). */
   function actorOf(act: unknown): MimicActor | undefined | null {
@@ -120,8 +154,13 @@ export function createTokenService(secret: string, clock: Clock, lifetimes: Toke
   return {
     lifetimes,
     issueSession: (c) => sign({ UserId: c.userId, Customer: c.customer, sid: c.sessionId, ...actClaim(c) }, c.userId, AUDIENCE.homeowner, lifetimes.sessionSeconds),
-    // A mimic session's portal token ends with it, and names the staff member too.
-    issuePortal: (c, expiresAt) => sign({ UserId: c.userId, Customer: c.customer, sid: c.sessionId, ...actClaim(c) }, c.userId, AUDIENCE.portal, lifetimes.portalSeconds, expiresAt && Math.min(Math.floor(expiresAt.getTime() / 1000), now() + lifetimes.portalSeconds)),
+    // A mimic session's portal token ends with it, and names the staff member too. Its jti (128
+    // random bits) is what redeeming records, so that it is good once.
+    issuePortal: (c, expiresAt) => sign(
+      { UserId: c.userId, Customer: c.customer, sid: c.sessionId, jti: randomBytes(16).toString('base64url'), ...actClaim(c) }, c.userId, AUDIENCE.portal, lifetimes.portalSeconds,
+      expiresAt && Math.min(Math.floor(expiresAt.getTime() / 1000), now() + lifetimes.portalSeconds),
+    ),
+    verifyPortal,
     issueMimic: (c, expiresAt) => sign({ UserId: c.userId, Customer: c.customer, sid: c.sessionId, ...actClaim(c) }, c.userId, AUDIENCE.homeowner, 0, Math.floor(expiresAt.getTime() / 1000)),
     issueReset: (c) =>
       sign({ UserId: c.userId, Customer: c.customer, email: c.email, phf: c.passwordFingerprint }, c.userId, AUDIENCE.reset, lifetimes.resetSeconds),

@@ -14,6 +14,7 @@ import type { PaymentProvider } from '../payments/provider.ts';
 import type { GuestTokenService } from '../payments/guest-token.ts';
 import type { Jobs } from '../jobs/queue.ts';
 import type { Caller, ExpressCaller, GuestCaller, UserCaller } from '../authz/caller.ts';
+import type { SsoService } from '../sso/index.ts';
 import type { SettingsService } from '../settings/index.ts';
 import type { Operations } from '../../generated/operation-types.ts';
 import type { operations as operationIndex } from '../../generated/operations.ts';
@@ -49,6 +50,9 @@ export interface Services {
   // --- portal settings (server/settings/) ---
   /** Settings at three levels (global <- company <- association), cached per instance. */
   settings: SettingsService;
+  // --- single sign-on (server/sso/) ---
+  /** Companies' OpenID Connect providers: the client, the portal's redirect address. */
+  sso: SsoService;
   // --- jobs (server/jobs/) ---
   /** The due-work runner: runDueWork() now, trigger() a tick; register() more due work. */
   jobs: Jobs;

@@ -20,6 +20,12 @@ const visitorPages = [
   '/staff-invitation/an-invitation-token-of-forty-three-characters',
   // Mimic mode's hand-over with a code no one was given: refused, with the way back to the console.
   '/mimic/a-handover-code-no-one-was-given',
+  // A sign-in handed over by a host with a token no one signed: refused, with the way to sign in.
+  '/auth/jwt?company=summit&token=a-token-no-host-signed',
+  // Single sign-on: the company's sign-in page offering its provider, and a return no sign-in of
+  // this browser asked for (refused, with the way to sign in).
+  '/login/summit',
+  '/auth/sso?code=a-code-no-provider-gave&state=a-state-no-sign-in-began',
 ];
 const homeownerPages = [
   '/dashboard', '/billing', '/billing/manage-account', '/billing/recurring-payments', '/billing/payment-consent',

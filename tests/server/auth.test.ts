@@ -54,7 +54,9 @@ describe.each(BACKENDS)('sign-in and the signed-in user on %s', (kind) => {
     const res = await clients(app, token).users.createPortalToken();
     expectStatus(res, 200);
     const claims = decodeJwt(res.data.token);
-    expect(claims).toMatchObject({ aud: 'portal', UserId: userId, Customer: 'summit' });
+    expect(claims).toMatchObject({ aud: 'portal', UserId: userId, Customer: 'summit', jti: expect.any(String) });
+    // A hand-off to another site: 5 minutes (tests/server/portal-token.test.ts).
+    expect(claims.exp! - claims.iat!).toBe(5 * 60);
     expectErrorShape(await clients(app, res.data.token).users.getUser(userId), 401, 'AUTH002');
     expectErrorShape(await clients(app).users.createPortalToken(), 401, 'AUTH002');
   });

@@ -13,8 +13,18 @@ const EXPECTED = {
   users: [
     'authenticate',
     'createPortalToken',
+    // the portal token's hand-off (tests/server/portal-token.test.ts)
+    'getPortalToken',
+    'redeemPortalToken',
     'logout',
+    // single sign-on (tests/server/sso.test.ts)
     'authenticateSSO',
+    'getSsoProvider',
+    'startSso',
+    'sendSsoLinkCode',
+    'linkSsoAccount',
+    // sign-in handed over by a host (tests/server/jwt-handover.test.ts)
+    'authenticateJWT',
     'getUser',
     'changePassword',
     'getProfileConfiguration',

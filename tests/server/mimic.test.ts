@@ -72,12 +72,20 @@ describe.each(BACKENDS)('mimic mode on %s', (kind) => {
     const asMimic = await call(app, 'GET', '/api/payments/Account', { token });
     expect(asMimic.status).toBe(200);
     expect(asMimic.json).toEqual(asOwner.json);
-    // The portal token of a mimic session names the staff member too, and ends with it.
+    // The portal token of a mimic session names the staff member too, lasts its 5 minutes, and never outlives the session.
     const portal = await call(app, 'POST', '/api/users/Users/Authenticate/PortalToken', { token });
     expect(portal.status).toBe(200);
     const portalClaims = decodeJwt((portal.json as { token: string }).token);
     expect(portalClaims.act).toEqual(claims.act);
-    expect(portalClaims.exp).toBe(claims.exp);
+    expect(portalClaims.exp).toBe(NOW.getTime() / 1000 + 5 * 60);
+    clock.advance(28 * 60_000);
+    try {
+      const late = await call(app, 'GET', '/api/users/Users/Authenticate/PortalToken', { token });
+      expect(late.status).toBe(200);
+      expect(decodeJwt((late.json as { token: string }).token).exp).toBe(claims.exp);
+    } finally {
+      clock.set(NOW);
+    }
     const started = await trail('mimic.start');
     expect(started.at(-1)).toMatchObject({ actor: ids.staff, value: { ownerUserId: ids.homeowner, reason: REASON } });
   });

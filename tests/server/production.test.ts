@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp, type AppOptions } from '../../server/app.ts';
 import { configFromEnv } from '../../server/config.ts';
 import { BACKENDS, DEMO, TEST_JWT_SECRET, TEST_PASSWORD_COST, call, count, createTestDatabase, expectErrorShape } from './helpers.ts';
+import { signDemoHandoverToken } from '../../server/demo/handover.ts';
 
 /** App options as main.ts builds them from the environment, on a test database, with a captured log. */
 function fromEnv(env: NodeJS.ProcessEnv, db: AppOptions['db'], log: string[]): AppOptions {
@@ -76,6 +77,9 @@ describe.each(BACKENDS)('production on %s', (kind) => {
       const app = await buildApp(fromEnv({ JWT_SECRET: TEST_JWT_SECRET, DEMO_DATA: '1', SANDBOX_PROVIDER: '1', DEV_ROUTES: '1' }, database.db, log));
       try {
         expect((await call(app, 'POST', '/api/users/Users/Authenticate', { body: DEMO.homeowner })).status).toBe(200);
+        // The demo's handover key (its private half is in the repository) is never trusted in production.
+        const handover = await call(app, 'POST', '/api/users/Users/AuthenticateJWT', { body: { company: 'summit', token: await signDemoHandoverToken(DEMO.homeowner.email) } });
+        expectErrorShape(handover, 403, 'JWT001');
         expect(app.services.paymentProvider?.name).toBe('sandbox');
         expect((await call(app, 'GET', '/sandbox-provider/entry.js')).status).toBe(200);
         expect((await call(app, 'GET', '/dev/mailbox.json')).status).toBe(200);

@@ -43,7 +43,6 @@ describe('requests sent before the portal’s code has arrived', () => {
   it('are the session’s first calls, resolved from the operation index and the token’s claims', () => {
     expect(requests).toEqual([
       { method: 'GET', path: '/api/users/Users/{id}', token: userToken, params: { id: { claim: 'UserId' } } },
-      { method: 'POST', path: '/api/users/Users/Authenticate/PortalToken', token: userToken },
       { method: 'GET', path: '/api/users/HomeSettings', token: userToken },
       { method: 'GET', path: '/api/payments/Account', token: userToken },
     ]);
@@ -55,21 +54,21 @@ describe('requests sent before the portal’s code has arrived', () => {
     const h = page(token);
     startEarlyRequests(requests, h.host);
     expect(h.sent.map((request) => `${request.method} ${request.url}`)).toEqual([
-      'GET /api/users/Users/42', 'POST /api/users/Users/Authenticate/PortalToken', 'GET /api/users/HomeSettings', 'GET /api/payments/Account',
+      'GET /api/users/Users/42', 'GET /api/users/HomeSettings', 'GET /api/payments/Account',
     ]);
     expect(h.sent.every((request) => request.authorization === `Bearer ${token}`)).toBe(true);
 
     // The session's calls, as the runtime makes them: reads through TanStack Query, the token write directly.
     const queries = new QueryClient();
     const read = (id: string, params?: Record<string, unknown>) => queries.fetchQuery({ queryKey: [id, params], queryFn: () => h.client.call(id, { params }) });
-    const answers = await Promise.all([read('getUser', { id: 42 }), h.client.call('createPortalToken'), read('getHomeSettings'), read('getAccounts')]);
-    expect(answers.map((answer) => (answer as { nth: number }).nth)).toEqual([1, 2, 3, 4]);
-    expect(h.sent).toHaveLength(4);
-    expect(queries.getQueryData(['getAccounts', undefined])).toEqual({ url: '/api/payments/Account', nth: 4 });
+    const answers = await Promise.all([read('getUser', { id: 42 }), read('getHomeSettings'), read('getAccounts')]);
+    expect(answers.map((answer) => (answer as { nth: number }).nth)).toEqual([1, 2, 3]);
+    expect(h.sent).toHaveLength(3);
+    expect(queries.getQueryData(['getAccounts', undefined])).toEqual({ url: '/api/payments/Account', nth: 3 });
 
     // Taken once: a later read asks the server.
     await h.client.call('getAccounts');
-    expect(h.sent).toHaveLength(5);
+    expect(h.sent).toHaveLength(4);
   });
 
   it('are not sent without a stored token, nor used for another token', async () => {
@@ -97,7 +96,7 @@ describe('requests sent before the portal’s code has arrived', () => {
   it('a request sent early that got no answer is sent again by the call that takes it', async () => {
     const h = page(token);
     let failed = false;
-    startEarlyRequests(requests.slice(3), { ...h.host, fetch: async () => { failed = true; throw new TypeError('offline'); } });
+    startEarlyRequests(requests.slice(2), { ...h.host, fetch: async () => { failed = true; throw new TypeError('offline'); } });
     expect(failed).toBe(true);
     await expect(h.client.call('getAccounts')).resolves.toEqual({ url: '/api/payments/Account', nth: 1 });
   });

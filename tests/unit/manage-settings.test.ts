@@ -24,4 +24,13 @@ describe('settingValue', () => {
     expect(settingText('x')).toBe('x');
     expect(settingValue(settingText(['a', 'b']), { type: 'array' })).toEqual(['a', 'b']);
   });
+
+  it('takes an object key as JSON, and shows it as JSON again', () => {
+    const keys = { keys: [{ kty: 'EC', crv: 'P-256', x: 'x', y: 'y' }] };
+    expect(settingValue(JSON.stringify(keys), { type: ['object', 'null'] })).toEqual(keys);
+    expect(settingValue('', { type: ['object', 'null'] })).toBeNull();
+    expect(settingValue('{"keys": [', { type: ['object', 'null'] })).toBeUndefined();
+    expect(settingText(keys)).not.toBe('[object Object]');
+    expect(settingValue(settingText(keys), { type: ['object', 'null'] })).toEqual(keys);
+  });
 });

@@ -1,12 +1,12 @@
-// Sign-in with password, the portal token, the user record, password change, permissions and the
-// profile configuration.
+// Sign-in with password, the user record, password change, permissions and the profile
+// configuration (the portal token: portal-token.ts).
 import { ApiError, messages } from '../../errors.ts';
 import { principalOf, type OperationHandler } from '../types.ts';
 import { findUserByEmail, findUserById, sessionFor } from './session.ts';
 import { checkCurrentPassword } from './current-password.ts';
 import { endCallersMimic } from './mimic.ts';
-import { mimicExpiry } from '../../mimic/store.ts';
 import { originOf } from '../../audit/record.ts';
+import { providerEndSessionUrl } from './sso-logout.ts';
 
 export const authenticate: OperationHandler<'authenticate'> = async (req, services) => {
   const body = req.body;
@@ -25,13 +25,6 @@ export const authenticate: OperationHandler<'authenticate'> = async (req, servic
     throw new ApiError(401, messages.invalidLogin, { errorCode: 'AUTH001' });
   }
   return { status: 200, body: await sessionFor(user, services) };
-};
-
-export const createPortalToken: OperationHandler<'createPortalToken'> = async (req, services) => {
-  const principal = principalOf(req);
-  // A mimic session's portal token ends with the session (and names the staff member, as its token does).
-  const mimicEnd = principal.actor ? await mimicExpiry(services.db, principal.actor.mimicId) : undefined;
-  return { status: 200, body: { token: await services.tokens.issuePortal(principal, mimicEnd) } };
 };
 
 /** Only the caller's own id reaches this handler (x-policy `user: { self: path.id }`). */
@@ -66,7 +59,9 @@ export const logout: OperationHandler<'logout'> = async (req, services) => {
     return { status: 204 };
   }
   await services.sessions.end(principal.sessionId);
-  return { status: 204 };
+  // Opened through the company's identity provider: the browser signs out there too.
+  const endSessionUrl = await providerEndSessionUrl(services, principal.sessionId);
+  return endSessionUrl ? { status: 200, body: { endSessionUrl } } : { status: 204 };
 };
 
 export const getSecurity: OperationHandler<'getSecurity'> = async (req, services) => {

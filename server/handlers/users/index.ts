@@ -1,10 +1,12 @@
 import type { GroupOperationId, OperationHandlers } from '../types.ts';
-import { authenticate, changePassword, createPortalToken, getProfileConfiguration, getSecurity, getUser, logout } from './account.ts';
+import { authenticate, changePassword, getProfileConfiguration, getSecurity, getUser, logout } from './account.ts';
+import { createPortalToken, getPortalToken, redeemPortalToken } from './portal-token.ts';
 import { requestOneTimePassword, resetPassword, verifyOneTimePassword } from './otp.ts';
 import { registerHomeowner, requestAccount } from './registration.ts';
 import { getHomeSettings } from './settings.ts';
 import { createMessageThread, getMessageThread, listMessageThreads, replyToMessageThread } from './messages.ts';
-import { authenticateSSO } from './sso.ts';
+import { authenticateSSO, getSsoProvider, linkSsoAccount, sendSsoLinkCode, startSso } from './sso.ts';
+import { authenticateJWT } from './jwt-handover.ts';
 import { createAddress, createContact, deleteAddress, deleteContact, getHomeowner, updateAddress, updateContact } from './profile.ts';
 import { getPreferences, updatePreferences } from './preferences.ts';
 import { updateLogin } from './login.ts';
@@ -13,7 +15,14 @@ import { claimMimic, endMimic, getMimic, listMimicVisits } from './mimic.ts';
 export const usersHandlers: OperationHandlers<GroupOperationId<'users'>> = {
   authenticate,
   authenticateSSO,
+  getSsoProvider,
+  startSso,
+  sendSsoLinkCode,
+  linkSsoAccount,
+  authenticateJWT,
   createPortalToken,
+  getPortalToken,
+  redeemPortalToken,
   logout,
   getUser,
   changePassword,

@@ -25,8 +25,13 @@ export async function findUserById(db: Queryable, id: number): Promise<UserRow |
 }
 
 export async function sessionFor(user: UserRow, services: Services) {
+  return (await startSession(user, services)).body;
+}
+
+/** A new sign-in session of the user: its id (kept by what lasts as long as it) and the answer's body. */
+export async function startSession(user: UserRow, services: Services) {
   const { sessionSeconds, portalSeconds } = services.tokens.lifetimes;
   const sessionId = await services.sessions.start(user.id, Math.max(sessionSeconds, portalSeconds));
   const token = await services.tokens.issueSession({ userId: user.id, customer: user.company_code, sessionId });
-  return { token, userId: user.id, user: { userId: user.id, userName: user.email, email: user.email } };
+  return { sessionId, body: { token, userId: user.id, user: { userId: user.id, userName: user.email, email: user.email } } };
 }

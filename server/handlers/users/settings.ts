@@ -138,6 +138,9 @@ export const getHomeSettings: OperationHandler<'getHomeSettings'> = async (req, 
   const privacyPolicyUrl = link(links.privacyPolicyUrl, user.privacy_policy_url);
   const termsOfServiceUrl = link(links.termsOfServiceUrl, user.terms_of_service_url);
   const reportProblemUrl = link(links.reportProblemUrl, null);
+  // Opened with a portal token (docs/server.md "Portal token"): the portal shows them only when set.
+  const helpCentreUrl = link(links.helpCentreUrl, null);
+  const embeddedSsoUrl = link(links.embeddedSsoUrl, null);
   const company = {
     code: user.company_code,
     name: user.company_name,
@@ -145,6 +148,8 @@ export const getHomeSettings: OperationHandler<'getHomeSettings'> = async (req, 
     ...(privacyPolicyUrl ? { privacyPolicyUrl } : {}),
     ...(termsOfServiceUrl ? { termsOfServiceUrl } : {}),
     ...(reportProblemUrl ? { reportProblemUrl } : {}),
+    ...(helpCentreUrl ? { helpCentreUrl } : {}),
+    ...(embeddedSsoUrl ? { embeddedSsoUrl } : {}),
   };
   return {
     status: 200,

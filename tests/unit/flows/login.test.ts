@@ -162,6 +162,18 @@ describe('login flow: one-time code', () => {
   });
 });
 
+describe('login flow: single sign-on', () => {
+  it('goes to the company\'s provider through the start address its button carries, and back to the password', () => {
+    const { host, flow } = start();
+    flow.send({ type: 'USE_SSO', startPath: '/api/users/Users/SSO/Start?company=summit' });
+    expect(flow.state()).toBe('leavingForSso');
+    expect(flow.context().ssoStart).toBe('/api/users/Users/SSO/Start?company=summit');
+    expect(host.calls).toEqual([]);
+    flow.send({ type: 'USE_PASSWORD' });
+    expect(flow.state()).toBe('password');
+  });
+});
+
 it('login flow: every state is reached and every operation outcome is taken by a test above', () => {
   expect(coverage.missing()).toEqual([]);
 });

@@ -25,7 +25,6 @@ const settings = {
 const accounts = { accounts: [{ accountNumber: 'LAK-11', subLedgerId: 1, subLedgerName: 'Dues', currentBalanceCents: 12_500, blocked: false }] };
 const answers = {
   getUser: { userId: 5, firstName: 'Ada', email: 'ada@example.com' },
-  createPortalToken: { token: 'portal-1' },
   getHomeSettings: settings,
   getAccounts: accounts,
 };
@@ -44,22 +43,23 @@ describe('session flow: page load', () => {
     expect(host.calls).toEqual([]);
   });
 
-  it('with a stored token: asks for the user, portal token, settings and accounts at once, and is signed in', async () => {
+  it('with a stored token: asks for the user, settings and accounts at once, and is signed in', async () => {
     const { host, flow } = start({ tokens: { user: userToken } });
     expect(flow.state()).toBe('loadingSession');
     expect(flow.context()).toMatchObject({ token: userToken, refreshing: true });
-    // All four before any answer: none needs another's, so the page waits for one round trip.
-    expect(host.calls.map((call) => call.operationId).sort()).toEqual(['createPortalToken', 'getAccounts', 'getHomeSettings', 'getUser']);
+    // All three before any answer: none needs another's, so the page waits for one round trip.
+    expect(host.calls.map((call) => call.operationId).sort()).toEqual(['getAccounts', 'getHomeSettings', 'getUser']);
     await flow.settle();
     expect(flow.state()).toBe('signedIn.idle');
-    expect(host.calls).toHaveLength(4);
+    expect(host.calls).toHaveLength(3);
     expect(host.callsTo('getUser')).toEqual([{ params: { id: 5 }, suppressToast: true }]);
-    expect(host.callsTo('createPortalToken')).toEqual([{ suppressToast: true }]);
     expect(host.callsTo('getAccounts')).toEqual([{ suppressToast: true }]);
-    expect(host.tokens.get('portal')).toBe('portal-1');
+    // No portal token on page load: it is good once for 5 minutes, asked for as the address needing it opens.
+    expect(host.calls.filter((call) => /PortalToken/.test(call.operationId))).toEqual([]);
+    expect(host.tokens.has('portal')).toBe(false);
     const context = flow.context();
     expect(context).toMatchObject({
-      isLoggedIn: true, refreshing: false, userId: 5, portalToken: 'portal-1', customer: 'summit', pmbEnabled: true,
+      isLoggedIn: true, refreshing: false, userId: 5, portalToken: null, customer: 'summit', pmbEnabled: true,
       accounts: accounts.accounts,
       // Associations by name: Lakeside first, so its only property is chosen, with its theme.
       selectedAssociationId: 1, selectedPropertyId: 11, theme: 'Forest',
@@ -75,6 +75,16 @@ describe('session flow: page load', () => {
     const { flow } = start({ tokens: { user: token({ UserId: 5, Customer: 'other' }) }, query: { accountNumber: 'SUM-22' }, answers: { ...answers, getHomeSettings: notListed } });
     await flow.settle();
     expect(flow.context()).toMatchObject({ selectedPropertyId: 22, selectedAssociationId: 2, theme: 'Ocean', pmbEnabled: false, customer: 'other' });
+  });
+
+  it('carries the help centre and embedded single sign-on addresses the server answers into the site links, null when absent', async () => {
+    const company = { code: 'summit', name: 'Summit', pmbEnabled: true, helpCentreUrl: 'https://help.example.org/start?lang=en', embeddedSsoUrl: 'https://sso.example.org/in' };
+    const withLinks = start({ tokens: { user: userToken }, answers: { ...answers, getHomeSettings: { ...settings, configuration: { company } } } });
+    await withLinks.flow.settle();
+    expect(withLinks.flow.context().siteSettings).toMatchObject({ helpCentreUrl: 'https://help.example.org/start?lang=en', embeddedSsoUrl: 'https://sso.example.org/in' });
+    const without = start({ tokens: { user: userToken } });
+    await without.flow.settle();
+    expect(without.flow.context().siteSettings).toMatchObject({ helpCentreUrl: null, embeddedSsoUrl: null });
   });
 
   it('comes back to the property selected before (kept in local storage)', async () => {
@@ -300,10 +310,9 @@ describe('session flow: mimic mode', () => {
     await flow.settle();
     expect(flow.state()).toBe('signedIn.idle');
     expect(flow.context()).toMatchObject({ token: mimicToken });
-    expect(host.calls.slice(callsBefore).map((call) => call.operationId).sort()).toEqual(['createPortalToken', 'getAccounts', 'getHomeSettings', 'getMimic', 'getUser']);
+    expect(host.calls.slice(callsBefore).map((call) => call.operationId).sort()).toEqual(['getAccounts', 'getHomeSettings', 'getMimic', 'getUser']);
     expect(flow.context()).toMatchObject({ isMimic: true, isLoggedIn: true });
-    // The portal token of the mimic session is the tab's too; the browser's own token is untouched.
-    expect(host.tabTokens.get('portal')).toBe('portal-1');
+    // The browser's own token is untouched.
     expect(host.tokens.get('user')).toBe(userToken);
   });
 

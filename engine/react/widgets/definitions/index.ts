@@ -19,6 +19,7 @@ import steps from './steps.widget.ts';
 import dialog from './dialog.widget.ts';
 import hostedEntry from './hosted-entry.widget.ts';
 import handoff from './handoff.widget.ts';
+import oneTimeLink from './one-time-link.widget.ts';
 import repeat from './repeat.widget.ts';
 import image from './image.widget.ts';
 import grid from './grid.widget.ts';
@@ -43,6 +44,6 @@ import markdown from './markdown.widget.ts';
 import frame from './frame.widget.ts';
 
 export const builtinWidgets: readonly WidgetDefinition<WidgetComponent>[] = [
-  stack, heading, text, content, link, links, alert, form, flow, countdown, button, effect, spacer, summary, steps, dialog, hostedEntry, handoff, repeat, image, grid, data, modal, download, fileDownload, filePreview, upload, calendar,
+  stack, heading, text, content, link, links, alert, form, flow, countdown, button, effect, spacer, summary, steps, dialog, hostedEntry, handoff, oneTimeLink, repeat, image, grid, data, modal, download, fileDownload, filePreview, upload, calendar,
   columns, card, descriptionList, statusBadge, emptyState, pageHeader, skeleton, icon, banner, chart, markdown, frame,
 ];
