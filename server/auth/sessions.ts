@@ -5,7 +5,7 @@
 // every instance learns them at once; the database catch-up then only covers missed messages.
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { Db } from '../db/index.ts';
+import type { Db, Queryable } from '../db/index.ts';
 import type { Clock } from '../clock.ts';
 import type { SignedInClaims, TokenService } from './tokens.ts';
 
@@ -15,6 +15,18 @@ export const SESSION_CACHE_MS_WITH_REDIS = 60_000;
 /** Catch-up reads overlap by this much, so writers' clock differences cannot hide an ended session. */
 const CATCH_UP_OVERLAP_MS = 5 * 60_000;
 const CHANNEL = 'portal:sessions:ended';
+
+/**
+ * Deletes the sessions expired by `now`, but those of mimic sessions: their rows are the owner's
+ * record of who viewed the account (server/mimic/), and name the session.
+ */
+export async function forgetExpiredSessions(db: Queryable, now: Date): Promise<number> {
+  const { rowCount } = await db.query(
+    'DELETE FROM sessions s WHERE s.expires_at < $1 AND NOT EXISTS (SELECT 1 FROM mimic_sessions m WHERE m.session_id = s.id)',
+    [now],
+  );
+  return rowCount;
+}
 
 export interface SessionRegistry {
   /** Records a new session for the user, lasting `seconds`, and returns its id (the token's sid). */
@@ -90,7 +102,7 @@ export async function createSessionRegistry(options: { db: Db; clock: Clock; red
       const now = clock();
       await db.query('INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [id, userId, now, new Date(now.getTime() + seconds * 1000)]);
       // Expired sessions are of no use to anyone: cleared now and then.
-      if (++starts % 200 === 0) await db.query('DELETE FROM sessions WHERE expires_at < $1', [clock()]);
+      if (++starts % 200 === 0) await forgetExpiredSessions(db, clock());
       return id;
     },
     async end(sessionId) {

@@ -4,7 +4,7 @@ import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
-import { SESSION_CACHE_MS } from '../../server/auth/sessions.ts';
+import { SESSION_CACHE_MS, forgetExpiredSessions } from '../../server/auth/sessions.ts';
 import { BACKENDS, DEMO, call, createTestClock, expectErrorShape, signIn, testApp, useTestDatabase, clients, expectStatus } from './helpers.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
@@ -54,6 +54,29 @@ describe.each(BACKENDS)('sessions on %s', (kind) => {
     expectStatus(res, 200);
     expect(res.data.email).toBe(DEMO.homeowner.email);
     expect((await clients(app, token).users.createPortalToken()).status).toBe(200);
+  });
+
+  it('clearing expired sessions keeps those of mimic sessions (the owner\'s record) and takes a single sign-on\'s ID token with its session', async () => {
+    const db = database.current.db;
+    const ids = async (email: string) => Number((await db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email])).rows[0].id);
+    const owner = await ids(DEMO.homeowner.email);
+    const staff = await ids(DEMO.staff.email);
+    const company = Number((await db.query<{ id: number }>(`SELECT id FROM management_companies WHERE code = 'summit'`)).rows[0].id);
+    const long = new Date('2020-01-01T00:00:00Z');
+    const ended = new Date('2020-01-01T08:00:00Z');
+    for (const id of ['expired-plain-session', 'expired-mimic-session', 'expired-sso-session']) {
+      await db.query('INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [id, owner, long, ended]);
+    }
+    await db.query(
+      `INSERT INTO mimic_sessions (session_id, management_company_id, staff_user_id, owner_user_id, reason, started_at, expires_at)
+       VALUES ('expired-mimic-session', $1, $2, $3, 'Owner called about a payment', $4, $5)`,
+      [company, staff, owner, long, new Date(long.getTime() + 30 * 60 * 1000)],
+    );
+    await db.query(`INSERT INTO sso_sessions (session_id, management_company_id, issuer, id_token) VALUES ('expired-sso-session', $1, 'https://idp.example', 'id-token')`, [company]);
+    expect(await forgetExpiredSessions(db, new Date('2021-01-01T00:00:00Z'))).toBeGreaterThanOrEqual(2);
+    const left = (await db.query<{ id: string }>(`SELECT id FROM sessions WHERE id LIKE 'expired-%' ORDER BY id`)).rows.map((row) => row.id);
+    expect(left).toEqual(['expired-mimic-session']);
+    expect((await db.query(`SELECT 1 FROM sso_sessions WHERE session_id = 'expired-sso-session'`)).rows).toEqual([]);
   });
 
   it('logout ends the session', async () => {

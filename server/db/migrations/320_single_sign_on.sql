@@ -47,8 +47,9 @@ CREATE TABLE sso_link_tickets (
   expires_at timestamptz NOT NULL
 );
 
+-- Goes with its session when expired sessions are cleared (server/auth/sessions.ts).
 CREATE TABLE sso_sessions (
-  session_id text PRIMARY KEY REFERENCES sessions (id),
+  session_id text PRIMARY KEY REFERENCES sessions (id) ON DELETE CASCADE,
   management_company_id integer NOT NULL REFERENCES management_companies (id),
   issuer text NOT NULL,
   id_token text NOT NULL
