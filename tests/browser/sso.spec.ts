@@ -46,6 +46,11 @@ test('first sign-in through the provider links the account with an e-mailed code
     await expectAccessible(page);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+  // A wrong password is said beside the field; the page stays, and nothing is linked.
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Confirm and link' }).click();
+  await expect(page.getByText('That password is incorrect.').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/sso\?/);
   const asked = Date.now() - 1000;
   await page.getByRole('button', { name: 'Email me a code instead' }).click();
   const code = await latestCode(page.request, homeowner.email, asked);
