@@ -12,7 +12,7 @@ test('help, FAQ, privacy policy and terms come from the schemas and pass axe', a
   }
 });
 
-test('unknown and planned addresses show not found; the server error page has its text', async ({ page }) => {
+test('unknown addresses show not found; the server error page has its text', async ({ page }) => {
   // The server answers 404 too (the page is still the app, which renders not-found).
   expect((await page.goto('/no/such/page'))?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText("We couldn't find that page");
@@ -20,8 +20,6 @@ test('unknown and planned addresses show not found; the server error page has it
   // A content page's key no association has is no page either (tests/browser/manage-pages.spec.ts has the pages that are).
   expect((await page.goto('/custom/ChangeAddress'))?.status()).toBe(404);
   await expect(page).toHaveURL(/\/login/);
-  expect((await page.goto('/auth/sso'))?.status()).toBe(404);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText("We couldn't find that page");
   await page.goto('/server-error');
   await expect(page.getByText('We apologize. There was an error from the server. You might need to try again later.')).toBeVisible();
   await expectAccessible(page);
