@@ -27,6 +27,7 @@ import { enableRecurringPayments } from './payments/recurring-due-work.ts';
 import { startJobs } from './jobs/index.ts';
 import { enableMimicExpiry } from './mimic/expiry.ts';
 import { enablePortalTokenExpiry } from './portal-token/uses.ts';
+import { enableSsoExpiry } from './sso/expiry.ts';
 import { enableAssessments } from './assessments/posting.ts';
 import { createSandboxProvider, settleDue } from './sandbox-provider/index.ts';
 import { createSettingsService } from './settings/index.ts';
@@ -94,6 +95,7 @@ export async function openServices(options: AppOptions, context: RuntimeContext)
     closers.push(enableAssessments({ jobs }));
     closers.push(enableMimicExpiry({ jobs }, realClock));
     closers.push(enablePortalTokenExpiry({ jobs }, realClock));
+    closers.push(enableSsoExpiry({ jobs }, realClock));
 
     const services: Services = {
       db,

@@ -301,6 +301,16 @@ describe.each(BACKENDS)('single sign-on on %s', (kind) => {
     const start = await call(app, 'GET', `${START}?company=summit`);
     const res = await fetch(String(start.headers.location), { redirect: 'manual', headers: { cookie: jar.header() } });
     expect(res.headers.get('location')).toMatch(/^\/interaction\//);
+    // The session ended: its provider ID token is forgotten by the due work, with attempts nobody finished once expired.
+    const kept = await count(db(), 'sso_sessions');
+    await db().query(`UPDATE sso_attempts SET expires_at = now() - interval '1 second' WHERE used_at IS NULL`);
+    const unfinished = (await db().query<{ n: number }>('SELECT count(*)::int AS n FROM sso_attempts WHERE used_at IS NULL')).rows[0].n;
+    expect(unfinished).toBeGreaterThan(0);
+    const ran = (await app.services.jobs.runDueWork()).ran as Record<string, unknown>;
+    expect(ran['sso.expiry']).toBeDefined();
+    expect(await count(db(), 'sso_sessions')).toBeLessThan(kept);
+    expect((await db().query('SELECT 1 FROM sso_sessions k JOIN sessions s ON s.id = k.session_id WHERE s.ended_at IS NOT NULL')).rows).toEqual([]);
+    expect((await db().query('SELECT 1 FROM sso_attempts WHERE used_at IS NULL')).rows).toEqual([]);
     // A password sign-in's logout names no provider.
     const plain = await clients(app).users.authenticate(DEMO.board);
     expectStatus(plain, 200);

@@ -58,9 +58,10 @@ export const logout: OperationHandler<'logout'> = async (req, services) => {
     await endCallersMimic(principal, services, originOf(req));
     return { status: 204 };
   }
-  await services.sessions.end(principal.sessionId);
-  // Opened through the company's identity provider: the browser signs out there too.
+  // Opened through the company's identity provider: the browser signs out there too (its ID token is
+  // read before the session ends, after which the due work sso.expiry may forget it).
   const endSessionUrl = await providerEndSessionUrl(services, principal.sessionId);
+  await services.sessions.end(principal.sessionId);
   return endSessionUrl ? { status: 200, body: { endSessionUrl } } : { status: 204 };
 };
 
