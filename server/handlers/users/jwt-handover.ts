@@ -5,7 +5,7 @@
 import type { OperationHandler } from '../types.ts';
 import { handoverConfigOf } from '../../auth/handover/config.ts';
 import { handoverError } from '../../auth/handover/errors.ts';
-import { checkedNextPath } from '../../auth/handover/next-path.ts';
+import { checkedNextPath } from '../../auth/next-path.ts';
 import { useHandoverToken } from '../../auth/handover/replay.ts';
 import { HandoverRefused, verifyHandoverToken, type HandoverClaims } from '../../auth/handover/verify.ts';
 import { findUserByEmail, sessionFor } from './session.ts';

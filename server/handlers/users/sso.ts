@@ -5,7 +5,7 @@
 // user only once that user proves the account (linkSsoAccount, with the password or an e-mailed
 // code from sendSsoLinkCode); later sign-ins need no proof.
 import { ApiError } from '../../errors.ts';
-import { checkedNextPath } from '../../auth/handover/next-path.ts';
+import { checkedNextPath } from '../../auth/next-path.ts';
 import { companyProvider, ssoError, type CompanyProvider } from '../../sso/index.ts';
 import { BINDING_COOKIE, newAttempt, saveAttempt, takeAttempt, ATTEMPT_SECONDS } from '../../sso/attempts.ts';
 import { checkTicketCode, createTicket, linkTicket, linkedUser, lockTicket, newTicketCode, rememberProviderSession, CODE_RESEND_SECONDS, TICKET_SECONDS, type Identity } from '../../sso/identities.ts';

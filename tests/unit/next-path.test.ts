@@ -1,7 +1,7 @@
-// Where a sign-in handed over by a host goes next (server/auth/handover/next-path.ts): a path of the
+// Where a sign-in goes next (server/auth/next-path.ts): a path of the
 // portal, or refused; never another site.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_NEXT, checkedNextPath } from '../../server/auth/handover/next-path.ts';
+import { DEFAULT_NEXT, checkedNextPath } from '../../server/auth/next-path.ts';
 
 describe('checkedNextPath', () => {
   it('takes a path of the portal, resolved, with its query and fragment; none is the dashboard', () => {

@@ -1,6 +1,7 @@
-// Where a handed-over sign-in goes next: a path of the portal, never another site. A host's link
-// carries it, so anyone can write one; a portal that signs the user in and then forwards them to a
-// look-alike site would lend it its name (an open redirect). Such a `next` is refused, not replaced.
+// Where a sign-in goes next (handed over by a host, or through a company's identity provider): a
+// path of the portal, never another site. A link carries it, so anyone can write one; a portal that
+// signs the user in and then forwards them to a look-alike site would lend it its name (an open
+// redirect). Such a `next` is refused, not replaced.
 
 export const DEFAULT_NEXT = '/dashboard';
 
