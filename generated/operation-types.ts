@@ -37,6 +37,7 @@ export type Operations = {
   "createContact": OperationTypesOf<users["createContact"]>;
   "createCustomPage": OperationTypesOf<management["createCustomPage"]>;
   "createDocumentFolder": OperationTypesOf<associations["createDocumentFolder"]>;
+  "createEmbedHandoff": OperationTypesOf<users["createEmbedHandoff"]>;
   "createExpressPayment": OperationTypesOf<expressPay["createExpressPayment"]>;
   "createGuestPayment": OperationTypesOf<guestPay["createGuestPayment"]>;
   "createGuestSession": OperationTypesOf<guestPay["createGuestSession"]>;
@@ -77,6 +78,7 @@ export type Operations = {
   "getDocument": OperationTypesOf<associations["getDocument"]>;
   "getDocumentFolder": OperationTypesOf<associations["getDocumentFolder"]>;
   "getDocumentPermissions": OperationTypesOf<associations["getDocumentPermissions"]>;
+  "getEmbedding": OperationTypesOf<users["getEmbedding"]>;
   "getExpressAccount": OperationTypesOf<expressPay["getExpressAccount"]>;
   "getGuestAccount": OperationTypesOf<guestPay["getGuestAccount"]>;
   "getGuestAssessments": OperationTypesOf<guestPay["getGuestAssessments"]>;
@@ -135,9 +137,11 @@ export type Operations = {
   "postBoardArcMessage": OperationTypesOf<actionItems["postBoardArcMessage"]>;
   "putAssociationSetting": OperationTypesOf<settings["putAssociationSetting"]>;
   "putCompanySetting": OperationTypesOf<settings["putCompanySetting"]>;
+  "redeemEmbedHandoff": OperationTypesOf<users["redeemEmbedHandoff"]>;
   "redeemPortalToken": OperationTypesOf<users["redeemPortalToken"]>;
   "registerHomeowner": OperationTypesOf<users["registerHomeowner"]>;
   "removeBoardMember": OperationTypesOf<management["removeBoardMember"]>;
+  "renewEmbeddedSession": OperationTypesOf<users["renewEmbeddedSession"]>;
   "replyToHomeownerRequest": OperationTypesOf<actionItems["replyToHomeownerRequest"]>;
   "replyToMessageThread": OperationTypesOf<users["replyToMessageThread"]>;
   "requestAccount": OperationTypesOf<users["requestAccount"]>;
@@ -154,6 +158,7 @@ export type Operations = {
   "setupPayment": OperationTypesOf<payments["setupPayment"]>;
   "setupPaymentMethod": OperationTypesOf<payments["setupPaymentMethod"]>;
   "setupRecurringPayment": OperationTypesOf<payments["setupRecurringPayment"]>;
+  "startEmbeddedRenewal": OperationTypesOf<users["startEmbeddedRenewal"]>;
   "startMimic": OperationTypesOf<management["startMimic"]>;
   "startSso": OperationTypesOf<users["startSso"]>;
   "updateAddress": OperationTypesOf<users["updateAddress"]>;

@@ -43,8 +43,10 @@ export interface AppOptions {
   demoIdentityProvider?: { issuer: string; clientId: string };
   /** Replaces fetch for the requests to companies' identity providers (tests alter what a real provider answers). */
   ssoFetch?: typeof fetch;
-  /** CSP frame-ancestors sources, space separated (default 'self'). */
+  /** CSP frame-ancestors sources, space separated (default 'self'); embedded pages add their association's origins (server/embedding/). */
   frameAncestors?: string;
+  /** false: startEmbeddedRenewal sets no renewal cookie (EMBED_RENEW_COOKIE=off, for testing the frame's sign-in window; refused in production). */
+  embedRenewCookie?: boolean;
   /** A Vite build (index.html + assets/); null: serve no site. Default <repo>/dist. */
   staticDir?: string | null;
   /** Development mode (scripts/dev.ts): pages and modules served live instead of staticDir; refused in production. */

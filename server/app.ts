@@ -8,6 +8,8 @@
 //   statements/          the download link of made statements (a plain route, in production too)
 //   dev-routes.ts        sandbox provider pages, movable clock, express-pay links
 //   web.ts               the static site, legacy redirects, the development mailbox
+//   embed-script.ts      /embed.js, the tag that shows the portal on a company's own site
+//   embedding/           the portal in a company's website: who may frame it, the renewal cookie's same-origin check
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -23,6 +25,7 @@ import { OneLinePerRequest } from './request-log.ts';
 import { registerDevRoutes } from './dev-routes.ts';
 import { registerStatementDownloads } from './statements/download-route.ts';
 import { registerBrandImages } from './branding/images.ts';
+import { registerEmbedScript } from './embed-script.ts';
 import { registerWeb } from './web.ts';
 import { defaultHandlers } from './handlers/index.ts';
 import type { Services } from './handlers/types.ts';
@@ -32,6 +35,10 @@ import { startupSafety } from './production.ts';
 import { refuseControlCharacters } from './input-guard.ts';
 import { fastifyTrustProxy } from './trust-proxy.ts';
 import { DEFAULT_MAX_UPLOAD_MB } from './uploads/multipart.ts';
+import { DEFAULT_PUBLIC_URL } from './mail/index.ts';
+import { createEmbedFraming } from './embedding/framing.ts';
+import { enableEmbeddingExpiry } from './embedding/expiry.ts';
+import { registerSameOriginCheck } from './embedding/same-origin.ts';
 
 export { repoRoot, BODY_LIMIT, type AppOptions } from './app-options.ts';
 export { checkHandlers } from './operation-routes.ts';
@@ -47,6 +54,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   const production = (options.nodeEnv ?? 'development') === 'production';
   const sandboxInUse = options.paymentProvider === undefined && options.sandboxProvider === true;
   if (production && options.devSite) throw new Error('Development mode (npm run dev) never runs in production: unset NODE_ENV=production or use npm start');
+  if (production && options.embedRenewCookie === false) throw new Error('EMBED_RENEW_COOKIE=off is for testing only and is refused in production: unset it');
   const devSite = options.devSite !== undefined;
   const safety = startupSafety({ production, jwtSecret: options.jwtSecret, demoData: options.demoData, devRoutes: options.devRoutes, sandboxInUse });
   const schemasDir = options.schemasDir ?? path.join(repoRoot, 'schemas');
@@ -70,13 +78,16 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   try {
     runtime = await openServices(options, { production, safety, sandboxInUse, log: app.log });
     app.addHook('onClose', runtime.close);
+    runtime.services.embedding = { renewCookie: options.embedRenewCookie !== false };
     app.decorate('services', runtime.services);
+    app.addHook('onClose', enableEmbeddingExpiry(runtime.services, runtime.services.realClock));
     // Another instance may have moved the app clock: every request starts from the moved time.
     const movable = runtime.adjustableClock;
     if (movable) app.addHook('onRequest', () => movable.refresh());
 
     registerErrorHandling(app);
     registerSecurityHeaders(app, { frameAncestors, production, devSite, scriptHashes });
+    registerSameOriginCheck(app, { publicUrl: options.publicUrl ?? DEFAULT_PUBLIC_URL });
     app.addHook('preValidation', refuseControlCharacters);
     registerOperationRoutes(app, routes, {
       services: runtime.services,
@@ -85,6 +96,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     });
     registerStatementDownloads(app, runtime.services);
     registerBrandImages(app, runtime.services.db);
+    registerEmbedScript(app);
     registerDevRoutes(app, runtime, { production, sandboxInUse, devRoutes: safety.devRoutes, frameAncestors });
     await registerWeb(app, {
       staticDir: options.staticDir === undefined ? path.join(repoRoot, 'dist') : options.staticDir,
@@ -94,6 +106,12 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       settings: runtime.services.settings,
       schemasDir,
       devSite: options.devSite,
+      embedFraming: createEmbedFraming({
+        db: runtime.services.db,
+        settings: runtime.services.settings,
+        realClock: runtime.services.realClock,
+        security: { frameAncestors, production, devSite, scriptHashes },
+      }),
     });
     await app.ready();
   } catch (error) {

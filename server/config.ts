@@ -37,6 +37,18 @@ function dueWorkConcurrency(value: string | undefined): number | undefined {
   return workers;
 }
 
+/**
+ * EMBED_RENEW_COOKIE=off: the embedded portal gets no renewal cookie, as in a browser that keeps
+ * none for frames, so that its sign-in window can be tried. Testing only: a live portal without it
+ * would sign every embedded user out on each reload, so production refuses to start with it.
+ */
+function embedRenewCookie(value: string | undefined, nodeEnv: string): boolean | undefined {
+  if (value === undefined || value === '' || value.toLowerCase() === 'on') return undefined;
+  if (value.toLowerCase() !== 'off') throw new Error(`EMBED_RENEW_COOKIE must be on or off, got '${value}'`);
+  if (nodeEnv === 'production') throw new Error('EMBED_RENEW_COOKIE=off is for testing only and is refused in production: unset it');
+  return false;
+}
+
 /** Sign-in attempts allowed per 15 minutes (per e-mail and address, and per address), when set. */
 function signInLimits(env: NodeJS.ProcessEnv): { authenticate?: RateRule; authenticateIp?: RateRule } | undefined {
   const rule = (name: string, value: string | undefined): RateRule | undefined => {
@@ -102,6 +114,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       sandboxProvider: flag(env.SANDBOX_PROVIDER),
       devRoutes: flag(env.DEV_ROUTES),
       frameAncestors: env.FRAME_ANCESTORS || undefined,
+      embedRenewCookie: embedRenewCookie(env.EMBED_RENEW_COOKIE, nodeEnv),
       staticDir: path.resolve(env.STATIC_DIR || './dist'),
       schemasDir: env.SCHEMAS_DIR ? path.resolve(env.SCHEMAS_DIR) : undefined,
       trustProxy: parseTrustProxy(env.TRUST_PROXY),

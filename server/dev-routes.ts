@@ -6,6 +6,7 @@ import type { Runtime } from './services.ts';
 import { registerSandboxProvider } from './sandbox-provider/index.ts';
 import { registerDevClockRoutes } from './jobs/index.ts';
 import { registerExpressPayDevRoutes } from './payments/express-dev-routes.ts';
+import { registerEmbeddingDevRoutes } from './embedding/dev-routes.ts';
 
 export function registerDevRoutes(
   app: FastifyInstance,
@@ -15,5 +16,8 @@ export function registerDevRoutes(
   const { db, clock, jobs, expressTokens } = runtime.services;
   if (!options.production || options.sandboxInUse) registerSandboxProvider(app, { db, clock, frameAncestors: options.frameAncestors });
   if (runtime.adjustableClock) registerDevClockRoutes(app, { clock: runtime.adjustableClock, jobs });
-  if (options.devRoutes) registerExpressPayDevRoutes(app, { db, clock, tokens: expressTokens });
+  if (options.devRoutes) {
+    registerExpressPayDevRoutes(app, { db, clock, tokens: expressTokens });
+    registerEmbeddingDevRoutes(app, runtime.services);
+  }
 }

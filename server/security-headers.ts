@@ -36,6 +36,35 @@ export function securityHeadersFor(options: HelmetOptions): Readonly<Record<stri
   return Object.freeze(headers);
 }
 
+/** Distinct frame-ancestors lists kept per policy; past it the cache starts again (origins come from settings, so few). */
+const MAX_ANCESTOR_LISTS = 1000;
+
+/**
+ * The Content-Security-Policy of `options` with other frame-ancestors (a page an association's
+ * website may frame): helmet works each distinct list out once, later requests only look it up.
+ */
+export function cspWithFrameAncestors(options: HelmetOptions): (frameAncestors: readonly string[]) => string {
+  const kept = new Map<string, string>();
+  const csp = options.contentSecurityPolicy;
+  if (!csp || typeof csp !== 'object') throw new Error('cspWithFrameAncestors needs options with a contentSecurityPolicy');
+  return (frameAncestors) => {
+    const key = frameAncestors.join(' ');
+    let header = kept.get(key);
+    if (header === undefined) {
+      const directives = { ...csp.directives, frameAncestors: [...frameAncestors] };
+      header = securityHeadersFor({ ...options, contentSecurityPolicy: { ...csp, directives } })['content-security-policy'];
+      if (kept.size >= MAX_ANCESTOR_LISTS) kept.clear();
+      kept.set(key, header);
+    }
+    return header;
+  };
+}
+
+/** 'self', the configured sources (FRAME_ANCESTORS) and more origins, each once ('none' would refuse them all). */
+export function withAncestors(configured: readonly string[], origins: readonly string[]): string[] {
+  return [...new Set(["'self'", ...configured.filter((s) => s !== "'none'"), ...origins])];
+}
+
 export interface AppSecurity {
   frameAncestors: string[];
   production: boolean;

@@ -20,9 +20,15 @@ import { themedPages } from './themed-pages.ts';
 import { PREVIEW_PAGES, previewLook } from './branding/look-preview.ts';
 import { contentPageExists } from './pages/site-pages.ts';
 import { isApiOrDev, registerDevSite, type DevSite } from './dev-site.ts';
+import { isEmbeddedPage, type EmbedFraming } from './embedding/framing.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
+// An embedded page's policy names the parent pages of one association (its address or its renewal
+// cookie's): a shared cache must never hand it to a frame of another. Vary: Cookie would not cover
+// the address-less reload (the cookie is httpOnly and partitioned, and many caches ignore Vary), so
+// such answers are kept out of shared caches altogether; the browser still revalidates its own copy.
+export const EMBEDDED_PAGE_CACHE = 'private, no-cache';
 
 export interface WebOptions {
   staticDir: string | null;
@@ -35,6 +41,8 @@ export interface WebOptions {
   schemasDir: string;
   /** Development mode: pages and modules served live (server/dev-site.ts) instead of staticDir. */
   devSite?: DevSite;
+  /** Who may frame an embedded page (server/embedding/framing.ts); absent: the app's policy as for every page. */
+  embedFraming?: EmbedFraming;
 }
 
 /** The paths the build rendered ahead of time, read once: `prerendered/public/paynow.html` → `/public/paynow`. */
@@ -69,7 +77,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       dotfiles: 'ignore',
       setHeaders(reply, filePath) {
         const relative = path.relative(root, filePath).split(path.sep).join('/');
-        reply.header('cache-control', relative.startsWith('assets/') ? IMMUTABLE : NO_CACHE);
+        reply.header('cache-control', relative.startsWith('assets/') ? IMMUTABLE : isEmbeddedPage(reply.request.url.split('?')[0]) ? EMBEDDED_PAGE_CACHE : NO_CACHE);
       },
     });
   }
@@ -111,12 +119,14 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       // Development mode: /@id/..., /@fs/... are the module server's; one it could not make (a file that
       // does not parse) falls through to here, and must not turn into the page either.
       const moduleAddress = devSite !== undefined && pathname.startsWith('/@');
+      const embedded = isEmbeddedPage(pathname) && !looksLikeFile;
+      if (embedded && (devSite || root)) await options.embedFraming?.apply(request, reply);
       // Development mode: every other address gets the live page, which renders not-found itself.
       if (devSite && !looksLikeFile && !moduleAddress) {
         return reply.code(200).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(await devSite.page(url));
       }
       if (root && !looksLikeFile) {
-        reply.header('cache-control', NO_CACHE);
+        reply.header('cache-control', embedded ? EMBEDDED_PAGE_CACHE : NO_CACHE);
         // Not a page (or a planned one): the app renders not-found, and the status says so too.
         // A content page's address is a page only when it has one (an unknown key: 404 too).
         const isPage = (siteRoutes?.isPage(pathname) ?? true) && (await contentPageExists(options.db, pathname, url.slice(pathname.length))) !== false;

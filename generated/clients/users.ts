@@ -193,6 +193,32 @@ export interface SsoOutcome {
   expiresInSeconds?: number;
 }
 
+export type EmbeddingAssociation = {
+  code: string;
+  name: string;
+};
+
+export interface Embedding {
+  association: EmbeddingAssociation;
+  /** The association's embeddingOrigins: the origins (https://host[:port]) whose pages may frame the portal */
+  origins: string[];
+}
+
+/**
+ * An association's code (associations.code, e.g. maplegrove), in any case
+ * @maxLength 50
+ * @pattern ^[A-Za-z0-9][A-Za-z0-9_-]*$
+ */
+export type AssociationCode = string;
+
+/**
+ * A random value of the embedded portal's, in base64url (43 to 128 characters)
+ * @minLength 43
+ * @maxLength 128
+ * @pattern ^[A-Za-z0-9_-]*$
+ */
+export type EmbedNonce = string;
+
 export interface Session {
   /** Signed JWT (HS256) with claims UserId, Customer, sub, aud, exp */
   token: string;
@@ -638,6 +664,51 @@ export type RedeemPortalTokenBody = {
      * @maxLength 4000
      */
   token: string;
+};
+
+export type GetEmbeddingParams = {
+association: AssociationCode;
+};
+
+export type StartEmbeddedRenewalBody = {
+  association?: AssociationCode;
+};
+
+export type StartEmbeddedRenewal200Renewal = typeof StartEmbeddedRenewal200Renewal[keyof typeof StartEmbeddedRenewal200Renewal];
+
+
+export const StartEmbeddedRenewal200Renewal = {
+  cookie: 'cookie',
+  none: 'none',
+} as const;
+
+export type StartEmbeddedRenewal200 = {
+  renewal: StartEmbeddedRenewal200Renewal;
+};
+
+export type CreateEmbedHandoffBody = {
+  nonce: EmbedNonce;
+};
+
+export type CreateEmbedHandoff200 = {
+  /** Random, single use */
+  code: string;
+  expiresInSeconds: 60;
+};
+
+export type RedeemEmbedHandoffBody = {
+  nonce: EmbedNonce;
+  /**
+     * The code createEmbedHandoff answered
+     * @minLength 43
+     * @maxLength 128
+     * @pattern ^[A-Za-z0-9_-]*$
+     */
+  code?: string;
+};
+
+export type RedeemEmbedHandoff202 = {
+  status: 'pending';
 };
 
 export type Logout200 = {
@@ -1476,6 +1547,368 @@ return apiFetch<redeemPortalTokenResponse>(getRedeemPortalTokenUrl(),
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
     body: JSON.stringify(redeemPortalTokenBody)
+  }
+);}
+
+
+
+export type getEmbeddingResponse200 = {
+  data: Embedding
+  status: 200
+}
+
+export type getEmbeddingResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
+export type getEmbeddingResponse404 = {
+  data: NotFoundResponse
+  status: 404
+}
+
+export type getEmbeddingResponseSuccess = (getEmbeddingResponse200) & {
+  headers: Headers;
+};
+export type getEmbeddingResponseError = (getEmbeddingResponse400 | getEmbeddingResponse404) & {
+  headers: Headers;
+};
+
+export type getEmbeddingResponse = (getEmbeddingResponseSuccess | getEmbeddingResponseError)
+
+export const getGetEmbeddingUrl = (params: GetEmbeddingParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : String(value))
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/users/Users/Embedding?${stringifiedParams}` : `/api/users/Users/Embedding`
+}
+
+/**
+ * The portal under `/embed` asks it with the `?association=CODE` it was opened with, to know
+ * which parent window it may talk to (`postMessage`): `origins` is the association's
+ * `embeddingOrigins` setting (docs/server.md, "Embedding"). Public, and may be kept for a
+ * minute. 404 EMB001 for an association that does not exist; 400 VAL001 for a code that is
+ * not one (letters, digits, `-` and `_`, at most 50).
+ * @summary The association an embedded portal shows, and the origins of the pages that may frame it
+ */
+export const getEmbedding = async (params: GetEmbeddingParams, options?: Parameters<typeof apiFetch>[1]): Promise<getEmbeddingResponse> => {
+
+  return apiFetch<getEmbeddingResponse>(getGetEmbeddingUrl(params),
+  {
+    ...options,
+    method: 'GET'
+
+
+  }
+);}
+
+
+
+export type startEmbeddedRenewalResponse200 = {
+  data: StartEmbeddedRenewal200
+  status: 200
+}
+
+export type startEmbeddedRenewalResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
+export type startEmbeddedRenewalResponse401 = {
+  data: UnauthorizedResponse
+  status: 401
+}
+
+export type startEmbeddedRenewalResponse403 = {
+  data: ForbiddenResponse
+  status: 403
+}
+
+export type startEmbeddedRenewalResponse404 = {
+  data: NotFoundResponse
+  status: 404
+}
+
+export type startEmbeddedRenewalResponseSuccess = (startEmbeddedRenewalResponse200) & {
+  headers: Headers;
+};
+export type startEmbeddedRenewalResponseError = (startEmbeddedRenewalResponse400 | startEmbeddedRenewalResponse401 | startEmbeddedRenewalResponse403 | startEmbeddedRenewalResponse404) & {
+  headers: Headers;
+};
+
+export type startEmbeddedRenewalResponse = (startEmbeddedRenewalResponseSuccess | startEmbeddedRenewalResponseError)
+
+export const getStartEmbeddedRenewalUrl = () => {
+
+
+
+
+  return `/api/users/Users/Embedding/Renewal`
+}
+
+/**
+ * Called by the portal in a frame once signed in: records a renewal bound to the session of
+ * the bearer token (and to the association the frame shows, when named) and answers
+ * `renewal: cookie` with `Set-Cookie: __Host-portal_embed=…; Path=/; Secure; HttpOnly;
+ * SameSite=None; Partitioned; Max-Age=<seconds until the session expires>` (only its SHA-256
+ * hash is kept). A new call replaces the session's earlier renewal. `renewal: none` (no
+ * cookie) when the server is started with `EMBED_RENEW_COOKIE=off` (testing only): the frame
+ * then signs in through a window of its own. Refused in mimic mode (403). 404 EMB001 for an
+ * association that does not exist; 401 EMB003 when the session has ended.
+ * @summary Lets the embedded portal get a new token for this session after a reload (an httpOnly, partitioned cookie)
+ */
+export const startEmbeddedRenewal = async (startEmbeddedRenewalBody: StartEmbeddedRenewalBody, options?: Parameters<typeof apiFetch>[1]): Promise<startEmbeddedRenewalResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<startEmbeddedRenewalResponse>(getStartEmbeddedRenewalUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(startEmbeddedRenewalBody)
+  }
+);}
+
+
+
+export type renewEmbeddedSessionResponse200 = {
+  data: Session
+  status: 200
+}
+
+export type renewEmbeddedSessionResponse401 = {
+  data: UnauthorizedResponse
+  status: 401
+}
+
+export type renewEmbeddedSessionResponse403 = {
+  data: ForbiddenResponse
+  status: 403
+}
+
+export type renewEmbeddedSessionResponse429 = {
+  data: TooManyRequestsResponse
+  status: 429
+}
+
+export type renewEmbeddedSessionResponseSuccess = (renewEmbeddedSessionResponse200) & {
+  headers: Headers;
+};
+export type renewEmbeddedSessionResponseError = (renewEmbeddedSessionResponse401 | renewEmbeddedSessionResponse403 | renewEmbeddedSessionResponse429) & {
+  headers: Headers;
+};
+
+export type renewEmbeddedSessionResponse = (renewEmbeddedSessionResponseSuccess | renewEmbeddedSessionResponseError)
+
+export const getRenewEmbeddedSessionUrl = () => {
+
+
+
+
+  return `/api/users/Users/Embedding/Renew`
+}
+
+/**
+ * Public: the credential is the `__Host-portal_embed` cookie startEmbeddedRenewal set. Only
+ * the portal's own pages may ask: the `Origin` header must be the portal's own origin (its
+ * scheme, host and port), else 403 EMB002 and nothing changes. A cookie of a session that
+ * is live answers the session as `authenticate` does, for the same session (the same `sid`),
+ * its token expiring no later than the session. No cookie, an unknown one, or one of a
+ * session that has ended (signed out, password changed) or expired: 401 EMB003, and the
+ * cookie is cleared. 429 RATE001 as for password sign-in from one address.
+ * @summary A new token for the session the embedded portal's renewal cookie names
+ */
+export const renewEmbeddedSession = async ( options?: Parameters<typeof apiFetch>[1]): Promise<renewEmbeddedSessionResponse> => {
+
+  return apiFetch<renewEmbeddedSessionResponse>(getRenewEmbeddedSessionUrl(),
+  {
+    ...options,
+    method: 'POST'
+
+
+  }
+);}
+
+
+
+export type createEmbedHandoffResponse200 = {
+  data: CreateEmbedHandoff200
+  status: 200
+}
+
+export type createEmbedHandoffResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
+export type createEmbedHandoffResponse401 = {
+  data: UnauthorizedResponse
+  status: 401
+}
+
+export type createEmbedHandoffResponse403 = {
+  data: ForbiddenResponse
+  status: 403
+}
+
+export type createEmbedHandoffResponse409 = {
+  data: ConflictResponse
+  status: 409
+}
+
+export type createEmbedHandoffResponseSuccess = (createEmbedHandoffResponse200) & {
+  headers: Headers;
+};
+export type createEmbedHandoffResponseError = (createEmbedHandoffResponse400 | createEmbedHandoffResponse401 | createEmbedHandoffResponse403 | createEmbedHandoffResponse409) & {
+  headers: Headers;
+};
+
+export type createEmbedHandoffResponse = (createEmbedHandoffResponseSuccess | createEmbedHandoffResponseError)
+
+export const getCreateEmbedHandoffUrl = () => {
+
+
+
+
+  return `/api/users/Users/Embedding/Handoff`
+}
+
+/**
+ * The embedded portal opens a window of the portal's own with a random `nonce` (43 to 128
+ * base64url characters); once signed in there, that window asks for a code bound to the
+ * nonce and to the signed-in user, good once within 60 seconds (only hashes are kept), and
+ * sends it to the frame (`window.opener.postMessage`), which redeems it with
+ * redeemEmbedHandoff. Asking again for the same nonce replaces the code; a nonce already
+ * used, or taken by another user: 409 EMB005. Refused in mimic mode (403).
+ * @summary A single-use code handing the sign-in of a first-party window back to the embedded portal that opened it
+ */
+export const createEmbedHandoff = async (createEmbedHandoffBody: CreateEmbedHandoffBody, options?: Parameters<typeof apiFetch>[1]): Promise<createEmbedHandoffResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<createEmbedHandoffResponse>(getCreateEmbedHandoffUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(createEmbedHandoffBody)
+  }
+);}
+
+
+
+export type redeemEmbedHandoffResponse200 = {
+  data: Session
+  status: 200
+}
+
+export type redeemEmbedHandoffResponse202 = {
+  data: RedeemEmbedHandoff202
+  status: 202
+}
+
+export type redeemEmbedHandoffResponse400 = {
+  data: BadRequestResponse
+  status: 400
+}
+
+export type redeemEmbedHandoffResponse401 = {
+  data: UnauthorizedResponse
+  status: 401
+}
+
+export type redeemEmbedHandoffResponse410 = {
+  data: BadRequestResponse
+  status: 410
+}
+
+export type redeemEmbedHandoffResponse429 = {
+  data: TooManyRequestsResponse
+  status: 429
+}
+
+export type redeemEmbedHandoffResponseSuccess = (redeemEmbedHandoffResponse200 | redeemEmbedHandoffResponse202) & {
+  headers: Headers;
+};
+export type redeemEmbedHandoffResponseError = (redeemEmbedHandoffResponse400 | redeemEmbedHandoffResponse401 | redeemEmbedHandoffResponse410 | redeemEmbedHandoffResponse429) & {
+  headers: Headers;
+};
+
+export type redeemEmbedHandoffResponse = (redeemEmbedHandoffResponseSuccess | redeemEmbedHandoffResponseError)
+
+export const getRedeemEmbedHandoffUrl = () => {
+
+
+
+
+  return `/api/users/Users/Embedding/Handoff/Redeem`
+}
+
+/**
+ * The embedded portal redeems the hand-off of the window it opened: with the `code` that
+ * window sent it, or, when the opener policy cut the link between the two, by polling with
+ * the `nonce` alone. Not created yet: 202 `status: pending`. Otherwise a new session of the
+ * user, as `authenticate` answers it, and the hand-off is used. Refused: used before
+ * (or burnt by a wrong code) 410 EMB006; older than 60 seconds 410 EMB007; a code that is not
+ * the nonce's 401 EMB008, which burns the hand-off (one try). 429 RATE001 when one address
+ * asks too often.
+ * @summary A new session for the user a hand-off code (or its nonce alone) names, once
+ */
+export const redeemEmbedHandoff = async (redeemEmbedHandoffBody: RedeemEmbedHandoffBody, options?: Parameters<typeof apiFetch>[1]): Promise<redeemEmbedHandoffResponse> => {
+
+    const getHeaders = (h?: NonNullable<RequestInit['headers']>): Record<string, string | readonly string[]> => {
+    if (!h) return {};
+    if (h instanceof Headers) return Object.fromEntries(h.entries());
+    if (Symbol.iterator in h) {
+      return Object.fromEntries(
+        Array.from(h as Iterable<Iterable<string>>, (entry) => Array.from(entry) as [string, string]),
+      );
+    }
+    const headers: Record<string, string | readonly string[]> = {};
+    for (const [name, value] of Object.entries<string | readonly string[] | undefined>(h)) {
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
+  };
+return apiFetch<redeemEmbedHandoffResponse>(getRedeemEmbedHandoffUrl(),
+  {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...getHeaders(options?.headers) },
+    body: JSON.stringify(redeemEmbedHandoffBody)
   }
 );}
 

@@ -235,6 +235,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Users/Embedding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The association an embedded portal shows, and the origins of the pages that may frame it
+         * @description The portal under `/embed` asks it with the `?association=CODE` it was opened with, to know
+         *     which parent window it may talk to (`postMessage`): `origins` is the association's
+         *     `embeddingOrigins` setting (docs/server.md, "Embedding"). Public, and may be kept for a
+         *     minute. 404 EMB001 for an association that does not exist; 400 VAL001 for a code that is
+         *     not one (letters, digits, `-` and `_`, at most 50).
+         */
+        get: operations["getEmbedding"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Users/Embedding/Renewal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lets the embedded portal get a new token for this session after a reload (an httpOnly, partitioned cookie)
+         * @description Called by the portal in a frame once signed in: records a renewal bound to the session of
+         *     the bearer token (and to the association the frame shows, when named) and answers
+         *     `renewal: cookie` with `Set-Cookie: __Host-portal_embed=…; Path=/; Secure; HttpOnly;
+         *     SameSite=None; Partitioned; Max-Age=<seconds until the session expires>` (only its SHA-256
+         *     hash is kept). A new call replaces the session's earlier renewal. `renewal: none` (no
+         *     cookie) when the server is started with `EMBED_RENEW_COOKIE=off` (testing only): the frame
+         *     then signs in through a window of its own. Refused in mimic mode (403). 404 EMB001 for an
+         *     association that does not exist; 401 EMB003 when the session has ended.
+         */
+        post: operations["startEmbeddedRenewal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Users/Embedding/Renew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new token for the session the embedded portal's renewal cookie names
+         * @description Public: the credential is the `__Host-portal_embed` cookie startEmbeddedRenewal set. Only
+         *     the portal's own pages may ask: the `Origin` header must be the portal's own origin (its
+         *     scheme, host and port), else 403 EMB002 and nothing changes. A cookie of a session that
+         *     is live answers the session as `authenticate` does, for the same session (the same `sid`),
+         *     its token expiring no later than the session. No cookie, an unknown one, or one of a
+         *     session that has ended (signed out, password changed) or expired: 401 EMB003, and the
+         *     cookie is cleared. 429 RATE001 as for password sign-in from one address.
+         */
+        post: operations["renewEmbeddedSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Users/Embedding/Handoff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A single-use code handing the sign-in of a first-party window back to the embedded portal that opened it
+         * @description The embedded portal opens a window of the portal's own with a random `nonce` (43 to 128
+         *     base64url characters); once signed in there, that window asks for a code bound to the
+         *     nonce and to the signed-in user, good once within 60 seconds (only hashes are kept), and
+         *     sends it to the frame (`window.opener.postMessage`), which redeems it with
+         *     redeemEmbedHandoff. Asking again for the same nonce replaces the code; a nonce already
+         *     used, or taken by another user: 409 EMB005. Refused in mimic mode (403).
+         */
+        post: operations["createEmbedHandoff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Users/Embedding/Handoff/Redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new session for the user a hand-off code (or its nonce alone) names, once
+         * @description The embedded portal redeems the hand-off of the window it opened: with the `code` that
+         *     window sent it, or, when the opener policy cut the link between the two, by polling with
+         *     the `nonce` alone. Not created yet: 202 `status: pending`. Otherwise a new session of the
+         *     user, as `authenticate` answers it, and the hand-off is used. Refused: used before
+         *     (or burnt by a wrong code) 410 EMB006; older than 60 seconds 410 EMB007; a code that is not
+         *     the nonce's 401 EMB008, which burns the hand-off (one try). 429 RATE001 when one address
+         *     asks too often.
+         */
+        post: operations["redeemEmbedHandoff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Users/Logout": {
         parameters: {
             query?: never;
@@ -936,6 +1064,18 @@ export interface components {
             companyName?: string;
             expiresInSeconds?: number;
         };
+        Embedding: {
+            association: {
+                code: string;
+                name: string;
+            };
+            /** @description The association's embeddingOrigins: the origins (https://host[:port]) whose pages may frame the portal */
+            origins: string[];
+        };
+        /** @description An association's code (associations.code, e.g. maplegrove), in any case */
+        AssociationCode: string;
+        /** @description A random value of the embedded portal's, in base64url (43 to 128 characters) */
+        EmbedNonce: string;
         Session: {
             /** @description Signed JWT (HS256) with claims UserId, Customer, sub, aud, exp */
             token: string;
@@ -1507,6 +1647,166 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PortalTokenUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            410: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getEmbedding: {
+        parameters: {
+            query: {
+                association: components["schemas"]["AssociationCode"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The association and the origins allowed to frame it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Embedding"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    startEmbeddedRenewal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    association?: components["schemas"]["AssociationCode"];
+                };
+            };
+        };
+        responses: {
+            /** @description Whether a renewal cookie was set */
+            200: {
+                headers: {
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        renewal: "cookie" | "none";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    renewEmbeddedSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A new token for the same session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createEmbedHandoff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    nonce: components["schemas"]["EmbedNonce"];
+                };
+            };
+        };
+        responses: {
+            /** @description The code, for the frame that opened this window */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Random, single use */
+                        code: string;
+                        /** @constant */
+                        expiresInSeconds: 60;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    redeemEmbedHandoff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    nonce: components["schemas"]["EmbedNonce"];
+                    /** @description The code createEmbedHandoff answered */
+                    code?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in (a new session) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description The window has not handed the sign-in over yet */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "pending";
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -56,7 +56,8 @@ export const defaultLifetimes: TokenLifetimes = { sessionSeconds: 8 * 3600, port
 
 export interface TokenService {
   readonly lifetimes: TokenLifetimes;
-  issueSession(claims: SignedInClaims): Promise<string>;
+  /** A sign-in token; given `expiresAt` (the session's end, when renewing one), never later than that. */
+  issueSession(claims: SignedInClaims, expiresAt?: Date): Promise<string>;
   /** The portal token, with an id of its own (`jti`); a mimic session's ends with the session (`expiresAt`), never later. */
   issuePortal(claims: SignedInClaims, expiresAt?: Date): Promise<string>;
   /** A portal token's claims, or why it is none (never an API bearer: verifySession refuses its audience). */
@@ -153,7 +154,10 @@ export function createTokenService(secret: string, clock: Clock, lifetimes: Toke
 
   return {
     lifetimes,
-    issueSession: (c) => sign({ UserId: c.userId, Customer: c.customer, sid: c.sessionId, ...actClaim(c) }, c.userId, AUDIENCE.homeowner, lifetimes.sessionSeconds),
+    issueSession: (c, expiresAt) => sign(
+      { UserId: c.userId, Customer: c.customer, sid: c.sessionId, ...actClaim(c) }, c.userId, AUDIENCE.homeowner, lifetimes.sessionSeconds,
+      expiresAt && Math.min(Math.floor(expiresAt.getTime() / 1000), now() + lifetimes.sessionSeconds),
+    ),
     // A mimic session's portal token ends with it, and names the staff member too. Its jti (128
     // random bits) is what redeeming records, so that it is good once.
     issuePortal: (c, expiresAt) => sign(

@@ -38,6 +38,7 @@ export const DEMO_IDENTITY_ACCOUNTS: DemoAccount[] = [
   { login: 'homeowner@example.com', password: 'Homeowner#2026', subject: 'summit-0001', email: 'homeowner@example.com', emailVerified: true, givenName: 'Alex', familyName: 'Morgan' },
   { login: 'paid@example.com', password: 'Paid#2026', subject: 'summit-0002', email: 'paid@example.com', emailVerified: false, givenName: 'Pat', familyName: 'Lee' },
   { login: 'newcomer@example.com', password: 'Newcomer#2026', subject: 'summit-0003', email: 'newcomer@example.com', emailVerified: true, givenName: 'Noor', familyName: 'Haddad' },
+  { login: 'board3@example.com', password: 'Board3#2026', subject: 'summit-0004', email: 'board3@example.com', emailVerified: true, givenName: 'Quinn', familyName: 'Harper' },
 ];
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

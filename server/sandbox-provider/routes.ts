@@ -13,7 +13,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.ts';
 import type { Clock } from '../clock.ts';
 import { attachMethod, findIntentForEntry, SandboxProviderError } from './service.ts';
-import type { HelmetOptions } from '../security-headers.ts';
+import { cspWithFrameAncestors, withAncestors, type HelmetOptions } from '../security-headers.ts';
+import type { SettingsService } from '../settings/index.ts';
+import { merchantEmbeddingOrigins } from '../embedding/origins.ts';
 
 export interface SandboxRoutesDeps {
   db: Db;
@@ -23,6 +25,11 @@ export interface SandboxRoutesDeps {
    * checked against every ancestor, so a portal embedded elsewhere needs its embedders here too.
    */
   frameAncestors?: string[];
+  /**
+   * The portal's settings, for the pages that may embed the portal a payment is made in (each
+   * association's `embeddingOrigins`); default the app's own (`app.services`), none without it.
+   */
+  settings?: SettingsService;
 }
 
 const ENTRY_JS = readFileSync(new URL('./assets/entry.js', import.meta.url), 'utf8');
@@ -76,7 +83,8 @@ export function withQueryParam(path: string, name: string, value: string): strin
 }
 
 export function registerSandboxProvider(app: FastifyInstance, deps: SandboxRoutesDeps): void {
-  const ancestors = ["'self'", ...(deps.frameAncestors ?? []).filter((s) => s !== "'self'" && s !== "'none'")];
+  const ancestors = withAncestors(deps.frameAncestors ?? [], []);
+  const settings = deps.settings ?? (app.hasDecorator('services') ? app.services.settings : undefined);
   // This page's own policy replaces the app's global one (server/security-headers.ts): only 'self'
   // for scripts, styles and requests, no inline anything, and frameable by the portal.
   const pageSecurity: HelmetOptions = {
@@ -97,6 +105,17 @@ export function registerSandboxProvider(app: FastifyInstance, deps: SandboxRoute
     frameguard: false,
     referrerPolicy: { policy: 'no-referrer' },
   };
+  const pagePolicyWith = cspWithFrameAncestors(pageSecurity);
+  /**
+   * frame-ancestors is checked against every ancestor, and the portal framing this page may itself
+   * be framed by a company's page: the pages that may embed the portal of an association paid into
+   * the intent's merchant account may frame this one too (a real provider lets each merchant
+   * register its own).
+   */
+  async function allowEmbedders(reply: FastifyReply, merchantAccount: string): Promise<void> {
+    const origins = settings ? await merchantEmbeddingOrigins(deps.db, settings, merchantAccount) : [];
+    if (origins.length > 0) reply.header('content-security-policy', pagePolicyWith(withAncestors(ancestors, origins)));
+  }
 
   app.get('/sandbox-provider/entry.js', async (_request, reply) => {
     reply.header('cache-control', 'no-cache').type('text/javascript; charset=utf-8');
@@ -120,6 +139,7 @@ export function registerSandboxProvider(app: FastifyInstance, deps: SandboxRoute
       if (q.return !== undefined && !returnPath) return messagePage(reply, 400, 'This return address is not allowed', 'This entry page can only return to the payment portal. Start again from the payment page.');
       const intent = secret ? await findIntentForEntry(deps, request.params.setupIntentId, secret) : null;
       if (!intent) return messagePage(reply, 404, 'This link is not valid', 'This card or bank entry link is not valid. Close this and start again from the payment page.');
+      await allowEmbedders(reply, intent.merchant_account);
       if (q.kind !== undefined && q.kind !== intent.kind) return messagePage(reply, 400, 'Wrong kind of entry', `This link is for entering a ${intent.kind === 'card' ? 'card' : 'bank account'}.`);
       const origin = q.origin === undefined || q.origin === '' ? own : normalizeOrigin(q.origin);
       // For now the parent must be the portal itself (same origin as this server).

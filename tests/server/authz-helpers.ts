@@ -37,6 +37,9 @@ const PATTERN_EXAMPLES: Record<string, string> = {
   '^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$': 'pool-rules',
   '^\\s*[A-Za-z0-9][A-Za-z0-9_-]{0,63}\\s*$': 'pool-rules',
   '\\S': 'Pool rules',
+  // An association's code; the embedded portal's nonces and hand-off codes (43 to 128 characters).
+  '^[A-Za-z0-9][A-Za-z0-9_-]*$': 'maplegrove',
+  '^[A-Za-z0-9_-]*$': 'n0nce'.repeat(9),
 };
 
 export function schemaResolver(docs: OpenApiDoc[]) {

@@ -16,6 +16,12 @@ const EXPECTED = {
     // the portal token's hand-off (tests/server/portal-token.test.ts)
     'getPortalToken',
     'redeemPortalToken',
+    // the portal embedded in a company's website (tests/server/embedding.test.ts)
+    'getEmbedding',
+    'startEmbeddedRenewal',
+    'renewEmbeddedSession',
+    'createEmbedHandoff',
+    'redeemEmbedHandoff',
     'logout',
     // single sign-on (tests/server/sso.test.ts)
     'authenticateSSO',

@@ -88,7 +88,8 @@ describe.each(BACKENDS)('web on %s', (kind) => {
     for (const url of ['/', '/index.html', '/dashboard', '/billing/account-history?x=1', '/embed/login', '/DashBoard', '/login/abc', '/public/community/faq', '/epay/link/token-abc', '/board/arcs', '/board/arcs/12', '/board/arcs/12/attachments', '/embed/board/reports']) {
       const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
       expect(res.statusCode, url).toBe(200);
-      expect(res.headers['cache-control'], url).toBe('no-cache');
+      // An embedded page's policy is an association's: never kept by a shared cache (tests/server/embedding.test.ts).
+      expect(res.headers['cache-control'], url).toBe(url.startsWith('/embed/') ? 'private, no-cache' : 'no-cache');
       expect(String(res.headers['content-type']), url).toMatch(/text\/html/);
     }
     const plain = await call(app, 'GET', '/community/help');
@@ -126,7 +127,7 @@ describe.each(BACKENDS)('web on %s', (kind) => {
     for (const url of ['/no/such/page', '/board', '/custom/ChangeAddress', '/embed/custom/x', '/dashboard/extra']) {
       const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
       expect(res.statusCode, url).toBe(404);
-      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers['cache-control'], url).toBe(url.startsWith('/embed/') ? 'private, no-cache' : 'no-cache');
       expect(String(res.headers['content-type']), url).toMatch(/text\/html/);
       expect(res.headers['content-encoding'], url).toBe('br');
       expect(res.rawPayload.equals(brotliCompressSync(INDEX_HTML)), url).toBe(true);

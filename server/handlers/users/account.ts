@@ -7,6 +7,8 @@ import { checkCurrentPassword } from './current-password.ts';
 import { endCallersMimic } from './mimic.ts';
 import { originOf } from '../../audit/record.ts';
 import { providerEndSessionUrl } from './sso-logout.ts';
+import { forgetSessionRenewals } from '../../embedding/renewals.ts';
+import { CLEARED_RENEWAL_COOKIE } from '../../embedding/cookie.ts';
 
 export const authenticate: OperationHandler<'authenticate'> = async (req, services) => {
   const body = req.body;
@@ -62,7 +64,10 @@ export const logout: OperationHandler<'logout'> = async (req, services) => {
   // read before the session ends, after which the due work sso.expiry may forget it).
   const endSessionUrl = await providerEndSessionUrl(services, principal.sessionId);
   await services.sessions.end(principal.sessionId);
-  return endSessionUrl ? { status: 200, body: { endSessionUrl } } : { status: 204 };
+  // An embedded portal's renewal of the session (server/embedding/) is of no use now: forgotten, and its cookie cleared.
+  await forgetSessionRenewals(services.db, principal.sessionId);
+  const headers = { 'set-cookie': CLEARED_RENEWAL_COOKIE };
+  return endSessionUrl ? { status: 200, body: { endSessionUrl }, headers } : { status: 204, headers };
 };
 
 export const getSecurity: OperationHandler<'getSecurity'> = async (req, services) => {

@@ -11,6 +11,7 @@ import { createAddress, createContact, deleteAddress, deleteContact, getHomeowne
 import { getPreferences, updatePreferences } from './preferences.ts';
 import { updateLogin } from './login.ts';
 import { claimMimic, endMimic, getMimic, listMimicVisits } from './mimic.ts';
+import { createEmbedHandoff, getEmbedding, redeemEmbedHandoff, renewEmbeddedSession, startEmbeddedRenewal } from './embedding.ts';
 
 export const usersHandlers: OperationHandlers<GroupOperationId<'users'>> = {
   authenticate,
@@ -23,6 +24,11 @@ export const usersHandlers: OperationHandlers<GroupOperationId<'users'>> = {
   createPortalToken,
   getPortalToken,
   redeemPortalToken,
+  getEmbedding,
+  startEmbeddedRenewal,
+  renewEmbeddedSession,
+  createEmbedHandoff,
+  redeemEmbedHandoff,
   logout,
   getUser,
   changePassword,
