@@ -12,6 +12,7 @@ import { entryPreloadPlugin } from './engine/build/entry-preload-plugin.ts';
 import { pureAnatomiesPlugin } from './engine/build/pure-anatomies-plugin.ts';
 import { leanLibrariesPlugin } from './engine/build/lean-libraries-plugin.ts';
 import { preloadListsPlugin } from './engine/build/preload-lists-plugin.ts';
+import { embedValidatorsPlugin } from './engine/build/embed-validators.ts';
 import { lazySlotRecipes } from './engine/react/theme/lazy-slot-recipes.ts';
 
 // PORTAL_ROOT: another project folder (its schemas/, flows/, themes/) built by this engine; `npm run dev` sets it.
@@ -40,6 +41,7 @@ export default defineConfig({
     iconsPlugin({ root }),
     // The forms only gated areas use are listed apart (engine/build/apart.ts).
     formsPlugin({ formsDir: `${root}/schemas/forms`, apart: (ssr) => engineConfig.api.apart(ssr) }),
+    embedValidatorsPlugin(),
     entryPreloadPlugin(),
     preloadListsPlugin(),
   ],

@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import { configPlugin } from './engine/build/config-plugin.ts';
 import { iconsPlugin } from './engine/build/icons-plugin.ts';
 import { formsPlugin } from './engine/build/forms-plugin.ts';
+import { embedValidatorsPlugin } from './engine/build/embed-validators.ts';
 
 const root = import.meta.dirname;
 
@@ -12,10 +13,10 @@ export default defineConfig({
     // of the time, so two files at once take about a fifth less time on the 2-core machines here.
     maxWorkers: 2,
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      { plugins: [embedValidatorsPlugin()], test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {
         // The engine's virtual modules resolve against the real project, as in the build.
-        plugins: [configPlugin({ root, features: 'all' }), iconsPlugin({ root }), formsPlugin({ formsDir: `${root}/schemas/forms` })],
+        plugins: [configPlugin({ root, features: 'all' }), iconsPlugin({ root }), formsPlugin({ formsDir: `${root}/schemas/forms` }), embedValidatorsPlugin()],
         test: { name: 'react', include: ['tests/react/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['tests/react/support/setup.ts'] },
       },
       {

@@ -24,10 +24,15 @@ export async function startServer(options: StartOptions = {}): Promise<FastifyIn
   const app = await buildApp({
     jobs: true, ...config.app, demoIdentityProvider: demoIdentity?.settings, sandboxProvider: config.app.sandboxProvider ?? config.app.nodeEnv !== 'production', ...options.app,
   });
+  // Maple Grove's own website showing the portal, on another site's address; outside production only.
+  const demoHost = config.app.nodeEnv === 'production'
+    ? null
+    : await (await import('./demo/host-site-start.ts')).startDemoHostFor({ env: process.env, host: config.host, publicUrl: config.app.publicUrl!, db: app.services.db });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
     await demoIdentity?.provider.close();
+    await demoHost?.site.close();
     await options.afterClose?.();
     process.exit(0);
   };

@@ -1,4 +1,4 @@
-// Types of the virtual modules served by engine/build/forms-plugin.ts.
+// Types of the virtual modules served by engine/build/forms-plugin.ts and embed-validators.ts.
 declare module 'virtual:engine-forms' {
   import type { FormModule } from '../react/forms/types.ts';
   export const formIds: string[];
@@ -12,4 +12,15 @@ declare module 'virtual:engine-form/*' {
   export const validator: ValidatorType<any, RJSFSchema, any>;
   const mod: { form: FormDoc; validator: ValidatorType<any, RJSFSchema, any> };
   export default mod;
+}
+
+declare module 'virtual:engine-embed-validators' {
+  interface CompiledValidator {
+    (data: unknown): boolean;
+    errors?: { instancePath: string; keyword: string }[] | null;
+  }
+  /** A message a host may send (engine/core/embed/messages.schema.json `fromHost`). */
+  export const fromHost: CompiledValidator;
+  /** A message the page sends its host (messages.schema.json `toHost`). */
+  export const toHost: CompiledValidator;
 }

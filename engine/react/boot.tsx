@@ -8,6 +8,7 @@ import type { EngineExtension } from '../core/registry.ts';
 import { assembleApp } from './app/assemble.ts';
 import { AppTree } from './app/AppTree.tsx';
 import { preloadFirstScreen, preloadNotedChunks } from './app/first-screen.ts';
+import { mirrorOf } from './app/route-table.ts';
 import type { EngineConfig } from './app/config-types.ts';
 import { createBrowserNavigator } from './router/browser-navigator.tsx';
 import { PortalRoutes } from './router/build-routes.tsx';
@@ -62,9 +63,17 @@ export async function boot({ config, modules, operations, element }: BootOptions
     startDevTools({ config, translator: parts.translator });
   }
   await nextTask();
+  // Under the mirror the page is shown inside another site or app: the bridge to it is loaded there
+  // only, alongside what follows. Without it such a page still works, on its own.
+  const embedding = parts.runtime.config.app.embedding;
+  const mirror = embedding && mirrorOf(window.location.pathname, parts.runtime.routes);
+  const embedBridge = embedding && mirror
+    ? import('./embed/embed-bridge.tsx').then(({ startEmbedBridge }) => startEmbedBridge({ runtime: parts.runtime, settings: embedding, mirror, root: element }), () => null)
+    : null;
   // The shells and the widgets of most first screens are in this chunk already: no request, no flash of a busy state.
   await parts.components.preload();
-  const router = <BrowserRouter><Bridge /><PortalRoutes routes={parts.routeObjects} /></BrowserRouter>;
+  const EmbedBridge = await embedBridge;
+  const router = <BrowserRouter><Bridge />{EmbedBridge ? <EmbedBridge /> : null}<PortalRoutes routes={parts.routeObjects} /></BrowserRouter>;
   const tree = <AppTree parts={parts} router={router} adopting={hydrate} />;
   // Markup rendered ahead of time stays in view while the chunks of what replaces it load: those it
   // was rendered with, before adopting it (see chunk-usage.ts); those of the screen, before a fresh

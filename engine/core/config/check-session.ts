@@ -63,6 +63,12 @@ function sentEvents(ctx: CheckContext): { doc: SourceDoc; path: PathSegment[]; e
     if (isObject(notice.action) && typeof notice.action.event === 'string') sent.push({ doc: navigation, path: ['notice', 'action', 'event'], event: notice.action.event });
     if (typeof notice.elapsedEvent === 'string') sent.push({ doc: navigation, path: ['notice', 'elapsedEvent'], event: notice.elapsedEvent });
   }
+  // A theme a host of an embedded page names (app.yaml embedding.themeEvent).
+  const app = ctx.project.schemas.app;
+  const embedding = isObject(app?.data) ? app.data.embedding : undefined;
+  if (app && isObject(embedding) && isObject(embedding.themeEvent) && typeof embedding.themeEvent.type === 'string') {
+    sent.push({ doc: app, path: ['embedding', 'themeEvent', 'type'], event: embedding.themeEvent.type });
+  }
   return sent;
 }
 

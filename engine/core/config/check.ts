@@ -1,6 +1,7 @@
 // Cross-checks between the project's files (item by item in the check-*.ts modules).
 import { CheckContext, REGISTRY_FILE, type CheckNames } from './context.ts';
 import { checkApi } from './check-api.ts';
+import { checkEmbedding } from './check-embedding.ts';
 import { checkEngineMessages } from './check-engine-messages.ts';
 import { checkErrorRules } from './check-errors.ts';
 import { checkForms } from './check-forms.ts';
@@ -54,5 +55,6 @@ export function checkProject(project: Project, names: CheckNames): Problem[] {
   checkFormContracts(ctx, contracts);
   checkErrorRuleOperations(ctx, contracts);
   checkApi(ctx);
+  checkEmbedding(ctx, contracts);
   return ctx.problems;
 }

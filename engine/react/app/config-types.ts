@@ -1,3 +1,4 @@
+import type { EmbeddingSettings } from '../../core/embed/settings.ts';
 import type { FlowDocument } from '../../core/flow/types.ts';
 import type { SessionSettings } from '../../core/session-contract.ts';
 import type { StorageExpectation } from '../../core/first-visit.ts';
@@ -17,7 +18,7 @@ export interface EngineConfig {
   flows: Record<string, FlowDocument>;
   /** What web storage holds on a first visit (engine/core/first-visit.ts). */
   firstVisit: StorageExpectation[];
-  app: SessionSettings & { defaultTheme: string; signInPath: string; homePath: string; breakpoints?: Record<string, string> };
+  app: SessionSettings & { defaultTheme: string; signInPath: string; homePath: string; breakpoints?: Record<string, string>; embedding?: EmbeddingSettings };
 }
 
 export interface NavigationItem {
@@ -85,7 +86,7 @@ export interface SiteConfig {
   [key: string]: unknown;
 }
 export interface ApiConfig {
-  tokens: Record<string, { storage: 'local' | 'session'; key: string; tabKey?: string }>;
+  tokens: Record<string, { storage: 'local' | 'session'; key: string; tabKey?: string; memoryUnder?: string }>;
   groups: Record<string, { token: string }>;
   queries: {
     staleMinutes: number; retries: number; retryDelayFirstMs: number; retryDelayMaxMs: number; alwaysRefetch: string[];
