@@ -55,6 +55,7 @@ export const lazyFlowModules: Record<string, () => Promise<FlowModule>> = {
   'manage-audit': () => import('./manage-audit.ts').then((module) => module.manageAuditFlow),
   'manage-pages': () => import('./manage-pages.ts').then((module) => module.managePagesFlow),
   'custom-page': () => import('./custom-page.ts').then((module) => module.customPageFlow),
+  'embed-handoff': () => import('./embed-handoff.ts').then((module) => module.embedHandoffFlow),
 };
 
 /** Modules several flows share; a machine names those it uses in `uses:`. Fetched with the first machine using one. */
@@ -64,6 +65,8 @@ export const lazySharedFlowModules: Record<string, () => Promise<FlowModule>> = 
   'method-entry': () => import('./shared/method-entry.ts').then((module) => module.methodEntry),
   'document-library': () => import('./documents.ts').then((module) => module.documentLibrary),
   'calendar-entries': () => import('./calendar-entries.ts').then((module) => module.calendarEntries),
+  // The sign-in page's way in from a frame of another site: through a window of the portal's own.
+  'embed-sign-in': () => import('./embed-handoff.ts').then((module) => module.embedSignIn),
 };
 
 export const productModules: Record<string, EngineExtension> = {

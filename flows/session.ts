@@ -1,4 +1,6 @@
-import type { FlowModule } from '../engine/core/flow/types.ts';
+import { isUnderPath } from '../engine/core/api/tokens.ts';
+import { announce } from '../engine/core/embed/signals.ts';
+import type { FlowEnvironment, FlowModule } from '../engine/core/flow/types.ts';
 import { apiCall, type ResponseOf } from './api.ts';
 import {
   chooseBrand, chooseSelection, chooseTheme, displayNameOf, findSelection, isBusinessManagementEnabled, normalizeAssociations, readTokenClaim, selectorGroups,
@@ -23,6 +25,8 @@ const SIGNED_OUT = {
   token: null, portalToken: null, userId: null, user: null, displayName: null, isManagementStaff: false, isManagementAdmin: false, isLoggedIn: false, refreshing: false, pmbEnabled: false,
   accounts: [], associations: [], selectorGroups: [], selectedPropertyId: null, selectedAssociationId: null, selectedProperty: null,
   selectedAssociation: null, features: null, settings: null, siteSettings: null, customer: null, isMimic: false, mimic: null, mimicReturnTo: null,
+  // A renewal belongs to the sign-in it was made for; whether the page is embedded does not change.
+  embedRenewal: null,
 };
 
 /**
@@ -48,6 +52,21 @@ function leaveForProviderSignOut(address: unknown): void {
   window.location.assign(address);
 }
 
+/** The page's address as the browser shows it; none where there is no browser (rendering ahead of time). */
+const pagePath = (): string | null => (typeof window === 'undefined' ? null : window.location.pathname);
+
+/**
+ * Asks the server to keep a sign-in of a framed page across reloads (a partitioned cookie only it
+ * reads), then tells the session what it answered. A refusal is as good as `none`: the sign-in holds
+ * for this page's life, and the sign-in page offers the portal's own window after a reload.
+ */
+function startRenewal(env: FlowEnvironment, token: string, association: unknown): void {
+  const body = typeof association === 'string' && association !== '' ? { association } : {};
+  void apiCall(env)('startEmbeddedRenewal', { body, suppressToast: true })
+    .then((answer) => answer.renewal, () => 'none' as const)
+    .then((renewal) => { env.sendToSession({ type: 'EMBED_RENEWAL', renewal, token }); });
+}
+
 /** Session behaviour: page load, login, logout and settings load (spec section 4). */
 export const sessionFlow: FlowModule = {
   guards: {
@@ -57,8 +76,22 @@ export const sessionFlow: FlowModule = {
     isMimicSession: ({ context }) => context.isMimic === true,
     /** The server refused a mimic session's token (ended, expired, the grant taken away). */
     mimicTokenRefused: ({ event }, _params, env) => (event.error as { status?: number } | undefined)?.status === 401 && isMimicToken(env.getToken('user')),
+    /** The page is one other sites show in a frame (noteEmbedding). */
+    isEmbedded: ({ context }) => context.embedded === true,
+    /** The renewal answered is for the token the session still holds (not one signed out of since). */
+    renewalOfThisSession: ({ event }, _params, env) => typeof event.token === 'string' && event.token === env.getToken('user'),
   },
   assigns: {
+    /**
+     * Whether the page is under `params.mirror` (routes.yaml's mirror, the pages other sites frame),
+     * and the association it was first opened for (`params.association`, from ?association=).
+     */
+    noteEmbedding: (_args, params) => {
+      const path = pagePath();
+      const embedded = path !== null && typeof params.mirror === 'string' && isUnderPath(path, params.mirror);
+      const association = embedded && typeof params.association === 'string' && params.association !== '' ? params.association : null;
+      return { embedded, embedAssociation: association };
+    },
     clearSession: () => ({ ...SIGNED_OUT }),
     /** Where a mimic tab whose session is over returns to: the owner's page in the console (the token's subject). */
     returnFromMimicToken: (_args, _params, env) => ({ ...SIGNED_OUT, mimicReturnTo: `/manage/people/${Number(readTokenClaim(env.getToken('user'), 'UserId'))}` }),
@@ -130,6 +163,17 @@ export const sessionFlow: FlowModule = {
         .then((answer) => leaveForProviderSignOut((answer as { endSessionUrl?: unknown } | undefined)?.endSessionUrl))
         .catch(() => undefined);
     },
+    /** In a frame, a sign-in just stored is kept across reloads when the browser allows it. */
+    startEmbeddedRenewal: ({ context }, _params, env) => {
+      const token = env.getToken('user');
+      if (context.embedded === true && token) startRenewal(env, token, context.embedAssociation);
+    },
+    /** The host of a frame learns that the session there has ended (signed out, or refused by the server). */
+    announceSignedOut: ({ context }, _params, env) => {
+      if (context.embedded === true && env.getToken('user')) announce('signed-out');
+    },
+    /** The host of a frame learns that its page asks the visitor to sign in first. */
+    announceSignInNeeded: () => { announce('sign-in-needed'); },
   },
   actors: {
     /**

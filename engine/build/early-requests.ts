@@ -9,7 +9,7 @@ import { compileRoutes, type RoutesDoc } from '../core/routes.ts';
 export interface OperationEntry { group: string; basePath: string; method: string; path: string; pathParams: string[]; hasBody: boolean }
 
 export interface ApiDoc {
-  tokens?: Record<string, { storage: 'local' | 'session'; key: string; tabKey?: string }>;
+  tokens?: Record<string, { storage: 'local' | 'session'; key: string; tabKey?: string; memoryUnder?: string }>;
   groups?: Record<string, { token: string }>;
 }
 
@@ -42,7 +42,7 @@ function resolve(doc: EarlyRequestDoc, where: string, operations: Record<string,
   return {
     method: operation.method.toUpperCase(),
     path: `${operation.basePath}${operation.path}`,
-    ...(token ? { token: { storage: token.storage, key: token.key, ...(tokenOptional && !usesClaims ? { optional: true as const } : {}), ...tabKeysOf(token, api) } } : {}),
+    ...(token ? { token: { storage: token.storage, key: token.key, ...(tokenOptional && !usesClaims ? { optional: true as const } : {}), ...tabKeysOf(token, api), ...(token.memoryUnder ? { memoryUnder: token.memoryUnder } : {}) } } : {}),
     ...(operation.pathParams.length > 0 ? { params: valuesOf(params) } : {}),
     ...(doc.query && Object.keys(doc.query).length > 0 ? { query: valuesOf(doc.query) } : {}),
   };

@@ -26,6 +26,8 @@ const visitorPages = [
   // this browser asked for (refused, with the way to sign in).
   '/login/summit',
   '/auth/sso?code=a-code-no-provider-gave&state=a-state-no-sign-in-began',
+  // The portal's own window a framed page opens to sign in, signed out: the way to sign in.
+  '/auth/embed-handoff?nonce=a-nonce-no-frame-chose-forty-three-characte',
 ];
 const homeownerPages = [
   '/dashboard', '/billing', '/billing/manage-account', '/billing/recurring-payments', '/billing/payment-consent',

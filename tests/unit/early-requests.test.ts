@@ -36,8 +36,8 @@ function page(stored: string | null, location = { pathname: '/dashboard', search
 
 afterEach(() => forgetEarlyRequests());
 
-/** Where the user's token is stored: the browser's, and this tab's own while it holds one (api.yaml tabKey). */
-const userToken = { storage: 'local', key: 'portal.token', tabKey: 'portal.tab.token', tabKeys: ['portal.tab.token', 'portal.tab.portalToken'] };
+/** Where the user's token is stored: the browser's, this tab's own while it holds one (api.yaml tabKey), and none under the mirror (memoryUnder). */
+const userToken = { storage: 'local', key: 'portal.token', tabKey: 'portal.tab.token', tabKeys: ['portal.tab.token', 'portal.tab.portalToken'], memoryUnder: '/embed' };
 
 describe('requests sent before the portal’s code has arrived', () => {
   it('are the session’s first calls, resolved from the operation index and the token’s claims', () => {
@@ -99,6 +99,34 @@ describe('requests sent before the portal’s code has arrived', () => {
     startEarlyRequests(requests.slice(2), { ...h.host, fetch: async () => { failed = true; throw new TypeError('offline'); } });
     expect(failed).toBe(true);
     await expect(h.client.call('getAccounts')).resolves.toEqual({ url: '/api/payments/Account', nth: 1 });
+  });
+});
+
+describe('requests sent early on a page other sites frame (a slot’s memoryUnder, api.yaml)', () => {
+  // The slot's option as the token carries it to the page's first script.
+  const framed = requests.map((request) => ({ ...request, token: { ...request.token!, memoryUnder: '/embed' } }));
+
+  it('are not sent with a token storage holds there: the page’s memory, where its token lives, is empty before its code runs', () => {
+    const h = page(token, { pathname: '/embed/dashboard', search: '?association=maplegrove' });
+    startEarlyRequests(framed, h.host);
+    expect(h.sent).toEqual([]);
+    const upper = page(token, { pathname: '/EMBED', search: '' });
+    startEarlyRequests(framed, upper.host);
+    expect(upper.sent).toEqual([]);
+  });
+
+  it('are sent as before on the portal’s own pages', () => {
+    const h = page(token, { pathname: '/dashboard', search: '' });
+    startEarlyRequests(framed, h.host);
+    expect(h.sent).toHaveLength(3);
+    expect(h.sent.every((request) => request.authorization === `Bearer ${token}`)).toBe(true);
+  });
+
+  it('a request that may go without a token goes without one there', () => {
+    const h = page(token, { pathname: '/embed/paynow', search: '?association=maplegrove' });
+    const optional = { method: 'GET', path: '/api/users/HomeSettings', token: { storage: 'local' as const, key: 'portal.token', optional: true as const, memoryUnder: '/embed' } };
+    startEarlyRequests([optional], h.host);
+    expect(h.sent).toEqual([{ url: '/api/users/HomeSettings', method: 'GET', authorization: undefined }]);
   });
 });
 

@@ -4,7 +4,11 @@ import { createActor, waitFor } from 'xstate';
 import { readConfigData } from '../../engine/core/config/read-config.ts';
 import { createFlowMachine } from '../../engine/core/flow/create-machine.ts';
 import type { FlowEnvironment, OperationRequest } from '../../engine/core/flow/types.ts';
+import { loadAllFlowModules } from '../../engine/core/flow/lazy-modules.ts';
 import { flowCatalog } from '../../flows/registry.ts';
+
+// Some machines use modules the browser fetches with them (the sign-in page's way in from a frame).
+await loadAllFlowModules(flowCatalog);
 
 const root = join(import.meta.dirname, '..', '..');
 const machineDoc = (name: string) => readConfigData(root, join('flows', `${name}.machine.yaml`)).data;

@@ -30,9 +30,11 @@ export interface EarlyRequest {
    * when that token is there; with it, without the token when none is stored (as the API client
    * would call it). No token at all: the operation is called without one. `tabKey` and `tabKeys`:
    * the slot's tab key and every slot's (api.yaml `tabKey`): a tab holding its own tokens sends its own,
-   * as the token store reads them (tokens.ts tokenPlace).
+   * as the token store reads them (tokens.ts tokenPlace). `memoryUnder`: the slot's (api.yaml): on a
+   * page under that prefix the token lives in the page's memory, which holds none yet, so whatever
+   * storage holds there (another sign-in's, a frame's left-over) is never sent.
    */
-  token?: { storage: 'local' | 'session'; key: string; optional?: true; tabKey?: string; tabKeys?: string[] };
+  token?: { storage: 'local' | 'session'; key: string; optional?: true; tabKey?: string; tabKeys?: string[]; memoryUnder?: string };
   /** Each path parameter's value. */
   params?: Record<string, EarlyValue>;
   /** Each query parameter's value, in the order the API client sets them. */
@@ -100,10 +102,13 @@ const browserHost = (): EarlyRequestHost => ({
   location: window.location,
 });
 
-/** The request's token where the token store would read it: this tab's own, when it holds its own. */
+/**
+ * The request's token where the token store would read it: this tab's own, when it holds its own;
+ * none under the slot's `memoryUnder`, as the page's memory is empty before its code has run.
+ */
 function storedToken(token: NonNullable<EarlyRequest['token']>, host: EarlyRequestHost): string | null {
-  const place = tokenPlace(token, token.tabKeys ?? [], { local: host.storage('local'), session: host.storage('session') });
-  return host.storage(place.storage)?.getItem(place.key) ?? null;
+  const place = tokenPlace(token, token.tabKeys ?? [], { local: host.storage('local'), session: host.storage('session') }, host.location.pathname);
+  return place.storage === 'memory' ? null : host.storage(place.storage)?.getItem(place.key) ?? null;
 }
 
 /** Sends each request of this page whose token and values are there, as the API client would send it. */

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeHost, fail, runFlow, stubBrowser, trackCoverage, type FakeHostOptions } from '../support/flow-harness.ts';
+import { MemoryStorage } from '../support/memory-storage.ts';
 
 const coverage = trackCoverage('login');
 const start = (options: FakeHostOptions = {}) => {
@@ -8,7 +9,7 @@ const start = (options: FakeHostOptions = {}) => {
 };
 const refused = fail(401, { errorCode: 'AUTH001', detail: 'Invalid e-mail or password' });
 
-afterEach(() => { vi.unstubAllGlobals(); });
+afterEach(() => { vi.unstubAllGlobals(); vi.useRealTimers(); });
 
 describe('login flow: password', () => {
   it('signs in: sends the credentials with the route company, tells the session, goes to the dashboard', async () => {
@@ -171,6 +172,209 @@ describe('login flow: single sign-on', () => {
     expect(host.calls).toEqual([]);
     flow.send({ type: 'USE_PASSWORD' });
     expect(flow.state()).toBe('password');
+  });
+});
+
+describe('login flow: the page that sent the visitor here', () => {
+  it('a page that needs a session (?returnTo=) has the session tell a frame\'s host that a sign-in is needed', () => {
+    const { host } = start({ query: { returnTo: '/embed/billing' } });
+    expect(host.sessionEvents).toEqual([{ type: 'SIGN_IN_NEEDED' }]);
+    expect(start().host.sessionEvents).toEqual([]);
+  });
+});
+
+describe('login flow: in another site\'s frame, through a window of the portal\'s own', () => {
+  const ORIGIN = 'https://portal.example';
+  const signedIn = { token: 'tw', userId: 7, user: { userId: 7, email: 'w@example.com' } };
+
+  /** A framed page's window: it opens the portal's own window (or the browser refuses) and hears the messages posted to it. */
+  function frameWindow(opens = true) {
+    const listeners = new Set<(event: MessageEvent) => void>();
+    const popup = { close: vi.fn() };
+    const win = {
+      location: { pathname: '/embed/login/summit', origin: ORIGIN },
+      open: vi.fn((..._args: unknown[]) => (opens ? popup : null)),
+      addEventListener: (type: string, listener: (event: MessageEvent) => void) => { if (type === 'message') listeners.add(listener); },
+      removeEventListener: (type: string, listener: (event: MessageEvent) => void) => { listeners.delete(listener); },
+      sessionStorage: new MemoryStorage(),
+      localStorage: new MemoryStorage(),
+    };
+    vi.stubGlobal('window', win);
+    return {
+      win, popup, listeners,
+      post: (data: unknown, origin = ORIGIN) => { for (const listener of [...listeners]) listener({ data, origin } as MessageEvent); },
+      address: () => String(win.open.mock.calls.at(-1)?.[0]),
+      nonce: () => new URL(String(win.open.mock.calls.at(-1)?.[0]), ORIGIN).searchParams.get('nonce'),
+    };
+  }
+  const framed = (options: FakeHostOptions = {}) => start({ session: { embedded: true }, ...options });
+
+  it('opens the window with a fresh nonce and the company, polls the nonce every 1.5 s, and is signed in by the session answered', async () => {
+    vi.useFakeTimers();
+    const w = frameWindow();
+    let asked = 0;
+    const { host, flow } = framed({ answers: { redeemEmbedHandoff: () => (++asked < 2 ? { status: 'pending' } : signedIn) } });
+    flow.send({ type: 'USE_WINDOW' });
+    expect(flow.state()).toBe('waitingForWindow');
+    expect(w.win.open).toHaveBeenCalledTimes(1);
+    expect(w.address()).toMatch(/^\/auth\/embed-handoff\?nonce=[A-Za-z0-9_-]{43}&company=summit$/);
+    expect(w.win.open.mock.calls[0]?.slice(1)).toEqual(['portal-embed-sign-in', 'popup,width=520,height=720']);
+    expect(host.calls).toEqual([]);
+
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(host.callsTo('redeemEmbedHandoff')).toEqual([{ body: { nonce: w.nonce() }, suppressToast: true }]);
+    expect(flow.state()).toBe('waitingForWindow');
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(flow.actor.getSnapshot().status).toBe('done');
+    expect(host.sessionEvents).toEqual([{ type: 'LOGIN', token: 'tw' }]);
+    expect(host.navigations).toEqual(['/dashboard']);
+    expect(w.listeners.size).toBe(0);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(host.callsTo('redeemEmbedHandoff')).toHaveLength(2);
+  });
+
+  it('each window gets a nonce of its own', () => {
+    const w = frameWindow();
+    const { flow } = framed();
+    flow.send({ type: 'USE_WINDOW' });
+    const first = w.nonce();
+    flow.send({ type: 'USE_PASSWORD' });
+    flow.send({ type: 'USE_WINDOW' });
+    expect(w.nonce()).not.toBe(first);
+  });
+
+  it('redeems the code the window posts at once; messages of another origin or kind are not listened to', async () => {
+    vi.useFakeTimers();
+    const w = frameWindow();
+    const { host, flow } = framed({ answers: { redeemEmbedHandoff: (request) => ((request.body as { code?: string }).code ? signedIn : { status: 'pending' }) } });
+    flow.send({ type: 'USE_WINDOW' });
+    const code = 'c'.repeat(43);
+    w.post({ type: 'embed-handoff', code }, 'https://elsewhere.example');
+    w.post({ type: 'something-else', code });
+    w.post({ type: 'embed-handoff', code: 42 });
+    w.post(null);
+    expect(host.calls).toEqual([]);
+    w.post({ type: 'embed-handoff', code });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(host.callsTo('redeemEmbedHandoff')).toEqual([{ body: { nonce: w.nonce(), code }, suppressToast: true }]);
+    expect(flow.actor.getSnapshot().status).toBe('done');
+    expect(host.sessionEvents).toEqual([{ type: 'LOGIN', token: 'tw' }]);
+  });
+
+  it('asks one thing at a time: a code posted while the nonce is being asked about is redeemed once that answer is in', async () => {
+    vi.useFakeTimers();
+    const w = frameWindow();
+    let answerPoll: (value: unknown) => void = () => {};
+    const { host, flow } = framed({
+      answers: {
+        redeemEmbedHandoff: (request) => ((request.body as { code?: string }).code
+          ? signedIn
+          : new Promise((resolve) => { answerPoll = resolve; })),
+      },
+    });
+    flow.send({ type: 'USE_WINDOW' });
+    await vi.advanceTimersByTimeAsync(1500);
+    const code = 'd'.repeat(43);
+    w.post({ type: 'embed-handoff', code });
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(host.callsTo('redeemEmbedHandoff')).toEqual([{ body: { nonce: w.nonce() }, suppressToast: true }]);
+    answerPoll({ status: 'pending' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(host.callsTo('redeemEmbedHandoff').map((request) => request.body)).toEqual([{ nonce: w.nonce() }, { nonce: w.nonce(), code }]);
+    expect(flow.actor.getSnapshot().status).toBe('done');
+  });
+
+  it('a code posted while a failed ask is answered is redeemed next; a server error or too many asks only wait for the next try', async () => {
+    vi.useFakeTimers();
+    const w = frameWindow();
+    let failPoll: (error: unknown) => void = () => {};
+    let polls = 0;
+    const { host, flow } = framed({
+      answers: {
+        redeemEmbedHandoff: (request) => {
+          if ((request.body as { code?: string }).code) return signedIn;
+          polls += 1;
+          if (polls === 1) throw fail(503);
+          if (polls === 2) throw fail(429, { errorCode: 'RATE001' });
+          return new Promise((_resolve, reject) => { failPoll = reject; });
+        },
+      },
+    });
+    flow.send({ type: 'USE_WINDOW' });
+    await vi.advanceTimersByTimeAsync(4500);
+    expect(flow.state()).toBe('waitingForWindow');
+    const code = 'e'.repeat(43);
+    w.post({ type: 'embed-handoff', code });
+    failPoll(fail(503));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(host.callsTo('redeemEmbedHandoff').at(-1)).toEqual({ body: { nonce: w.nonce(), code }, suppressToast: true });
+    expect(flow.actor.getSnapshot().status).toBe('done');
+  });
+
+  it('a browser that refuses the window says so; trying again opens it, or the password is still there', async () => {
+    const w = frameWindow(false);
+    const { host, flow } = framed();
+    flow.send({ type: 'USE_WINDOW' });
+    await flow.settle();
+    expect(flow.state()).toBe('windowBlocked');
+    expect(host.calls).toEqual([]);
+    expect(w.listeners.size).toBe(0);
+    flow.send({ type: 'RETRY_WINDOW' });
+    await flow.settle();
+    expect(w.win.open).toHaveBeenCalledTimes(2);
+    expect(flow.state()).toBe('windowBlocked');
+    flow.send({ type: 'USE_PASSWORD' });
+    expect(flow.state()).toBe('password');
+  });
+
+  it('gives up after a minute without a sign-in, and when the server refuses the hand-off (used, wrong or expired)', async () => {
+    vi.useFakeTimers();
+    const w = frameWindow();
+    const { host, flow } = framed({ answers: { redeemEmbedHandoff: { status: 'pending' } } });
+    flow.send({ type: 'USE_WINDOW' });
+    await vi.advanceTimersByTimeAsync(1500);
+    host.clock += 60_000;
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(flow.state()).toBe('windowFailed');
+    expect(host.callsTo('redeemEmbedHandoff')).toHaveLength(1);
+    expect(w.listeners.size).toBe(0);
+
+    host.answers.redeemEmbedHandoff = fail(410, { errorCode: 'EMB006' });
+    flow.send({ type: 'RETRY_WINDOW' });
+    expect(flow.state()).toBe('waitingForWindow');
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(flow.state()).toBe('windowFailed');
+    flow.send({ type: 'USE_PASSWORD' });
+    expect(flow.state()).toBe('password');
+  });
+
+  it('choosing the password instead stops waiting and closes the window', async () => {
+    vi.useFakeTimers();
+    const w = frameWindow();
+    const { host, flow } = framed({ answers: { redeemEmbedHandoff: { status: 'pending' } } });
+    flow.send({ type: 'USE_WINDOW' });
+    flow.send({ type: 'USE_PASSWORD' });
+    expect(flow.state()).toBe('password');
+    expect(w.popup.close).toHaveBeenCalledTimes(1);
+    expect(w.listeners.size).toBe(0);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(host.calls).toEqual([]);
+  });
+
+  it('single sign-on in a frame goes through the window (providers refuse frames), which starts it itself', () => {
+    const w = frameWindow();
+    const { flow } = framed();
+    flow.send({ type: 'USE_SSO', startPath: '/api/users/Users/SSO/Start?company=summit' });
+    expect(flow.state()).toBe('waitingForWindow');
+    expect(w.address()).toMatch(/^\/auth\/embed-handoff\?nonce=[A-Za-z0-9_-]{43}&sso=1&company=summit$/);
+    expect(flow.context().ssoStart).toBeNull();
+  });
+
+  it('without a company in the address the window is asked for none', () => {
+    const w = frameWindow();
+    const { flow } = framed({ route: {} });
+    flow.send({ type: 'USE_WINDOW' });
+    expect(w.address()).toMatch(/^\/auth\/embed-handoff\?nonce=[A-Za-z0-9_-]{43}$/);
   });
 });
 

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetSignals, subscribe, type Signal } from '../../../engine/core/embed/signals.ts';
 import { createFakeHost, fail, runFlow, stubBrowser, trackCoverage, type FakeHostOptions } from '../support/flow-harness.ts';
 
 const coverage = trackCoverage('session');
@@ -33,7 +34,7 @@ const start = (options: FakeHostOptions = {}) => {
   return { host, flow: runFlow('session', host, { coverage }) };
 };
 
-afterEach(() => { vi.unstubAllGlobals(); });
+afterEach(() => { vi.unstubAllGlobals(); resetSignals(); });
 
 describe('session flow: page load', () => {
   it('without a stored token the visitor is signed out and nothing is called', () => {
@@ -362,6 +363,181 @@ describe('session flow: mimic mode', () => {
     flow.send({ type: 'MIMIC_ELAPSED' });
     expect(flow.state()).toBe('signedIn.idle');
     expect(host.reloads).toEqual([]);
+  });
+});
+
+describe('session flow: in another site\'s frame (under /embed)', () => {
+  /** What the session told the host of the frame (engine/core/embed/signals.ts). */
+  const heard = () => {
+    const signals: Signal[] = [];
+    subscribe((signal) => { signals.push(signal); });
+    return signals;
+  };
+  const session = { token: userToken, userId: 5, user: { userId: 5, email: 'ada@example.com' } };
+  const framed = (options: FakeHostOptions = {}, pathname = '/embed/dashboard') => {
+    stubBrowser(pathname);
+    return start({ query: { association: 'maplegrove' }, ...options });
+  };
+  /** The events the session sent itself (the fake host records them), handed back to it as the portal does. */
+  const deliverOwnEvents = (host: ReturnType<typeof start>['host'], flow: ReturnType<typeof start>['flow']) => {
+    for (const event of host.sessionEvents.splice(0)) flow.send(event);
+  };
+
+  it('with nothing in memory, asks for the sign-in the renewal cookie keeps, and loads it as a stored token would be', async () => {
+    const { host, flow } = framed({ answers: { ...answers, renewEmbeddedSession: session } });
+    expect(flow.state()).toBe('renewingEmbedded');
+    expect(flow.context()).toMatchObject({ embedded: true, embedAssociation: 'maplegrove', refreshing: true });
+    expect(host.callsTo('renewEmbeddedSession')).toEqual([{ suppressToast: true }]);
+    await flow.settle();
+    expect(flow.state()).toBe('signedIn.idle');
+    expect(host.tokens.get('user')).toBe(userToken);
+    expect(flow.context()).toMatchObject({ isLoggedIn: true, token: userToken, userId: 5, embedRenewal: 'cookie' });
+    // A renewed sign-in is kept already: it is not asked for again.
+    expect(host.callsTo('startEmbeddedRenewal')).toEqual([]);
+  });
+
+  it('no renewal (401) is a visitor not signed in: signed out, with nothing to clear and nothing told to the host', async () => {
+    const signals = heard();
+    const { host, flow } = framed({ answers: { ...answers, renewEmbeddedSession: fail(401, { errorCode: 'EMB003' }) } });
+    await flow.settle();
+    expect(flow.state()).toBe('signedOut');
+    expect(flow.context()).toMatchObject({ isLoggedIn: false, refreshing: false, embedded: true, embedRenewal: null });
+    expect(host.calls.map((call) => call.operationId)).toEqual(['renewEmbeddedSession']);
+    expect(signals).toEqual([]);
+  });
+
+  it('a token somehow in memory already is loaded without asking for a renewal', async () => {
+    const { host, flow } = framed({ tokens: { user: userToken } });
+    await flow.settle();
+    expect(flow.state()).toBe('signedIn.idle');
+    expect(host.callsTo('renewEmbeddedSession')).toEqual([]);
+  });
+
+  it('outside the mirror a page asks for no renewal; a path that only begins like it is not under it', async () => {
+    for (const pathname of ['/dashboard', '/embedded/dashboard', '/login']) {
+      stubBrowser(pathname);
+      const { host, flow } = start({ query: { association: 'maplegrove' } });
+      expect(flow.state(), pathname).toBe('signedOut');
+      expect(flow.context(), pathname).toMatchObject({ embedded: false, embedAssociation: null });
+      expect(host.calls, pathname).toEqual([]);
+    }
+    const { flow } = framed({ answers: { ...answers, renewEmbeddedSession: fail(401) } }, '/EMBED/Login');
+    expect(flow.context().embedded).toBe(true);
+  });
+
+  it('a sign-in (LOGIN) is kept across reloads: the renewal is asked for the association of the first address, and its answer remembered', async () => {
+    const { host, flow } = framed({ answers: { ...answers, renewEmbeddedSession: fail(401), startEmbeddedRenewal: { renewal: 'cookie' } } });
+    await flow.settle();
+    flow.send({ type: 'LOGIN', token: userToken });
+    await flow.settle();
+    expect(flow.state()).toBe('signedIn.idle');
+    expect(host.callsTo('startEmbeddedRenewal')).toEqual([{ body: { association: 'maplegrove' }, suppressToast: true }]);
+    expect(host.sessionEvents).toEqual([{ type: 'EMBED_RENEWAL', renewal: 'cookie', token: userToken }]);
+    deliverOwnEvents(host, flow);
+    expect(flow.context().embedRenewal).toBe('cookie');
+  });
+
+  it('a browser that keeps no cookie (none), or a renewal refused, leaves the sign-in for this page only', async () => {
+    const none = framed({ answers: { ...answers, renewEmbeddedSession: fail(401), startEmbeddedRenewal: { renewal: 'none' } } });
+    await none.flow.settle();
+    none.flow.send({ type: 'LOGIN', token: userToken });
+    await none.flow.settle();
+    deliverOwnEvents(none.host, none.flow);
+    expect(none.flow.context()).toMatchObject({ embedRenewal: 'none', isLoggedIn: true });
+
+    const refused = framed({ answers: { ...answers, renewEmbeddedSession: fail(401), startEmbeddedRenewal: fail(403, { errorCode: 'MIM001' }) } });
+    await refused.flow.settle();
+    refused.flow.send({ type: 'LOGIN', token: userToken });
+    await refused.flow.settle();
+    deliverOwnEvents(refused.host, refused.flow);
+    expect(refused.flow.context()).toMatchObject({ embedRenewal: 'none', isLoggedIn: true });
+  });
+
+  it('a page opened without ?association= asks for a renewal bound to no association', async () => {
+    stubBrowser('/embed/login');
+    const { host, flow } = start({ answers: { ...answers, renewEmbeddedSession: fail(401), startEmbeddedRenewal: { renewal: 'cookie' } } });
+    await flow.settle();
+    expect(flow.context().embedAssociation).toBeNull();
+    flow.send({ type: 'LOGIN', token: userToken });
+    await flow.settle();
+    expect(host.callsTo('startEmbeddedRenewal')).toEqual([{ body: {}, suppressToast: true }]);
+  });
+
+  it('an answer for a sign-in that has ended since is not taken for the session of now', async () => {
+    const { host, flow } = framed({ answers: { ...answers, renewEmbeddedSession: fail(401), logout: null } });
+    await flow.settle();
+    flow.send({ type: 'LOGIN', token: userToken });
+    await flow.settle();
+    flow.send({ type: 'LOGOUT' });
+    flow.send({ type: 'EMBED_RENEWAL', renewal: 'cookie', token: userToken });
+    expect(flow.context().embedRenewal).toBeNull();
+    expect(host.tokens.has('user')).toBe(false);
+  });
+
+  it('outside a frame a sign-in asks for no renewal', async () => {
+    stubBrowser('/login');
+    const { host, flow } = start();
+    flow.send({ type: 'LOGIN', token: userToken });
+    await flow.settle();
+    expect(flow.state()).toBe('signedIn.idle');
+    expect(host.callsTo('startEmbeddedRenewal')).toEqual([]);
+    expect(host.sessionEvents).toEqual([]);
+  });
+
+  it('a token a host handed over (TOKEN_STORED) is kept across reloads too', async () => {
+    const { host, flow } = framed({ answers: { ...answers, renewEmbeddedSession: fail(401), startEmbeddedRenewal: { renewal: 'cookie' } } });
+    await flow.settle();
+    host.env.setToken('user', userToken);
+    flow.send({ type: 'TOKEN_STORED' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await flow.settle();
+    expect(flow.state()).toBe('signedIn.idle');
+    expect(host.callsTo('startEmbeddedRenewal')).toEqual([{ body: { association: 'maplegrove' }, suppressToast: true }]);
+  });
+
+  it('signing out tells the host (signed-out); signing out again, or outside a frame, tells it nothing', async () => {
+    const signals = heard();
+    const { flow } = framed({ answers: { ...answers, renewEmbeddedSession: session, logout: null } });
+    await flow.settle();
+    flow.send({ type: 'LOGOUT' });
+    expect(flow.state()).toBe('signedOut');
+    expect(flow.context()).toMatchObject({ embedded: true, embedRenewal: null, isLoggedIn: false });
+    flow.send({ type: 'LOGOUT' });
+    expect(signals).toEqual([{ type: 'signed-out' }]);
+
+    stubBrowser('/dashboard');
+    const outside = start({ tokens: { user: userToken }, answers: { ...answers, logout: null } });
+    await outside.flow.settle();
+    outside.flow.send({ type: 'LOGOUT' });
+    expect(signals).toEqual([{ type: 'signed-out' }]);
+  });
+
+  it('a session the server refuses tells the host it is signed out, on load and on a settings refresh', async () => {
+    const signals = heard();
+    const onLoad = framed({ answers: { ...answers, renewEmbeddedSession: session, getUser: fail(401) } });
+    await onLoad.flow.settle();
+    expect(onLoad.flow.state()).toBe('signedOut');
+    expect(signals).toEqual([{ type: 'signed-out' }]);
+
+    const onRefresh = framed({ answers: { ...answers, renewEmbeddedSession: session } });
+    await onRefresh.flow.settle();
+    onRefresh.host.answers.getHomeSettings = fail(401);
+    onRefresh.flow.send({ type: 'REFRESH' });
+    await onRefresh.flow.settle();
+    expect(onRefresh.flow.state()).toBe('signedOut');
+    expect(signals).toEqual([{ type: 'signed-out' }, { type: 'signed-out' }]);
+  });
+
+  it('the sign-in page opened by a page that needs a session tells the host a sign-in is needed, in a frame only', async () => {
+    const signals = heard();
+    const { flow } = framed({ answers: { ...answers, renewEmbeddedSession: fail(401) } });
+    await flow.settle();
+    flow.send({ type: 'SIGN_IN_NEEDED' });
+    expect(signals).toEqual([{ type: 'sign-in-needed' }]);
+
+    stubBrowser('/login');
+    start().flow.send({ type: 'SIGN_IN_NEEDED' });
+    expect(signals).toEqual([{ type: 'sign-in-needed' }]);
   });
 });
 
