@@ -8,7 +8,7 @@ import { expectAccessible, homeowner, latestCode } from './helpers.ts';
 const launchOptions = config.use?.launchOptions ?? {};
 test.use({ launchOptions: { ...launchOptions, args: [...(launchOptions.args ?? []), '--test-third-party-cookie-phaseout'] } });
 // One worker for the file: a test switches the server's renewal cookie off for a while.
-test.describe.configure({ mode: process.env.EMBED_DEBUG ? 'default' : 'serial' });
+test.describe.configure({ mode: 'serial' });
 
 const FRAME = 'iframe[title="Maple Grove HOA residents\' portal"]';
 
