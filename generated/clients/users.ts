@@ -329,6 +329,8 @@ export type HomeSettingsConfigurationCompany = {
   helpCentreUrl?: string;
   /** The effective embeddedSsoUrl setting of the first association (absent when none): opened with a portal token */
   embeddedSsoUrl?: string;
+  /** The effective nativeAppReturnUrl setting of the first association (absent when none): the company's app link a sign-in through the system browser goes back to with its code */
+  nativeAppReturnUrl?: string;
 };
 
 export type HomeSettingsConfiguration = {
@@ -1697,6 +1699,11 @@ export type renewEmbeddedSessionResponse200 = {
   status: 200
 }
 
+export type renewEmbeddedSessionResponse204 = {
+  data: void
+  status: 204
+}
+
 export type renewEmbeddedSessionResponse401 = {
   data: UnauthorizedResponse
   status: 401
@@ -1712,7 +1719,7 @@ export type renewEmbeddedSessionResponse429 = {
   status: 429
 }
 
-export type renewEmbeddedSessionResponseSuccess = (renewEmbeddedSessionResponse200) & {
+export type renewEmbeddedSessionResponseSuccess = (renewEmbeddedSessionResponse200 | renewEmbeddedSessionResponse204) & {
   headers: Headers;
 };
 export type renewEmbeddedSessionResponseError = (renewEmbeddedSessionResponse401 | renewEmbeddedSessionResponse403 | renewEmbeddedSessionResponse429) & {
@@ -1734,9 +1741,11 @@ export const getRenewEmbeddedSessionUrl = () => {
  * the portal's own pages may ask: the `Origin` header must be the portal's own origin (its
  * scheme, host and port), else 403 EMB002 and nothing changes. A cookie of a session that
  * is live answers the session as `authenticate` does, for the same session (the same `sid`),
- * its token expiring no later than the session. No cookie, an unknown one, or one of a
- * session that has ended (signed out, password changed) or expired: 401 EMB003, and the
- * cookie is cleared. 429 RATE001 as for password sign-in from one address.
+ * its token expiring no later than the session. No cookie at all: 204, nothing to renew (a
+ * visitor who has not signed in in this frame, the usual first visit: not a failure). An
+ * unknown cookie, or one of a session that has ended (signed out, password changed) or
+ * expired: 401 EMB003, and the cookie is cleared. 429 RATE001 as for password sign-in from
+ * one address.
  * @summary A new token for the session the embedded portal's renewal cookie names
  */
 export const renewEmbeddedSession = async ( options?: Parameters<typeof apiFetch>[1]): Promise<renewEmbeddedSessionResponse> => {

@@ -301,9 +301,11 @@ export interface paths {
          *     the portal's own pages may ask: the `Origin` header must be the portal's own origin (its
          *     scheme, host and port), else 403 EMB002 and nothing changes. A cookie of a session that
          *     is live answers the session as `authenticate` does, for the same session (the same `sid`),
-         *     its token expiring no later than the session. No cookie, an unknown one, or one of a
-         *     session that has ended (signed out, password changed) or expired: 401 EMB003, and the
-         *     cookie is cleared. 429 RATE001 as for password sign-in from one address.
+         *     its token expiring no later than the session. No cookie at all: 204, nothing to renew (a
+         *     visitor who has not signed in in this frame, the usual first visit: not a failure). An
+         *     unknown cookie, or one of a session that has ended (signed out, password changed) or
+         *     expired: 401 EMB003, and the cookie is cleared. 429 RATE001 as for password sign-in from
+         *     one address.
          */
         post: operations["renewEmbeddedSession"];
         delete?: never;
@@ -1157,6 +1159,8 @@ export interface components {
                     helpCentreUrl?: string;
                     /** @description The effective embeddedSsoUrl setting of the first association (absent when none): opened with a portal token */
                     embeddedSsoUrl?: string;
+                    /** @description The effective nativeAppReturnUrl setting of the first association (absent when none): the company's app link a sign-in through the system browser goes back to with its code */
+                    nativeAppReturnUrl?: string;
                 };
             };
         };
@@ -1730,6 +1734,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Session"];
                 };
+            };
+            /** @description No renewal cookie came with the request; nothing to renew */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

@@ -26,6 +26,11 @@ export function renewalCookie(secret: string, maxAgeSeconds: number): string {
 export const CLEARED_RENEWAL_COOKIE = `${RENEWAL_COOKIE}=; ${ATTRIBUTES}; Max-Age=0`;
 
 /** The renewal cookie's value in a Cookie header, or null. */
+/** True when the request carries a renewal cookie at all, well-formed or not. */
+export function hasRenewalCookie(cookieHeader: string | undefined): boolean {
+  return (cookieHeader ?? '').split(';').some((part) => part.indexOf('=') > 0 && part.slice(0, part.indexOf('=')).trim() === RENEWAL_COOKIE);
+}
+
 export function renewalSecretOf(cookieHeader: string | undefined): string | null {
   for (const part of (cookieHeader ?? '').split(';')) {
     const at = part.indexOf('=');

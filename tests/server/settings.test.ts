@@ -28,7 +28,7 @@ describe('the settings schema', () => {
     const schema = loadSettingsSchema();
     for (const key of ['designTemplate', 'logo', 'banner', 'favicon', 'primaryColor', 'accentColor', 'cardPayments', 'bankPayments', 'autoDraftType',
       'recurringPayments', 'directory', 'calendarReservations', 'documents', 'messages', 'requests', 'myCA', 'singleSignOn', 'pageDashboard', 'pageLogin',
-      'pageForgotLogin', 'pageProfile', 'privacyPolicyUrl', 'termsOfServiceUrl', 'reportProblemUrl', 'embeddingOrigins', 'pmbEnabled']) {
+      'pageForgotLogin', 'pageProfile', 'privacyPolicyUrl', 'termsOfServiceUrl', 'reportProblemUrl', 'embeddingOrigins', 'nativeAppReturnUrl', 'pmbEnabled']) {
       expect(schema.byKey.has(key), key).toBe(true);
     }
     for (const k of schema.keys) expect(k.validate(k.default), k.key).toBe(true);
@@ -204,6 +204,21 @@ describe.each(BACKENDS)('portal settings on %s', (kind) => {
     }
     expect(seen).toBe('https://summit.example/privacy-2026');
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it("the company's app link shows in a homeowner's getHomeSettings; an address that is not an app link is refused", async () => {
+    const home = async () => (await call(app, 'GET', '/api/users/HomeSettings', { token: homeowner })).json.configuration.company;
+    expect((await home()).nativeAppReturnUrl).toBeUndefined();
+    for (const value of ['javascript:alert(1)', 'javascript://x%0Aalert(1)', 'data://text/html,x', 'SummitApp://x', 'summitapp://signed in', `summitapp://${'x'.repeat(500)}`, '/signed-in']) {
+      const refused = await call(app, 'PUT', `${BASE}/Company/nativeAppReturnUrl`, { token: manager, body: { value } });
+      expect(refused.status, value).toBe(400);
+      expect(refused.json.errorCode, value).toBe('SET001');
+    }
+    expect((await call(app, 'PUT', `${BASE}/Company/nativeAppReturnUrl`, { token: manager, body: { value: 'summitapp://signed-in' } })).status).toBe(200);
+    expect((await home()).nativeAppReturnUrl).toBe('summitapp://signed-in');
+    expect(find((await call(app, 'GET', `${BASE}/Company`, { token: manager })).json, 'nativeAppReturnUrl')).toMatchObject({ value: 'summitapp://signed-in', source: 'company' });
+    await call(app, 'DELETE', `${BASE}/Company/nativeAppReturnUrl`, { token: manager });
+    expect((await home()).nativeAppReturnUrl).toBeUndefined();
   });
 
   it('the design template a company sets shows in getHomeSettings and the console; the association column stands for the global level', async () => {

@@ -6,7 +6,7 @@ import { principalOf, type OperationHandler } from '../types.ts';
 import { findUserById, startSession } from './session.ts';
 import { embeddingError } from '../../embedding/errors.ts';
 import { associationByCode, embeddingOriginsOf } from '../../embedding/origins.ts';
-import { CLEARED_RENEWAL_COOKIE, renewalCookie, renewalSecretOf } from '../../embedding/cookie.ts';
+import { CLEARED_RENEWAL_COOKIE, hasRenewalCookie, renewalCookie, renewalSecretOf } from '../../embedding/cookie.ts';
 import { forgetRenewal, liveRenewal, liveSessionEnd, startRenewal } from '../../embedding/renewals.ts';
 import { createHandoff, HANDOFF_SECONDS, redeemHandoff } from '../../embedding/handoffs.ts';
 import { embeddingOptionsOf } from '../../embedding/options.ts';
@@ -39,6 +39,8 @@ export const startEmbeddedRenewal: OperationHandler<'startEmbeddedRenewal'> = as
 export const renewEmbeddedSession: OperationHandler<'renewEmbeddedSession'> = async (req, services) => {
   // Its Origin was checked as the request arrived (server/embedding/same-origin.ts).
   await services.rateLimiter.consume('authenticateIp', req.ip);
+  // Every visitor of a frame asks on load: one who never signed in there is no failure.
+  if (!hasRenewalCookie(req.headers?.cookie)) return { status: 204 };
   const secret = renewalSecretOf(req.headers?.cookie);
   const live = secret ? await liveRenewal(services.db, secret, services.realClock()) : null;
   const user = live ? await findUserById(services.db, live.userId) : null;

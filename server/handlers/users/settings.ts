@@ -141,6 +141,8 @@ export const getHomeSettings: OperationHandler<'getHomeSettings'> = async (req, 
   // Opened with a portal token (docs/server.md "Portal token"): the portal shows them only when set.
   const helpCentreUrl = link(links.helpCentreUrl, null);
   const embeddedSsoUrl = link(links.embeddedSsoUrl, null);
+  // Where a sign-in through the system browser goes back to the company's app (docs/embedding.md).
+  const nativeAppReturnUrl = link(links.nativeAppReturnUrl, null);
   const company = {
     code: user.company_code,
     name: user.company_name,
@@ -150,6 +152,7 @@ export const getHomeSettings: OperationHandler<'getHomeSettings'> = async (req, 
     ...(reportProblemUrl ? { reportProblemUrl } : {}),
     ...(helpCentreUrl ? { helpCentreUrl } : {}),
     ...(embeddedSsoUrl ? { embeddedSsoUrl } : {}),
+    ...(nativeAppReturnUrl ? { nativeAppReturnUrl } : {}),
   };
   return {
     status: 200,
