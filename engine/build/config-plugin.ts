@@ -28,6 +28,8 @@ const FLOW = 'virtual:engine-flow/';
 const GRIDS = 'virtual:engine-grids';
 const GRID = 'virtual:engine-grid/';
 const EARLY = 'virtual:engine-early-requests';
+// How a page under the mirror talks to its host (app.yaml `embedding`): only such pages fetch it.
+const EMBEDDING = 'virtual:engine-embedding';
 const OPERATIONS = 'virtual:engine-operations';
 const REDIRECTS = 'virtual:engine-redirects';
 /** The loader entries and operations only gated areas use (apart.ts), fetched with the first of them. */
@@ -98,7 +100,7 @@ function firstVisitStorage(api: { tokens?: Record<string, { storage: 'local' | '
   return expected;
 }
 
-interface AppDoc { sessionFlow: string; sharedMessages?: string[]; failureMessages?: string[]; defaultTheme: string; breakpoints?: Record<string, string> }
+interface AppDoc { sessionFlow: string; sharedMessages?: string[]; failureMessages?: string[]; defaultTheme: string; breakpoints?: Record<string, string>; embedding?: unknown }
 
 /**
  * Serves the product's configuration to the browser bundle: the small always-needed part in one
@@ -168,7 +170,8 @@ export function configPlugin({ root, features }: { root: string; features?: stri
       api: load(join(schemas, 'api.yaml')),
       // With the product's own texts for the engine's keys, whatever their namespace (message-split.ts).
       messages: sharedMessages(load(join(schemas, 'messages', 'en.json')), appDoc.sharedMessages ?? []),
-      app: appDoc,
+      // Without `embedding`: the bridge of pages under the mirror reads it (virtual:engine-embedding).
+      app: { ...appDoc, embedding: undefined },
       themes: ssr || serving ? themes : browserThemes(themes, appDoc.defaultTheme),
       // A build's pages fetch the rules as a file of the site when they first show a theme other
       // than the default (THEME_STYLES_FILE, showTheme): most never do, and none carries them in
@@ -265,7 +268,7 @@ export function configPlugin({ root, features }: { root: string; features?: stri
       if (id === CONFIG || id === SCREENS || id === CONTENT_INDEX || id === FLOWS) return `\0${id}`;
       if (id.startsWith(SCREEN) || id.startsWith(CONTENT) || id.startsWith(FLOW)) return `\0${id}`;
       if (id === GRIDS || id.startsWith(GRID) || id === EARLY || id === OPERATIONS || id === REDIRECTS || id === FAILURE_HANDLING) return `\0${id}`;
-      if (id === ALL_MESSAGES || id === NOTICE_MESSAGES || id === APART) return `\0${id}`;
+      if (id === ALL_MESSAGES || id === NOTICE_MESSAGES || id === APART || id === EMBEDDING) return `\0${id}`;
       return null;
     },
     configResolved(config) {
@@ -307,6 +310,7 @@ export function configPlugin({ root, features }: { root: string; features?: stri
 
   function loadModule(name: string, ssr: boolean): string | Promise<string> | null {
     if (name === CONFIG) return configModule(ssr);
+    if (name === EMBEDDING) return `export default ${JSON.stringify((load(join(schemas, 'app.yaml')) as AppDoc).embedding ?? null)};`;
     // Legacy addresses: read only when no route matches, so they come with that rare case.
     if (name === REDIRECTS) return `export default ${JSON.stringify(load(join(schemas, 'redirects.yaml')))};`;
     // The error rules and the texts only failed answers are told in (engine/react/app/failure-handling.ts).

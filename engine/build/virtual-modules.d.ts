@@ -24,3 +24,10 @@ declare module 'virtual:engine-embed-validators' {
   /** A message the page sends its host (messages.schema.json `toHost`). */
   export const toHost: CompiledValidator;
 }
+
+declare module 'virtual:engine-embedding' {
+  import type { EmbeddingSettings } from '../core/embed/settings.ts';
+  /** app.yaml `embedding`, or null when the product has none. */
+  const embedding: EmbeddingSettings | null;
+  export default embedding;
+}

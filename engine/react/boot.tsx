@@ -65,10 +65,9 @@ export async function boot({ config, modules, operations, element }: BootOptions
   await nextTask();
   // Under the mirror the page is shown inside another site or app: the bridge to it is loaded there
   // only, alongside what follows. Without it such a page still works, on its own.
-  const embedding = parts.runtime.config.app.embedding;
-  const mirror = embedding && mirrorOf(window.location.pathname, parts.runtime.routes);
-  const embedBridge = embedding && mirror
-    ? import('./embed/embed-bridge.tsx').then(({ startEmbedBridge }) => startEmbedBridge({ runtime: parts.runtime, settings: embedding, mirror, root: element }), () => null)
+  const mirror = mirrorOf(window.location.pathname, parts.runtime.routes);
+  const embedBridge = mirror
+    ? import('./embed/load-bridge.ts').then(({ loadEmbedBridge }) => loadEmbedBridge({ runtime: parts.runtime, mirror, root: element }), () => null)
     : null;
   // The shells and the widgets of most first screens are in this chunk already: no request, no flash of a busy state.
   await parts.components.preload();

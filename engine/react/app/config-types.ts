@@ -1,4 +1,3 @@
-import type { EmbeddingSettings } from '../../core/embed/settings.ts';
 import type { FlowDocument } from '../../core/flow/types.ts';
 import type { SessionSettings } from '../../core/session-contract.ts';
 import type { StorageExpectation } from '../../core/first-visit.ts';
@@ -18,7 +17,7 @@ export interface EngineConfig {
   flows: Record<string, FlowDocument>;
   /** What web storage holds on a first visit (engine/core/first-visit.ts). */
   firstVisit: StorageExpectation[];
-  app: SessionSettings & { defaultTheme: string; signInPath: string; homePath: string; breakpoints?: Record<string, string>; embedding?: EmbeddingSettings };
+  app: SessionSettings & { defaultTheme: string; signInPath: string; homePath: string; breakpoints?: Record<string, string> };
 }
 
 export interface NavigationItem {

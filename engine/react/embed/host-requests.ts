@@ -2,7 +2,7 @@
 // opened under the mirror like a link of the page, a theme is chosen through the session flow's own
 // event (app.yaml `embedding.themeEvent`), and only one the product has.
 import { sameSitePath } from '../../core/paths.ts';
-import type { FromHostMessage } from '../../core/embed/protocol.ts';
+import type { HostRequestMessage } from '../../core/embed/bridge.ts';
 import type { EmbeddingSettings } from '../../core/embed/settings.ts';
 import type { Runtime } from '../app/runtime.ts';
 
@@ -31,7 +31,7 @@ export function withParams(path: string, kept: [string, string][]): string {
   return `${pathname}?${params.toString()}${hash}`;
 }
 
-export function hostRequests(runtime: Runtime, settings: EmbeddingSettings, firstSearch: string): (message: FromHostMessage) => void {
+export function hostRequests(runtime: Runtime, settings: EmbeddingSettings, firstSearch: string): (message: HostRequestMessage) => void {
   const kept = keptParams(settings, firstSearch);
   const environment = runtime.environment();
   return (message) => {
@@ -40,6 +40,7 @@ export function hostRequests(runtime: Runtime, settings: EmbeddingSettings, firs
       if (path) environment.navigate(withParams(path, kept));
       return;
     }
+    if (message.type !== 'theme') return;
     const event = settings.themeEvent;
     const name = message.payload.name;
     if (event && Object.hasOwn(runtime.config.themes, name)) runtime.session.send({ type: event.type, [event.field]: name });
