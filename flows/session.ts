@@ -1,6 +1,5 @@
 import { isUnderPath } from '../engine/core/api/tokens.ts';
-import { announce } from '../engine/core/embed/signals.ts';
-import type { FlowEnvironment, FlowModule } from '../engine/core/flow/types.ts';
+import type { FlowModule } from '../engine/core/flow/types.ts';
 import { apiCall, type ResponseOf } from './api.ts';
 import {
   chooseBrand, chooseSelection, chooseTheme, displayNameOf, findSelection, isBusinessManagementEnabled, normalizeAssociations, readTokenClaim, selectorGroups,
@@ -32,7 +31,8 @@ const SIGNED_OUT = {
 /**
  * The links the server answered (its portal settings): null where it has none, so site.yaml's stay.
  * The help centre and embedded single sign-on addresses are opened with a portal token asked for
- * at that moment (the one-time-link widget), never one asked for on page load.
+ * at that moment (the one-time-link widget), never one asked for on page load. The app link is
+ * where a sign-in an app started in the system browser goes back to (flows/embed-handoff.ts).
  */
 const siteLinksOf = (settings: HomeSettings) => {
   // Answers recorded before the settings carried links have no configuration: site.yaml's stay.
@@ -40,6 +40,7 @@ const siteLinksOf = (settings: HomeSettings) => {
   return {
     privacyPolicyUrl: company.privacyPolicyUrl ?? null, termsOfServiceUrl: company.termsOfServiceUrl ?? null, reportProblemUrl: company.reportProblemUrl ?? null,
     helpCentreUrl: company.helpCentreUrl ?? null, embeddedSsoUrl: company.embeddedSsoUrl ?? null,
+    nativeAppReturnUrl: company.nativeAppReturnUrl ?? null,
   };
 };
 
@@ -55,17 +56,8 @@ function leaveForProviderSignOut(address: unknown): void {
 /** The page's address as the browser shows it; none where there is no browser (rendering ahead of time). */
 const pagePath = (): string | null => (typeof window === 'undefined' ? null : window.location.pathname);
 
-/**
- * Asks the server to keep a sign-in of a framed page across reloads (a partitioned cookie only it
- * reads), then tells the session what it answered. A refusal is as good as `none`: the sign-in holds
- * for this page's life, and the sign-in page offers the portal's own window after a reload.
- */
-function startRenewal(env: FlowEnvironment, token: string, association: unknown): void {
-  const body = typeof association === 'string' && association !== '' ? { association } : {};
-  void apiCall(env)('startEmbeddedRenewal', { body, suppressToast: true })
-    .then((answer) => answer.renewal, () => 'none' as const)
-    .then((renewal) => { env.sendToSession({ type: 'EMBED_RENEWAL', renewal, token }); });
-}
+/** What only framed pages do (flows/session-embedding.ts): fetched the first time one does it. */
+const embedding = () => import('./session-embedding.ts');
 
 /** Session behaviour: page load, login, logout and settings load (spec section 4). */
 export const sessionFlow: FlowModule = {
@@ -76,6 +68,8 @@ export const sessionFlow: FlowModule = {
     isMimicSession: ({ context }) => context.isMimic === true,
     /** The server refused a mimic session's token (ended, expired, the grant taken away). */
     mimicTokenRefused: ({ event }, _params, env) => (event.error as { status?: number } | undefined)?.status === 401 && isMimicToken(env.getToken('user')),
+    /** The frame's renewal cookie brought a sign-in back (a 204 answers none: no cookie came). */
+    renewedSession: ({ event }) => typeof (event.output as { token?: unknown } | undefined)?.token === 'string',
     /** The page is one other sites show in a frame (noteEmbedding). */
     isEmbedded: ({ context }) => context.embedded === true,
     /** The renewal answered is for the token the session still holds (not one signed out of since). */
@@ -111,6 +105,7 @@ export const sessionFlow: FlowModule = {
       const selection = chooseSelection(associations, settings.userSettings.pages, {
         accountNumber: (params.accountNumber as string | undefined) ?? null,
         previousPropertyId: context.selectedPropertyId as number | null,
+        associationCode: context.embedAssociation as string | null | undefined,
       });
       const found = findSelection(associations, selection);
       const theme = chooseTheme(context as never, found.selectedAssociation, settings.userSettings.designTemplate);
@@ -166,14 +161,14 @@ export const sessionFlow: FlowModule = {
     /** In a frame, a sign-in just stored is kept across reloads when the browser allows it. */
     startEmbeddedRenewal: ({ context }, _params, env) => {
       const token = env.getToken('user');
-      if (context.embedded === true && token) startRenewal(env, token, context.embedAssociation);
+      if (context.embedded === true && token) void embedding().then(({ startRenewal }) => startRenewal(env, token, context.embedAssociation));
     },
     /** The host of a frame learns that the session there has ended (signed out, or refused by the server). */
     announceSignedOut: ({ context }, _params, env) => {
-      if (context.embedded === true && env.getToken('user')) announce('signed-out');
+      if (context.embedded === true && env.getToken('user')) void embedding().then(({ announceToHost }) => announceToHost('signed-out'));
     },
     /** The host of a frame learns that its page asks the visitor to sign in first. */
-    announceSignInNeeded: () => { announce('sign-in-needed'); },
+    announceSignInNeeded: () => { void embedding().then(({ announceToHost }) => announceToHost('sign-in-needed')); },
   },
   actors: {
     /**

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetSignals, subscribe, type Signal } from '../../../engine/core/embed/signals.ts';
+
 import { createFakeHost, fail, runFlow, stubBrowser, trackCoverage, type FakeHostOptions } from '../support/flow-harness.ts';
 
 const coverage = trackCoverage('session');
@@ -78,14 +79,18 @@ describe('session flow: page load', () => {
     expect(flow.context()).toMatchObject({ selectedPropertyId: 22, selectedAssociationId: 2, theme: 'Ocean', pmbEnabled: false, customer: 'other' });
   });
 
-  it('carries the help centre and embedded single sign-on addresses the server answers into the site links, null when absent', async () => {
-    const company = { code: 'summit', name: 'Summit', pmbEnabled: true, helpCentreUrl: 'https://help.example.org/start?lang=en', embeddedSsoUrl: 'https://sso.example.org/in' };
+  it('carries the help centre, embedded single sign-on and app link addresses the server answers into the site links, null when absent', async () => {
+    const company = {
+      code: 'summit', name: 'Summit', pmbEnabled: true, helpCentreUrl: 'https://help.example.org/start?lang=en', embeddedSsoUrl: 'https://sso.example.org/in', nativeAppReturnUrl: 'summitapp://signed-in',
+    };
     const withLinks = start({ tokens: { user: userToken }, answers: { ...answers, getHomeSettings: { ...settings, configuration: { company } } } });
     await withLinks.flow.settle();
-    expect(withLinks.flow.context().siteSettings).toMatchObject({ helpCentreUrl: 'https://help.example.org/start?lang=en', embeddedSsoUrl: 'https://sso.example.org/in' });
+    expect(withLinks.flow.context().siteSettings).toMatchObject({
+      helpCentreUrl: 'https://help.example.org/start?lang=en', embeddedSsoUrl: 'https://sso.example.org/in', nativeAppReturnUrl: 'summitapp://signed-in',
+    });
     const without = start({ tokens: { user: userToken } });
     await without.flow.settle();
-    expect(without.flow.context().siteSettings).toMatchObject({ helpCentreUrl: null, embeddedSsoUrl: null });
+    expect(without.flow.context().siteSettings).toMatchObject({ helpCentreUrl: null, embeddedSsoUrl: null, nativeAppReturnUrl: null });
   });
 
   it('comes back to the property selected before (kept in local storage)', async () => {
@@ -403,7 +408,17 @@ describe('session flow: in another site\'s frame (under /embed)', () => {
     expect(flow.state()).toBe('signedOut');
     expect(flow.context()).toMatchObject({ isLoggedIn: false, refreshing: false, embedded: true, embedRenewal: null });
     expect(host.calls.map((call) => call.operationId)).toEqual(['renewEmbeddedSession']);
-    expect(signals).toEqual([]);
+    await vi.waitFor(() => expect(signals).toEqual([]));
+  });
+
+  it('no cookie at all (204) is a visitor who never signed in here: signed out, nothing told to the host', async () => {
+    const signals = heard();
+    const { host, flow } = framed({ answers: { ...answers, renewEmbeddedSession: null } });
+    await flow.settle();
+    expect(flow.state()).toBe('signedOut');
+    expect(flow.context()).toMatchObject({ isLoggedIn: false, refreshing: false, embedded: true, embedRenewal: null });
+    expect(host.calls.map((call) => call.operationId)).toEqual(['renewEmbeddedSession']);
+    await vi.waitFor(() => expect(signals).toEqual([]));
   });
 
   it('a token somehow in memory already is loaded without asking for a renewal', async () => {
@@ -431,6 +446,8 @@ describe('session flow: in another site\'s frame (under /embed)', () => {
     flow.send({ type: 'LOGIN', token: userToken });
     await flow.settle();
     expect(flow.state()).toBe('signedIn.idle');
+    // The renewal is asked for by the module only framed pages fetch (flows/session-embedding.ts).
+    await vi.waitFor(() => expect(host.sessionEvents).not.toEqual([]));
     expect(host.callsTo('startEmbeddedRenewal')).toEqual([{ body: { association: 'maplegrove' }, suppressToast: true }]);
     expect(host.sessionEvents).toEqual([{ type: 'EMBED_RENEWAL', renewal: 'cookie', token: userToken }]);
     deliverOwnEvents(host, flow);
@@ -442,6 +459,7 @@ describe('session flow: in another site\'s frame (under /embed)', () => {
     await none.flow.settle();
     none.flow.send({ type: 'LOGIN', token: userToken });
     await none.flow.settle();
+    await vi.waitFor(() => expect(none.host.sessionEvents).not.toEqual([]));
     deliverOwnEvents(none.host, none.flow);
     expect(none.flow.context()).toMatchObject({ embedRenewal: 'none', isLoggedIn: true });
 
@@ -449,6 +467,7 @@ describe('session flow: in another site\'s frame (under /embed)', () => {
     await refused.flow.settle();
     refused.flow.send({ type: 'LOGIN', token: userToken });
     await refused.flow.settle();
+    await vi.waitFor(() => expect(refused.host.sessionEvents).not.toEqual([]));
     deliverOwnEvents(refused.host, refused.flow);
     expect(refused.flow.context()).toMatchObject({ embedRenewal: 'none', isLoggedIn: true });
   });
@@ -460,7 +479,7 @@ describe('session flow: in another site\'s frame (under /embed)', () => {
     expect(flow.context().embedAssociation).toBeNull();
     flow.send({ type: 'LOGIN', token: userToken });
     await flow.settle();
-    expect(host.callsTo('startEmbeddedRenewal')).toEqual([{ body: {}, suppressToast: true }]);
+    await vi.waitFor(() => expect(host.callsTo('startEmbeddedRenewal')).toEqual([{ body: {}, suppressToast: true }]));
   });
 
   it('an answer for a sign-in that has ended since is not taken for the session of now', async () => {
@@ -503,12 +522,14 @@ describe('session flow: in another site\'s frame (under /embed)', () => {
     expect(flow.state()).toBe('signedOut');
     expect(flow.context()).toMatchObject({ embedded: true, embedRenewal: null, isLoggedIn: false });
     flow.send({ type: 'LOGOUT' });
-    expect(signals).toEqual([{ type: 'signed-out' }]);
+    await vi.waitFor(() => expect(signals).toEqual([{ type: 'signed-out' }]));
 
     stubBrowser('/dashboard');
     const outside = start({ tokens: { user: userToken }, answers: { ...answers, logout: null } });
     await outside.flow.settle();
     outside.flow.send({ type: 'LOGOUT' });
+    // Nothing more is said: a signal would have arrived by now (its module is already fetched).
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(signals).toEqual([{ type: 'signed-out' }]);
   });
 
@@ -517,7 +538,7 @@ describe('session flow: in another site\'s frame (under /embed)', () => {
     const onLoad = framed({ answers: { ...answers, renewEmbeddedSession: session, getUser: fail(401) } });
     await onLoad.flow.settle();
     expect(onLoad.flow.state()).toBe('signedOut');
-    expect(signals).toEqual([{ type: 'signed-out' }]);
+    await vi.waitFor(() => expect(signals).toEqual([{ type: 'signed-out' }]));
 
     const onRefresh = framed({ answers: { ...answers, renewEmbeddedSession: session } });
     await onRefresh.flow.settle();
@@ -525,7 +546,7 @@ describe('session flow: in another site\'s frame (under /embed)', () => {
     onRefresh.flow.send({ type: 'REFRESH' });
     await onRefresh.flow.settle();
     expect(onRefresh.flow.state()).toBe('signedOut');
-    expect(signals).toEqual([{ type: 'signed-out' }, { type: 'signed-out' }]);
+    await vi.waitFor(() => expect(signals).toEqual([{ type: 'signed-out' }, { type: 'signed-out' }]));
   });
 
   it('the sign-in page opened by a page that needs a session tells the host a sign-in is needed, in a frame only', async () => {
@@ -533,10 +554,12 @@ describe('session flow: in another site\'s frame (under /embed)', () => {
     const { flow } = framed({ answers: { ...answers, renewEmbeddedSession: fail(401) } });
     await flow.settle();
     flow.send({ type: 'SIGN_IN_NEEDED' });
-    expect(signals).toEqual([{ type: 'sign-in-needed' }]);
+    await vi.waitFor(() => expect(signals).toEqual([{ type: 'sign-in-needed' }]));
 
     stubBrowser('/login');
     start().flow.send({ type: 'SIGN_IN_NEEDED' });
+    // Nothing more is said: a signal would have arrived by now (its module is already fetched).
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(signals).toEqual([{ type: 'sign-in-needed' }]);
   });
 });
