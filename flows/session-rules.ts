@@ -47,12 +47,17 @@ export interface Selection { selectedPropertyId: number | null; selectedAssociat
 export function chooseSelection(
   associations: Association[],
   pages: HomeSettings['userSettings']['pages'],
-  wanted: { accountNumber?: string | null; previousPropertyId?: number | null },
+  wanted: { accountNumber?: string | null; previousPropertyId?: number | null; associationCode?: string | null },
 ): Selection {
   const all = associations.flatMap((association) => association.properties.map((property) => ({ association, property })));
   const byAccount = wanted.accountNumber ? all.find(({ property }) => property.accountNumber === wanted.accountNumber) : undefined;
   const byPrevious = wanted.previousPropertyId != null ? all.find(({ property }) => property.propertyId === wanted.previousPropertyId) : undefined;
-  const chosen = byAccount ?? byPrevious ?? all[0];
+  // A page shown on one association's own website (?association=CODE) is about that association's home.
+  const code = wanted.associationCode?.toLowerCase();
+  // (Answers recorded before associations carried their code have none: no match.)
+  const inAssociation = code ? all.filter(({ association }) => (association.code as string | undefined)?.toLowerCase() === code) : [];
+  const byAssociation = inAssociation.find(({ property }) => property.propertyId === wanted.previousPropertyId) ?? inAssociation[0];
+  const chosen = byAccount ?? byAssociation ?? byPrevious ?? all[0];
   if (chosen) return { selectedPropertyId: chosen.property.propertyId, selectedAssociationId: chosen.association.id };
   return { selectedPropertyId: null, selectedAssociationId: pages[0]?.associationId ?? null };
 }

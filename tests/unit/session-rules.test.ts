@@ -29,6 +29,16 @@ describe('settings load', () => {
     expect(chooseSelection(associations, [], { previousPropertyId: 404 })).toEqual({ selectedPropertyId: 21, selectedAssociationId: 2 });
   });
 
+  it('on an association\'s own website (embedded for its code) selects a home of that association, unless an account is named', () => {
+    const twoInMaple: Association = { ...maple, code: 'maplegrove', properties: [...maple.properties, { propertyId: 12, ownerId: 5, accountNumber: '100299', address: address('9 Maple Grove Lane') }] };
+    const associations = normalizeAssociations([twoInMaple, { ...cedar, code: 'cedarpoint' }]);
+    expect(chooseSelection(associations, [], { previousPropertyId: 21, associationCode: 'MapleGrove' })).toEqual({ selectedPropertyId: 11, selectedAssociationId: 1 });
+    expect(chooseSelection(associations, [], { previousPropertyId: 12, associationCode: 'maplegrove' })).toEqual({ selectedPropertyId: 12, selectedAssociationId: 1 });
+    expect(chooseSelection(associations, [], { accountNumber: '200411', associationCode: 'maplegrove' })).toEqual({ selectedPropertyId: 21, selectedAssociationId: 2 });
+    // No home there: the usual choice.
+    expect(chooseSelection(associations, [], { previousPropertyId: 21, associationCode: 'lakeside' })).toEqual({ selectedPropertyId: 21, selectedAssociationId: 2 });
+  });
+
   it("with no property at all, selects the first page's association", () => {
     expect(chooseSelection([], [{ associationId: 9, name: 'home' }], {})).toEqual({ selectedPropertyId: null, selectedAssociationId: 9 });
     expect(chooseSelection([], [], {})).toEqual({ selectedPropertyId: null, selectedAssociationId: null });
