@@ -1,5 +1,4 @@
-import type { FlowEnvironment, FlowModule } from '../engine/core/flow/types.ts';
-import { apiCall, type ResponseOf } from './api.ts';
+import type { FlowModule } from '../engine/core/flow/types.ts';
 
 // Signing a framed page in through a window of the portal's own. Inside another site's frame the
 // browser keeps the portal's storage and cookies apart from its own pages', and identity providers
@@ -8,45 +7,40 @@ import { apiCall, type ResponseOf } from './api.ts';
 // code bound to a random nonce the frame chose, and hands the code to the frame; the frame redeems it
 // for a session of its own. Two parts:
 //
-// - `embedSignIn` (shared, used by the sign-in page's machine, flows/login.machine.yaml): the frame
-//   opens the window with its nonce, listens for the code and polls the server with the nonce alone,
-//   since the window's opener policy may cut the link between the two;
-// - `embedHandoffFlow` (flows/embed-handoff.machine.yaml, the page /auth/embed-handoff): the window.
+// - `embedSignInFlow` (flows/embed-sign-in.ts, the machine the sign-in page runs only when embedded):
+//   the frame opens the window with its nonce, listens for the code and polls the server with the
+//   nonce alone, since the window's opener policy may cut the link between the two;
+// - `embedHandoffFlow` (here, flows/embed-handoff.machine.yaml, the page /auth/embed-handoff): the
+//   window. The window's address and the message it posts are here too, as both sides need them; the
+//   frame's side, which only pages under /embed run, imports them from here, never the other way, so
+//   that this page carries none of the frame's code (nor the bridge to a host).
+//
+// In an app's web view a window does not open, and identity providers refuse web views as they
+// refuse frames: the app is asked to open the same page in the system browser instead (`app=1`).
+// There the page hands the code to the app through the company's app link (the setting
+// `nativeAppReturnUrl`), the app hands it to its web view (the bridge's `handoff`), and meanwhile
+// the web view polls with the nonce alone as a frame does.
 
 /** The page of the portal's own that hands a sign-in over to a frame (routes.yaml `auth/embed-handoff`). */
 export const HANDOFF_PATH = '/auth/embed-handoff';
 /** The `type` of the message that window posts to the frame that opened it. */
 export const HANDOFF_MESSAGE = 'embed-handoff';
-/** The window's name: asking again shows the same window at the new address rather than another one. */
-const WINDOW_NAME = 'portal-embed-sign-in';
-const WINDOW_FEATURES = 'popup,width=520,height=720';
-/** A nonce as the server takes it: 43 to 128 base64url characters (32 random bytes give 43). */
+/** A nonce as the server takes it: 43 to 128 base64url characters (the frame's 32 random bytes give 43). */
 const NONCE = /^[A-Za-z0-9_-]{43,128}$/;
+/** A hand-off code as the server gives it: the same shape. */
+const CODE = NONCE;
+/** An app link as the setting takes it (schemas/settings.schema.yaml `nativeAppReturnUrl`). */
+const APP_LINK = /^[a-z][a-z0-9+.-]*:\/\/[^\s]+$/;
+/** Schemes that run or show something in the page itself rather than leave it for an app. */
+const NOT_APP_SCHEMES = new Set(['javascript', 'vbscript', 'data', 'blob', 'file', 'about', 'filesystem']);
 
-type Session = Extract<ResponseOf<'redeemEmbedHandoff'>, { token: string }>;
-
-/** Why the frame gave up waiting: the browser refused the window, time ran out, the server refused the hand-off, or the visitor chose otherwise. */
-export type HandoffEnd = 'blocked' | 'expired' | 'refused' | 'abandoned';
-
-export class HandoffFailure extends Error {
-  readonly reason: HandoffEnd;
-  constructor(reason: HandoffEnd) {
-    super(`The sign-in window did not hand a sign-in over (${reason})`);
-    this.reason = reason;
-  }
-}
-
-/** 32 random bytes, base64url without padding (43 characters). */
-export function newNonce(random: Pick<Crypto, 'getRandomValues'> = crypto): string {
-  const bytes = random.getRandomValues(new Uint8Array(32));
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-/** The window's address: top-level, never under the frame's mirror, so that it is a page of the portal's own. */
-export function handoffWindowAddress(nonce: string, options: { sso?: boolean; company?: string | null } = {}): string {
+/**
+ * The window's address: top-level, never under the frame's mirror, so that it is a page of the
+ * portal's own. `app`: opened by an app in the system browser, which takes the code back to the app.
+ */
+export function handoffWindowAddress(nonce: string, options: { sso?: boolean; company?: string | null; app?: boolean } = {}): string {
   const query = new URLSearchParams({ nonce });
+  if (options.app) query.set('app', '1');
   if (options.sso) query.set('sso', '1');
   if (options.company) query.set('company', options.company);
   return `${HANDOFF_PATH}?${query.toString()}`;
@@ -57,118 +51,26 @@ export function isHandoffNonce(value: unknown): value is string {
   return typeof value === 'string' && NONCE.test(value);
 }
 
+/** True for an address the app link setting takes, whose scheme leaves the page for an app (or a site). */
+export function isAppLink(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length > 500 || !APP_LINK.test(value)) return false;
+  return !NOT_APP_SCHEMES.has(value.slice(0, value.indexOf(':')));
+}
+
+/**
+ * The app link with the code: `<link>?code=<code>` (`&` when the link has a query), before any
+ * fragment. Null unless both are what the setting and the server give.
+ */
+export function appReturnAddress(link: unknown, code: unknown): string | null {
+  if (!isAppLink(link) || typeof code !== 'string' || !CODE.test(code)) return null;
+  const hashAt = link.indexOf('#');
+  const base = hashAt < 0 ? link : link.slice(0, hashAt);
+  const hash = hashAt < 0 ? '' : link.slice(hashAt);
+  const joiner = !base.includes('?') ? '?' : base.endsWith('?') || base.endsWith('&') ? '' : '&';
+  return `${base}${joiner}code=${encodeURIComponent(code)}${hash}`;
+}
+
 const statusOf = (error: unknown): number | undefined => (error as { status?: number } | null)?.status;
-
-/** Refusals that no later try can turn around: a code or nonce used, wrong or expired, or a request the server cannot read. */
-const isFinalRefusal = (error: unknown): boolean => [400, 401, 403, 404, 410].includes(statusOf(error) ?? 0);
-
-/**
- * Ends the attempt under way in this page (the actor itself cannot be told): the visitor gave up,
- * which also closes its window, or asked again, which shows the same window at the new address.
- */
-let ending: ((reason: HandoffEnd, closing: boolean) => void) | null = null;
-
-interface WaitInput { sso?: unknown; company?: unknown; everyMs?: unknown; forMs?: unknown }
-
-/**
- * Opens the portal's own window (while the click that asked for it still counts, so that the
- * browser lets it open) and waits for the sign-in it hands over: the code it posts, redeemed at once,
- * and meanwhile the nonce alone, every `everyMs` for at most `forMs`. One redeem at a time, so that a
- * refusal of one never overtakes the session another was answering.
- */
-function awaitEmbedHandoff(input: WaitInput, env: FlowEnvironment): Promise<Session> {
-  ending?.('abandoned', false);
-  const nonce = newNonce();
-  const company = typeof input.company === 'string' && input.company !== '' ? input.company : null;
-  const opened = window.open(handoffWindowAddress(nonce, { sso: input.sso === true, company }), WINDOW_NAME, WINDOW_FEATURES);
-  if (!opened) return Promise.reject(new HandoffFailure('blocked'));
-  const everyMs = Number(input.everyMs ?? 1500);
-  const deadline = env.now() + Number(input.forMs ?? 60_000);
-  const redeem = apiCall(env);
-
-  return new Promise<Session>((resolve, reject) => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let asking = false;
-    let postedCode: string | null = null;
-    let done = false;
-
-    const finish = (outcome: { session: Session } | { reason: HandoffEnd }) => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      window.removeEventListener('message', onMessage);
-      if (ending === end) ending = null;
-      if ('session' in outcome) resolve(outcome.session);
-      else reject(new HandoffFailure(outcome.reason));
-    };
-    const end = (reason: HandoffEnd, closing: boolean) => {
-      // A window left open after the frame gave up would hand its sign-in to no one.
-      if (closing) closeQuietly(opened);
-      finish({ reason });
-    };
-
-    const ask = () => {
-      if (done || asking) return;
-      if (env.now() >= deadline) { finish({ reason: 'expired' }); return; }
-      const code = postedCode;
-      postedCode = null;
-      asking = true;
-      redeem('redeemEmbedHandoff', { body: code ? { nonce, code } : { nonce }, suppressToast: true }).then(
-        (answer) => {
-          asking = false;
-          if (answer && 'token' in answer && typeof answer.token === 'string') finish({ session: answer });
-          else if (postedCode) ask();
-        },
-        (error: unknown) => {
-          asking = false;
-          // A network failure, a server error or too many asks: the next try may do.
-          if (isFinalRefusal(error)) finish({ reason: 'refused' });
-          else if (postedCode) ask();
-        },
-      );
-    };
-
-    const tick = () => {
-      if (done) return;
-      ask();
-      timer = setTimeout(tick, everyMs);
-    };
-
-    // Only the portal's own window, at this very origin, speaks for the sign-in.
-    function onMessage(event: MessageEvent) {
-      const data = event.data as { type?: unknown; code?: unknown } | null;
-      if (event.origin !== window.location.origin || !data || data.type !== HANDOFF_MESSAGE || typeof data.code !== 'string') return;
-      postedCode = data.code;
-      ask();
-    }
-
-    ending = end;
-    window.addEventListener('message', onMessage);
-    timer = setTimeout(tick, everyMs);
-  });
-}
-
-function closeQuietly(target: Window): void {
-  try { target.close(); } catch { /* already gone */ }
-}
-
-/**
- * The frame's side: the sign-in page opens the portal's own window and waits for its sign-in
- * (`awaitEmbedHandoff`, input `{ sso, company, everyMs, forMs }`, output the session).
- */
-export const embedSignIn: FlowModule = {
-  guards: {
-    /** The browser did not let the window open (a popup blocker, a frame not allowed popups). */
-    embedWindowBlocked: ({ event }) => (event.error as { reason?: unknown } | undefined)?.reason === 'blocked',
-  },
-  effects: {
-    /** The visitor chose another way: the waiting stops and the window, if still open, closes. */
-    abandonEmbedHandoff: () => { ending?.('abandoned', true); },
-  },
-  actors: {
-    awaitEmbedHandoff: (input, env) => awaitEmbedHandoff(input, env),
-  },
-};
 
 /** The window of the portal's own that opened this one, when it is reachable and is one of the portal's pages. */
 function portalOpener(): Window | null {
@@ -181,8 +83,9 @@ function portalOpener(): Window | null {
 }
 
 /**
- * The window's side (/auth/embed-handoff?nonce=…[&sso=1][&company=…]): signed in here, it asks for a
- * code for the frame's nonce and hands it over, then closes.
+ * The window's side (/auth/embed-handoff?nonce=…[&app=1][&sso=1][&company=…]): signed in here, it
+ * asks for a code for the frame's nonce and hands it over, then closes; with `app=1`, a page an app
+ * opened in the system browser, it takes the code to the company's app link instead.
  */
 export const embedHandoffFlow: FlowModule = {
   guards: {
@@ -198,10 +101,19 @@ export const embedHandoffFlow: FlowModule = {
     wantsSso: (_args, params) => Boolean(params.sso) && typeof params.company === 'string' && params.company !== '',
     /** The server no longer accepts the sign-in of this window (401). */
     sessionRefused: ({ event }) => statusOf(event.error) === 401,
+    /**
+     * An app opened this page in the system browser (`app=1`): no page of the portal's own opened
+     * it, so the visitor is always asked, and the code goes back through the app's link.
+     */
+    forApp: (_args, params) => params.app === '1',
+    /** The company has an app link the setting takes (`params.link`, its nativeAppReturnUrl). */
+    hasAppLink: (_args, params) => isAppLink(params.link),
   },
   assigns: {
-    /** This page's own address with its nonce alone: where a sign-in started here comes back to. */
-    noteReturn: (_args, params) => ({ returnTo: isHandoffNonce(params.nonce) ? handoffWindowAddress(params.nonce) : null }),
+    /** This page's own address with its nonce alone (and `app=1`): where a sign-in started here comes back to. */
+    noteReturn: (_args, params) => ({
+      returnTo: isHandoffNonce(params.nonce) ? handoffWindowAddress(params.nonce, { app: params.app === '1' }) : null,
+    }),
   },
   effects: {
     /** Hands the code to the frame when the link to it was kept (it polls otherwise), then the window closes. */
@@ -215,5 +127,13 @@ export const embedHandoffFlow: FlowModule = {
     },
     /** Only a window a page opened can close itself; otherwise the page says it may be closed. */
     closeWindow: () => { window.close(); },
+    /**
+     * Takes the code to the company's app link (`params.link`, the session's nativeAppReturnUrl,
+     * never an address of this page's own query), which the app hands to its web view.
+     */
+    returnToApp: (_args, params) => {
+      const address = appReturnAddress(params.link, params.code);
+      if (address) window.location.assign(address);
+    },
   },
 };

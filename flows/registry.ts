@@ -56,6 +56,9 @@ export const lazyFlowModules: Record<string, () => Promise<FlowModule>> = {
   'manage-pages': () => import('./manage-pages.ts').then((module) => module.managePagesFlow),
   'custom-page': () => import('./custom-page.ts').then((module) => module.customPageFlow),
   'embed-handoff': () => import('./embed-handoff.ts').then((module) => module.embedHandoffFlow),
+  // The sign-in page runs it only in another site's frame or an app's web view: no other page
+  // fetches it, nor the bridge to a host it talks to.
+  'embed-sign-in': () => import('./embed-sign-in.ts').then((module) => module.embedSignInFlow),
 };
 
 /** Modules several flows share; a machine names those it uses in `uses:`. Fetched with the first machine using one. */
@@ -65,8 +68,6 @@ export const lazySharedFlowModules: Record<string, () => Promise<FlowModule>> = 
   'method-entry': () => import('./shared/method-entry.ts').then((module) => module.methodEntry),
   'document-library': () => import('./documents.ts').then((module) => module.documentLibrary),
   'calendar-entries': () => import('./calendar-entries.ts').then((module) => module.calendarEntries),
-  // The sign-in page's way in from a frame of another site: through a window of the portal's own.
-  'embed-sign-in': () => import('./embed-handoff.ts').then((module) => module.embedSignIn),
 };
 
 export const productModules: Record<string, EngineExtension> = {

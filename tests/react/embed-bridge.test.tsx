@@ -6,7 +6,7 @@ import { useNavigate, Link, MemoryRouter, Route, Routes, type NavigateFunction }
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine } from 'xstate';
 import { resetSignals } from '../../engine/core/embed/signals.ts';
-import { detachHost, embedBridge } from '../../engine/core/embed/host-link.ts';
+import { detachHost, embedBridge, resetHostListeners } from '../../engine/core/embed/host-link.ts';
 import type { EmbeddingSettings } from '../../engine/core/embed/settings.ts';
 import { RuntimeContext, type Runtime } from '../../engine/react/app/runtime.ts';
 import { startEmbedBridge } from '../../engine/react/embed/embed-bridge.tsx';
@@ -24,6 +24,7 @@ afterEach(() => {
   delete (window as TestWindow).ReactNativeWebView;
   resetSignals();
   detachHost();
+  resetHostListeners();
 });
 
 function fakeRuntime() {
@@ -90,5 +91,17 @@ describe('the bridge in the page', () => {
     expect(send).toHaveBeenCalledWith({ type: 'SET_THEME', theme: 'Harbor' });
     expect(receive({ v: 1, type: 'theme', id: 'c', payload: { name: 'Harbor', extra: 1 } })).toBe(false);
     expect(sent().filter((m) => m.type === 'resize')).toHaveLength(1);
+
+    // The system browser, for what a web view cannot do well: asked with an address of this site, made absolute.
+    expect(embedBridge.canOpenBrowser()).toBe(true);
+    expect(embedBridge.openInBrowser('/auth/embed-handoff?nonce=n&app=1')).toBe(true);
+    expect(embedBridge.openInBrowser('https://evil.example/')).toBe(false);
+    expect(sent().filter((m) => m.type === 'open-browser').map((m) => m.payload)).toEqual([{ url: `${window.location.origin}/auth/embed-handoff?nonce=n&app=1` }]);
+    // And what the app hands back from there reaches whoever listens, not the page's router.
+    const codes: string[] = [];
+    embedBridge.listen('handoff', ({ code }) => { codes.push(code); });
+    expect(receive(JSON.stringify({ v: 1, type: 'handoff', id: 'd', payload: { code: 'c'.repeat(43) } }))).toBe(true);
+    expect(codes).toEqual(['c'.repeat(43)]);
+    expect(send).toHaveBeenCalledTimes(1);
   });
 });

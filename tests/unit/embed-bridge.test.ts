@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBridge, type BridgeWindow } from '../../engine/core/embed/bridge.ts';
 import type { Connection } from '../../engine/core/embed/connect.ts';
 import { watchContentHeight, type HeightWindow } from '../../engine/core/embed/content-height.ts';
-import { detachHost, embedBridge } from '../../engine/core/embed/host-link.ts';
+import { detachHost, embedBridge, resetHostListeners } from '../../engine/core/embed/host-link.ts';
 import { toHost } from 'virtual:engine-embed-validators';
 import type { ToHostMessage } from '../../engine/core/embed/protocol.ts';
 import { announce, resetSignals } from '../../engine/core/embed/signals.ts';
@@ -35,11 +35,18 @@ function fakeWindow() {
     getComputedStyle: (element: Element) => window.getComputedStyle(element),
     addEventListener: (type: string, listener: EventListener) => target.addEventListener(type, listener),
     removeEventListener: (type: string, listener: EventListener) => target.removeEventListener(type, listener),
+    location: { href: 'https://portal.example/embed/login?association=maplegrove', origin: 'https://portal.example' },
   } as unknown as BridgeWindow & Record<string, unknown>;
   let height = 600;
   Object.defineProperty(document.body, 'scrollHeight', { configurable: true, get: () => height });
   return {
     win,
+    /** A message posted to the page by `source` (its parent by default) from `origin`. */
+    postToPage(data: unknown, origin: string, source: unknown = win.parent) {
+      const event = new MessageEvent('message', { data, origin });
+      Object.defineProperty(event, 'source', { value: source });
+      target.dispatchEvent(event);
+    },
     setHeight(next: number) { height = next; },
     resized() { for (const callback of observed) callback(); },
     nextFrame() { for (const callback of frames.splice(0)) callback(); },
@@ -61,7 +68,7 @@ beforeEach(() => {
   document.body.innerHTML = '<div id="root"></div>';
   document.title = 'Pay · Portal';
 });
-afterEach(() => { resetSignals(); detachHost(); });
+afterEach(() => { resetSignals(); detachHost(); resetHostListeners(); });
 
 function start(connecting: Promise<Connection | null>, onHostMessage = vi.fn()) {
   const page = fakeWindow();
@@ -153,6 +160,106 @@ describe('the bridge', () => {
     expect(receive({ v: 1, type: 'navigate', id: 'a', payload: { path: '/login' } })).toBe(true);
     expect(receive({ v: 1, type: 'navigate', id: 'b', payload: { path: 'https://evil.example' } })).toBe(false);
     expect(page.onHostMessage).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('an app\'s web view and the system browser', () => {
+  const CODE = 'c'.repeat(43);
+  const handoff = (id: string, code = CODE) => ({ v: 1, type: 'handoff', id, payload: { code } });
+
+  async function started(kind: Transport['kind']) {
+    const { sent, connection } = recording(kind);
+    const page = start(Promise.resolve(connection));
+    page.bridge.at('/login');
+    page.bridge.settled();
+    await flush();
+    return { ...page, sent, opened: () => sent.filter((m) => m.type === 'open-browser').map((m) => m.payload) };
+  }
+
+  it('asks the app to open an address of the page\'s own site, made absolute, and no other', async () => {
+    for (const kind of ['react-native', 'webkit', 'android'] as const) {
+      const page = await started(kind);
+      expect(embedBridge.canOpenBrowser(), kind).toBe(true);
+      expect(embedBridge.openInBrowser('/auth/embed-handoff?nonce=n&app=1'), kind).toBe(true);
+      expect(embedBridge.openInBrowser('https://portal.example/auth/embed-handoff?nonce=m'), kind).toBe(true);
+      for (const elsewhere of ['https://evil.example/', '//evil.example/x', 'javascript:alert(1)', 'myapp://signed-in', 'http://portal.example/', 'https://user:pw@portal.example/', 'https://[']) {
+        expect(embedBridge.openInBrowser(elsewhere), `${kind} ${elsewhere}`).toBe(false);
+      }
+      expect(page.opened(), kind).toEqual([
+        { url: 'https://portal.example/auth/embed-handoff?nonce=n&app=1' },
+        { url: 'https://portal.example/auth/embed-handoff?nonce=m' },
+      ]);
+      for (const message of page.sent) expect(toHost(message)).toBe(true);
+      resetSignals();
+      detachHost();
+    }
+  });
+
+  it('never asks a frame\'s site, nor anyone before the host is known or without one', async () => {
+    const waiting = start(new Promise<Connection | null>(() => {}));
+    waiting.bridge.at('/login');
+    waiting.bridge.settled();
+    expect(embedBridge.canOpenBrowser()).toBe(false);
+    expect(embedBridge.openInBrowser('/auth/embed-handoff')).toBe(false);
+
+    const none = start(Promise.resolve(null));
+    none.bridge.at('/login');
+    none.bridge.settled();
+    await flush();
+    expect(embedBridge.openInBrowser('/auth/embed-handoff')).toBe(false);
+
+    const frame = await started('frame');
+    expect(embedBridge.isEmbedded()).toBe(true);
+    expect(embedBridge.canOpenBrowser()).toBe(false);
+    expect(embedBridge.openInBrowser('/auth/embed-handoff')).toBe(false);
+    expect(frame.opened()).toEqual([]);
+    expect(frame.sent.map((m) => m.type)).not.toContain('open-browser');
+  });
+
+  it('says so when the app\'s bridge does not take the request', async () => {
+    const transport: Transport = { kind: 'android', post: (message) => { if (message.type === 'open-browser') throw new Error('gone'); } };
+    const page = start(Promise.resolve({ transport }));
+    page.bridge.at('/login');
+    page.bridge.settled();
+    await flush();
+    expect(embedBridge.openInBrowser('/auth/embed-handoff')).toBe(false);
+  });
+
+  it('hands the code an app sends to product code listening, not to the host\'s requests', async () => {
+    const page = await started('webkit');
+    const heard: unknown[] = [];
+    const stop = embedBridge.listen('handoff', (payload) => { heard.push(payload); });
+    const receive = page.win.__receive as (data: unknown) => boolean;
+    expect(receive(handoff('a'))).toBe(true);
+    expect(receive(JSON.stringify(handoff('b', 'd'.repeat(43))))).toBe(true);
+    expect(receive(handoff('c', 'short'))).toBe(false);
+    stop();
+    expect(receive(handoff('d'))).toBe(true);
+    expect(heard).toEqual([{ code: CODE }, { code: 'd'.repeat(43) }]);
+    expect(page.onHostMessage).not.toHaveBeenCalled();
+  });
+
+  it('a listener that fails keeps the code from no other', async () => {
+    const page = await started('react-native');
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const heard: unknown[] = [];
+    embedBridge.listen('handoff', () => { throw new Error('broken listener'); });
+    embedBridge.listen('handoff', (payload) => { heard.push(payload); });
+    expect((page.win.__receive as (data: unknown) => boolean)(handoff('a'))).toBe(true);
+    expect(heard).toEqual([{ code: CODE }]);
+    expect(logged).toHaveBeenCalledTimes(1);
+    logged.mockRestore();
+  });
+
+  it('takes no code from a frame\'s site, which is never asked to open anything', async () => {
+    const page = await started('frame');
+    const heard: unknown[] = [];
+    embedBridge.listen('handoff', (payload) => { heard.push(payload); });
+    page.postToPage(handoff('a'), 'https://hoa.example');
+    page.postToPage({ v: 1, type: 'theme', id: 't', payload: { name: 'Harbor' } }, 'https://hoa.example');
+    expect(heard).toEqual([]);
+    expect(page.onHostMessage).toHaveBeenCalledTimes(1);
+    expect(page.onHostMessage.mock.calls[0][0]).toMatchObject({ type: 'theme' });
   });
 });
 

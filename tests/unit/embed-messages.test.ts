@@ -7,6 +7,7 @@ import { toHostMessage } from '../../engine/core/embed/protocol.ts';
 import { readHostMessage } from '../../engine/core/embed/read-message.ts';
 
 const navigate = (path: unknown) => ({ v: 1, type: 'navigate', id: 'm-1', payload: { path } });
+const handoff = (code: unknown) => ({ v: 1, type: 'handoff', id: 'h-1', payload: { code } });
 
 describe('the compiled validators', () => {
   it('hold no code the page could not run under its Content-Security-Policy', () => {
@@ -21,6 +22,13 @@ describe('a message from the host', () => {
     expect(readHostMessage(navigate('/paynow'))).toEqual(navigate('/paynow'));
     expect(readHostMessage(navigate('/billing/account-history?x=1#top'))?.type).toBe('navigate');
     expect(readHostMessage({ v: 1, type: 'theme', id: 't', payload: { name: 'Evergreen' } })?.payload).toEqual({ name: 'Evergreen' });
+  });
+
+  it('is read when it is the single-use code an app hands back (handoff)', () => {
+    const code = 'Ab_-'.repeat(11).slice(0, 43);
+    expect(readHostMessage(handoff(code))).toEqual(handoff(code));
+    expect(readHostMessage(handoff('c'.repeat(128)))?.payload).toEqual({ code: 'c'.repeat(128) });
+    expect(readHostMessage(JSON.stringify(handoff(code)))?.type).toBe('handoff');
   });
 
   it('is read from JSON text too, as native apps hand it over', () => {
@@ -43,6 +51,12 @@ describe('a message from the host', () => {
     ['a path that is not text', navigate(42)],
     ['a theme without a name', { v: 1, type: 'theme', id: 'x', payload: { name: '' } }],
     ['no payload', { v: 1, type: 'theme', id: 'x' }],
+    ['a code too short', handoff('c'.repeat(42))],
+    ['a code too long', handoff('c'.repeat(129))],
+    ['a code of other characters', handoff(`${'c'.repeat(42)}=`)],
+    ['a code that is not text', handoff(42)],
+    ['a handoff with more than its code', { ...handoff('c'.repeat(43)), payload: { code: 'c'.repeat(43), next: '/x' } }],
+    ['a type only the page sends (open-browser)', { v: 1, type: 'open-browser', id: 'x', payload: { url: 'https://portal.example/' } }],
     ['a list', [navigate('/paynow')]],
     ['null', null],
     ['a number', 7],
@@ -61,6 +75,8 @@ describe('a message to the host', () => {
       toHostMessage('navigate', { path: '/login' }),
       toHostMessage('signed-out', {}),
       toHostMessage('sign-in-needed', {}),
+      toHostMessage('open-browser', { url: 'https://portal.example/auth/embed-handoff?nonce=abc&app=1' }),
+      toHostMessage('open-browser', { url: 'http://localhost:8080/auth/embed-handoff' }),
     ];
     for (const message of messages) expect(toHost(message), JSON.stringify(message)).toBe(true);
     expect(new Set(messages.map((m) => m.id)).size).toBe(messages.length);
@@ -70,5 +86,15 @@ describe('a message to the host', () => {
   it('never carries more than the contract says', () => {
     expect(toHost({ ...toHostMessage('signed-out', {}), payload: { token: 'eyJ…' } })).toBe(false);
     expect(toHost({ ...toHostMessage('resize', { height: 1.5 }) })).toBe(false);
+    expect(toHost({ ...toHostMessage('open-browser', { url: 'https://portal.example/' }), payload: { url: 'https://portal.example/', token: 'eyJ…' } })).toBe(false);
+  });
+
+  it('asks an app to open an absolute web address only', () => {
+    const opens = (url: unknown) => toHost({ ...toHostMessage('open-browser', { url: 'https://portal.example/' }), payload: { url } });
+    for (const url of ['/auth/embed-handoff', '//evil.example/', 'javascript:alert(1)', 'javascript://x%0Aalert(1)', 'myapp://signed-in', 'https://', 'https:///x',
+      'https://portal.example/a b', 'https://evil.example\\@portal.example/', `https://portal.example/${'x'.repeat(2048)}`, 42]) {
+      expect(opens(url), String(url)).toBe(false);
+    }
+    expect(opens('https://portal.example:8443/auth/embed-handoff?nonce=n&app=1#top')).toBe(true);
   });
 });

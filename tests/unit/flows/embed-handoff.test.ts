@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { handoffWindowAddress, isHandoffNonce, newNonce } from '../../../flows/embed-handoff.ts';
+import { appReturnAddress, handoffWindowAddress, isAppLink } from '../../../flows/embed-handoff.ts';
 import { createFakeHost, fail, runFlow, trackCoverage, type FakeHostOptions } from '../support/flow-harness.ts';
 import { MemoryStorage } from '../support/memory-storage.ts';
 
@@ -17,7 +17,7 @@ function popupWindow(opener: 'portal' | 'elsewhere' | 'none' = 'none') {
   const portalOpener = { location: { origin: ORIGIN }, postMessage: vi.fn() };
   const otherOpener = { get location(): never { throw new Error('Blocked a frame with origin from accessing a cross-origin frame') } };
   const win = {
-    location: { pathname: '/auth/embed-handoff', origin: ORIGIN },
+    location: { pathname: '/auth/embed-handoff', origin: ORIGIN, assign: vi.fn() },
     opener: opener === 'portal' ? portalOpener : opener === 'elsewhere' ? otherOpener : null,
     close: vi.fn(),
     sessionStorage: new MemoryStorage(),
@@ -148,21 +148,103 @@ describe('embed-handoff flow: an address no sign-in button made', () => {
   });
 });
 
-describe('the window\'s address and nonce', () => {
-  it('a nonce is 32 random bytes in base64url (43 characters), as the server takes it', () => {
-    const nonce = newNonce();
-    expect(nonce).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(isHandoffNonce(nonce)).toBe(true);
-    expect(newNonce()).not.toBe(nonce);
-    expect(newNonce({ getRandomValues: <T extends ArrayBufferView | null>(array: T) => { new Uint8Array((array as unknown as Uint8Array).buffer).fill(255); return array; } }))
-      .toBe('_'.repeat(42) + '8');
-    expect(isHandoffNonce(42)).toBe(false);
+describe('embed-handoff flow: opened by an app in the system browser (app=1)', () => {
+  const APP_LINK = 'summitapp://signed-in';
+  const inApp = (options: FakeHostOptions = {}, siteSettings: unknown = { nativeAppReturnUrl: APP_LINK }) => start({
+    query: { nonce: NONCE, app: '1' },
+    session: { isLoggedIn: true, refreshing: false, displayName: 'Ada', siteSettings },
+    answers: { createEmbedHandoff: { code: CODE, expiresInSeconds: 60 } },
+    ...options,
   });
 
+  it('always asks first, then takes the code to the company\'s app link, and only there', async () => {
+    const { win, portalOpener } = popupWindow('portal');
+    const { host, flow } = inApp({ query: { nonce: NONCE, app: '1', code: 'x', next: 'evil://steal', nativeAppReturnUrl: 'evil://steal' } });
+    expect(flow.state()).toBe('confirmingForApp');
+    expect(host.calls).toEqual([]);
+    flow.send({ type: 'CONTINUE' });
+    expect(host.callsTo('createEmbedHandoff')).toEqual([{ body: { nonce: NONCE }, suppressToast: true }]);
+    await flow.settle();
+    expect(flow.state()).toBe('leavingForApp');
+    expect(win.location.assign.mock.calls).toEqual([[`${APP_LINK}?code=${CODE}`]]);
+    expect(portalOpener.postMessage).not.toHaveBeenCalled();
+    expect(win.close).not.toHaveBeenCalled();
+    // A browser that waits for a tap before opening an app: the button asks again, for the same link.
+    flow.send({ type: 'RETURN_TO_APP' });
+    expect(win.location.assign.mock.calls).toEqual([[`${APP_LINK}?code=${CODE}`], [`${APP_LINK}?code=${CODE}`]]);
+    expect(host.callsTo('createEmbedHandoff')).toHaveLength(1);
+  });
+
+  it('without an app link (or with one the setting would not take), is done without leaving, and keeps the code nowhere', async () => {
+    for (const link of [null, undefined, '', 'javascript://x%0Aalert(1)', 'not a link']) {
+      const { win } = popupWindow();
+      const { flow } = inApp({}, link === undefined ? {} : { nativeAppReturnUrl: link });
+      flow.send({ type: 'CONTINUE' });
+      await flow.settle();
+      expect(flow.state(), String(link)).toBe('handedOverToApp');
+      expect(flow.context().code, String(link)).toBeNull();
+      expect(win.location.assign, String(link)).not.toHaveBeenCalled();
+      expect(win.close, String(link)).not.toHaveBeenCalled();
+    }
+  });
+
+  it('the visitor may refuse: nothing is asked for', () => {
+    const { win } = popupWindow();
+    const { host, flow } = inApp();
+    flow.send({ type: 'CANCEL' });
+    expect(flow.state()).toBe('cancelled');
+    expect(host.calls).toEqual([]);
+    expect(win.location.assign).not.toHaveBeenCalled();
+  });
+
+  it('a refusal says why, and nothing goes to the app', async () => {
+    const { win } = popupWindow();
+    const { flow } = inApp({ answers: { createEmbedHandoff: fail(409, { errorCode: 'EMB005', detail: 'Used' }) } });
+    flow.send({ type: 'CONTINUE' });
+    await flow.settle();
+    expect(flow.state()).toBe('failed');
+    expect(win.location.assign).not.toHaveBeenCalled();
+  });
+
+  it('signed out, the sign-in comes back here still for the app', () => {
+    popupWindow();
+    const { flow } = start({ session: signedOut, query: { nonce: NONCE, app: '1', sso: '1' } });
+    expect(flow.state()).toBe('signingIn');
+    expect(flow.context().returnTo).toBe(`/auth/embed-handoff?nonce=${NONCE}&app=1`);
+  });
+
+  it('only app=1 means an app', () => {
+    popupWindow('portal');
+    const { flow } = start({ query: { nonce: NONCE, app: 'yes' }, answers: { createEmbedHandoff: { code: CODE, expiresInSeconds: 60 } } });
+    expect(flow.state()).toBe('creating');
+  });
+});
+
+describe('the app link with the code', () => {
+  it('adds the code as a query parameter: ? or &, before a fragment', () => {
+    expect(appReturnAddress('summitapp://signed-in', CODE)).toBe(`summitapp://signed-in?code=${CODE}`);
+    expect(appReturnAddress('summitapp://signed-in?from=portal', CODE)).toBe(`summitapp://signed-in?from=portal&code=${CODE}`);
+    expect(appReturnAddress('summitapp://signed-in?', CODE)).toBe(`summitapp://signed-in?code=${CODE}`);
+    expect(appReturnAddress('https://app.summit.example/open#signed-in', CODE)).toBe(`https://app.summit.example/open?code=${CODE}#signed-in`);
+    expect(appReturnAddress('com.summit.app+x://a/b?x=1&', CODE)).toBe(`com.summit.app+x://a/b?x=1&code=${CODE}`);
+  });
+
+  it('is none for a link the setting would not take, a scheme that stays in the page, or a code the server would not give', () => {
+    for (const link of [null, 42, '', 'summitapp:signed-in', 'Summitapp://x', '1app://x', 'summitapp://a b', `summitapp://${'x'.repeat(500)}`,
+      'javascript://x%0Aalert(1)', 'vbscript://x', 'data://text/html,x', 'blob://x', 'file:///etc/passwd', 'about://blank']) {
+      expect(isAppLink(link), String(link)).toBe(false);
+      expect(appReturnAddress(link, CODE), String(link)).toBeNull();
+    }
+    for (const code of [null, 'short', `${'c'.repeat(43)}&x=1`, 'c'.repeat(129)]) expect(appReturnAddress('summitapp://x', code), String(code)).toBeNull();
+  });
+});
+
+describe('the window\'s address', () => {
   it('is a page of the portal\'s own, never under the mirror; single sign-on and the company only when given', () => {
     expect(handoffWindowAddress(NONCE)).toBe(`/auth/embed-handoff?nonce=${NONCE}`);
     expect(handoffWindowAddress(NONCE, { sso: true, company: 'summit ridge' })).toBe(`/auth/embed-handoff?nonce=${NONCE}&sso=1&company=summit+ridge`);
     expect(handoffWindowAddress(NONCE, { sso: false, company: null })).toBe(`/auth/embed-handoff?nonce=${NONCE}`);
+    expect(handoffWindowAddress(NONCE, { app: true, sso: true, company: 'summit' })).toBe(`/auth/embed-handoff?nonce=${NONCE}&app=1&sso=1&company=summit`);
   });
 });
 
