@@ -38,6 +38,16 @@ function portalFrame(page: Page): Frame {
   return frame;
 }
 
+/** The card, in the provider's own frame inside the portal's. */
+async function payInProviderFrame(portal: FrameLocator) {
+  const provider = portal.frameLocator('iframe[title="Secure payment details entry"]');
+  await provider.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await provider.getByLabel('Expiry date (MM/YY)').fill('12/34');
+  await provider.getByLabel('Security code (CVC)').fill('123');
+  await provider.getByLabel('Name on card').fill('Pat Payer');
+  await provider.getByRole('button', { name: /^Pay \$/ }).click();
+}
+
 async function signInInFrame(portal: FrameLocator) {
   await portal.getByLabel('E-mail address').fill(homeowner.email);
   await portal.getByLabel('Password', { exact: true }).fill(homeowner.password);
@@ -78,6 +88,16 @@ test('the host hears ready, resize and navigate from its own frame only, sizes t
   expect(all.every((message) => message.origin === portalOrigin)).toBe(true);
   expect(JSON.stringify(all)).not.toMatch(/eyJ[\w-]+\.[\w-]+\./);
 
+  await expectAccessible(page);
+});
+
+test('the host chooses the portal\'s theme', async ({ page }) => {
+  const portal = await openHost(page);
+  await expect(portal.getByLabel('Account number')).toBeVisible();
+  // Maple Grove's own theme first, then the one the host's picker names.
+  await expect(portal.locator('html')).toHaveAttribute('data-theme-name', 'Evergreen');
+  await page.getByLabel('Portal theme').selectOption('Harbor');
+  await expect(portal.locator('html')).toHaveAttribute('data-theme-name', 'Harbor');
   await expectAccessible(page);
 });
 
@@ -135,14 +155,31 @@ test('a guest pays inside the frame, through the provider\'s own frame', async (
   await expect(portal.getByRole('heading', { name: 'Confirm' })).toBeVisible();
   await expectAccessible(page);
   await portal.getByRole('button', { name: 'Continue to payment details' }).click();
-  const provider = portal.frameLocator('iframe[title="Secure payment details entry"]');
-  await provider.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await provider.getByLabel('Expiry date (MM/YY)').fill('12/34');
-  await provider.getByLabel('Security code (CVC)').fill('123');
-  await provider.getByLabel('Name on card').fill('Pat Payer');
-  await provider.getByRole('button', { name: /^Pay \$/ }).click();
+  await payInProviderFrame(portal);
   await expect(portal.getByText('Thank you. Your payment has been received.')).toBeVisible();
   await expect(portal.getByRole('region', { name: 'Payment receipt' })).toContainText('•••• 4242');
+  await expectAccessible(page);
+});
+
+test('an owner pays from a checkout link inside the frame', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const response = await request.get('/dev/express-pay-link.json?accountNumber=100234');
+  const { url } = (await response.json()) as { url: string };
+  const portal = await openHost(page);
+  await page.evaluate((path) => (window as unknown as { PortalEmbed: { navigate(path: string): void } }).PortalEmbed.navigate(path), url);
+  await expect(portal.getByRole('heading', { name: 'Pay Maple Grove HOA', level: 1 })).toBeVisible();
+  expect(new URL(portalFrame(page).url()).pathname).toBe(`/embed${url}`);
+  await portal.getByLabel('Credit or debit card').check();
+  await portal.getByLabel('Amount', { exact: true }).fill('4.00');
+  await portal.getByRole('button', { name: 'Continue to payment details' }).click();
+  // Another test may have paid the same sub-ledger moments ago: the duplicate warning is then expected.
+  const provider = portal.locator('iframe[title="Secure payment details entry"]');
+  const dialog = portal.getByRole('alertdialog');
+  await expect(provider.or(dialog).first()).toBeVisible();
+  if (await dialog.isVisible()) await dialog.getByRole('button', { name: 'Continue anyway' }).click();
+  await payInProviderFrame(portal);
+  await expect(portal.getByText('Thank you. Your payment has been received.')).toBeVisible();
+  await expect.poll(async () => (await messagesOf(page, 'navigate')).at(-1)?.data.payload.path).toBe(`${url}/confirmation`);
   await expectAccessible(page);
 });
 
@@ -277,4 +314,30 @@ test('single sign-on from the frame goes through the window, never inside the fr
   await popup.getByRole('button', { name: 'Continue' }).click();
   await expect(accountMenu(portal)).toBeVisible({ timeout: 15_000 });
   await expect(accountMenu(portal)).toContainText('Quinn');
+});
+
+test('a signed-in owner pays with a new card inside the frame, through the provider\'s own frame', async ({ page }) => {
+  test.setTimeout(90_000);
+  const portal = await openHost(page);
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await signInInFrame(portal);
+  await expect(accountMenu(portal)).toBeVisible();
+  // On Maple Grove's site the owner's Maple Grove home is the one selected (the owner has one at Cedar Point too).
+  await expect(portal.getByText(/account 100234\)/).first()).toBeVisible();
+  await page.evaluate(() => (window as unknown as { PortalEmbed: { navigate(path: string): void } }).PortalEmbed.navigate('/billing'));
+  await expect(portal.getByRole('heading', { name: 'Make a payment', level: 1 })).toBeVisible();
+  await portal.getByLabel(/Assessments/).check();
+  await portal.getByLabel('A new card').check();
+  await portal.getByLabel('Today').check();
+  await portal.getByLabel('Amount', { exact: true }).fill('2');
+  await portal.getByRole('button', { name: 'Pay', exact: true }).click();
+  // Other tests pay this account too: a duplicate warning may come first.
+  const provider = portal.locator('iframe[title="Secure payment details entry"]');
+  const proceed = portal.getByRole('button', { name: 'Continue anyway' });
+  await expect(provider.or(proceed).first()).toBeVisible();
+  if (await proceed.isVisible()) await proceed.click();
+  await payInProviderFrame(portal);
+  await expect(portal.getByText('Thank you. Your payment has been received.')).toBeVisible();
+  await expect(portal.getByRole('region', { name: 'Payment confirmation' })).toContainText('•••• 4242');
+  await expectAccessible(page);
 });

@@ -16,6 +16,12 @@ export interface ToHostPayloads {
   'signed-out': Record<string, never>;
   /** The page needs the visitor to sign in first. */
   'sign-in-needed': Record<string, never>;
+  /**
+   * Open this address of the page's own site in the system browser, outside the app (an absolute
+   * http(s) address). Sent to an app's web view only: a site showing the page in a frame never
+   * receives it.
+   */
+  'open-browser': { url: string };
 }
 
 /** What a host may ask of the page. */
@@ -24,6 +30,11 @@ export interface FromHostPayloads {
   navigate: { path: string };
   /** Show the page in this theme, as if the visitor had chosen it. */
   theme: { name: string };
+  /**
+   * The single-use code a page opened with `open-browser` handed back to the app (through the app's
+   * own link). Taken from an app's web view only.
+   */
+  handoff: { code: string };
 }
 
 export type ToHostType = keyof ToHostPayloads;

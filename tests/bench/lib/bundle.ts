@@ -185,3 +185,15 @@ export function forbiddenCode(result: RouteResult): string[] {
   }
   return offenders.sort((a, b) => b[1] - a[1]).map(([text]) => text);
 }
+
+/** The bridge to a host page or app (engine/core/embed/, engine/react/embed/): only pages under the mirror load it. */
+const EMBED_SOURCE = /(^|\/)engine\/(core|react)\/embed\//;
+
+/** The bridge's source files a route's first load holds, largest first, as "source (KB minified)". */
+export function embedCode(result: RouteResult): string[] {
+  const found = new Map<string, number>();
+  for (const { sources } of result.contents) {
+    for (const { source, bytes } of sources) if (EMBED_SOURCE.test(source)) found.set(source, (found.get(source) ?? 0) + bytes);
+  }
+  return [...found].sort((a, b) => b[1] - a[1]).map(([source, bytes]) => `${source.replace(/^.*?engine\//, 'engine/')} (${(bytes / 1000).toFixed(1)} KB minified)`);
+}
