@@ -19,6 +19,13 @@ export const flowModules: Record<string, FlowModule> = {
 };
 
 /**
+ * Flows only the console, the board, and pages in another site's frame run: their loaders wait in a
+ * table of their own (flows/registry-deferred.ts), fetched with the first of them, so that the pages
+ * everyone opens do not carry the addresses of their code.
+ */
+const deferred = (name: string) => () => import('./registry-deferred.ts').then(({ deferredFlowModules }) => deferredFlowModules[name]());
+
+/**
  * Every other flow's own module, by the machine's file name (flows/<name>.machine.yaml): fetched
  * with its machine, so that a page downloads the code of the flows it runs and no other (no one
  * else's first page carries a payment's or the board's code; the bench checks the board's).
@@ -39,26 +46,24 @@ export const lazyFlowModules: Record<string, () => Promise<FlowModule>> = {
   messages: () => import('./messages.ts').then((module) => module.messagesFlow),
   'message-thread': () => import('./messages.ts').then((module) => module.messageThreadFlow),
   directory: () => import('./directory.ts').then((module) => module.directoryFlow),
-  'manage-home': () => import('./manage-home.ts').then((module) => module.manageHomeFlow),
-  'manage-staff': () => import('./manage-staff.ts').then((module) => module.manageStaffFlow),
-  'manage-board': () => import('./manage-board.ts').then((module) => module.manageBoardFlow),
-  'manage-people': () => import('./manage-people.ts').then((module) => module.managePeopleFlow),
-  'manage-person': () => import('./manage-person.ts').then((module) => module.managePersonFlow),
+  'manage-home': deferred('manage-home'),
+  'manage-staff': deferred('manage-staff'),
+  'manage-board': deferred('manage-board'),
+  'manage-people': deferred('manage-people'),
+  'manage-person': deferred('manage-person'),
   'staff-invitation': () => import('./staff-invitation.ts').then((module) => module.staffInvitationFlow),
   documents: () => import('./documents.ts').then((module) => module.documentsFlow),
   'public-documents': () => import('./documents.ts').then((module) => module.publicDocumentsFlow),
   'public-calendar': () => import('./public-calendar.ts').then((module) => module.publicCalendarFlow),
   'dashboard-arc-vote': () => import('./dashboard-arc-vote.ts').then((module) => module.dashboardArcVoteFlow),
-  'board-arc': () => import('./board-arc.ts').then((module) => module.boardArcFlow),
-  'invoice-decision': () => import('./invoice-decision.ts').then((module) => module.invoiceDecisionFlow),
-  'manage-settings': () => import('./manage-settings.ts').then((module) => module.manageSettingsFlow),
-  'manage-audit': () => import('./manage-audit.ts').then((module) => module.manageAuditFlow),
-  'manage-pages': () => import('./manage-pages.ts').then((module) => module.managePagesFlow),
+  'board-arc': deferred('board-arc'),
+  'invoice-decision': deferred('invoice-decision'),
+  'manage-settings': deferred('manage-settings'),
+  'manage-audit': deferred('manage-audit'),
+  'manage-pages': deferred('manage-pages'),
   'custom-page': () => import('./custom-page.ts').then((module) => module.customPageFlow),
-  'embed-handoff': () => import('./embed-handoff.ts').then((module) => module.embedHandoffFlow),
-  // The sign-in page runs it only in another site's frame or an app's web view: no other page
-  // fetches it, nor the bridge to a host it talks to.
-  'embed-sign-in': () => import('./embed-sign-in.ts').then((module) => module.embedSignInFlow),
+  'embed-handoff': deferred('embed-handoff'),
+  'embed-sign-in': deferred('embed-sign-in'),
 };
 
 /** Modules several flows share; a machine names those it uses in `uses:`. Fetched with the first machine using one. */
