@@ -38,6 +38,15 @@ function portalFrame(page: Page): Frame {
   return frame;
 }
 
+/** Other tests pay the same account: a duplicate warning may come before the provider's frame. */
+async function passDuplicateWarning(portal: FrameLocator) {
+  const provider = portal.locator('iframe[title="Secure payment details entry"]');
+  const proceed = portal.getByRole('alertdialog').getByRole('button', { name: 'Continue anyway' });
+  await expect(provider.or(proceed).first()).toBeVisible();
+  if (await proceed.isVisible()) await proceed.click();
+  await expect(provider).toBeVisible();
+}
+
 /** The card, in the provider's own frame inside the portal's. */
 async function payInProviderFrame(portal: FrameLocator) {
   const provider = portal.frameLocator('iframe[title="Secure payment details entry"]');
@@ -155,6 +164,7 @@ test('a guest pays inside the frame, through the provider\'s own frame', async (
   await expect(portal.getByRole('heading', { name: 'Confirm' })).toBeVisible();
   await expectAccessible(page);
   await portal.getByRole('button', { name: 'Continue to payment details' }).click();
+  await passDuplicateWarning(portal);
   await payInProviderFrame(portal);
   await expect(portal.getByText('Thank you. Your payment has been received.')).toBeVisible();
   await expect(portal.getByRole('region', { name: 'Payment receipt' })).toContainText('•••• 4242');
@@ -172,11 +182,7 @@ test('an owner pays from a checkout link inside the frame', async ({ page, reque
   await portal.getByLabel('Credit or debit card').check();
   await portal.getByLabel('Amount', { exact: true }).fill('4.00');
   await portal.getByRole('button', { name: 'Continue to payment details' }).click();
-  // Another test may have paid the same sub-ledger moments ago: the duplicate warning is then expected.
-  const provider = portal.locator('iframe[title="Secure payment details entry"]');
-  const dialog = portal.getByRole('alertdialog');
-  await expect(provider.or(dialog).first()).toBeVisible();
-  if (await dialog.isVisible()) await dialog.getByRole('button', { name: 'Continue anyway' }).click();
+  await passDuplicateWarning(portal);
   await payInProviderFrame(portal);
   await expect(portal.getByText('Thank you. Your payment has been received.')).toBeVisible();
   await expect.poll(async () => (await messagesOf(page, 'navigate')).at(-1)?.data.payload.path).toBe(`${url}/confirmation`);
@@ -331,11 +337,7 @@ test('a signed-in owner pays with a new card inside the frame, through the provi
   await portal.getByLabel('Today').check();
   await portal.getByLabel('Amount', { exact: true }).fill('2');
   await portal.getByRole('button', { name: 'Pay', exact: true }).click();
-  // Other tests pay this account too: a duplicate warning may come first.
-  const provider = portal.locator('iframe[title="Secure payment details entry"]');
-  const proceed = portal.getByRole('button', { name: 'Continue anyway' });
-  await expect(provider.or(proceed).first()).toBeVisible();
-  if (await proceed.isVisible()) await proceed.click();
+  await passDuplicateWarning(portal);
   await payInProviderFrame(portal);
   await expect(portal.getByText('Thank you. Your payment has been received.')).toBeVisible();
   await expect(portal.getByRole('region', { name: 'Payment confirmation' })).toContainText('•••• 4242');
