@@ -30,6 +30,8 @@ const GRID = 'virtual:engine-grid/';
 const EARLY = 'virtual:engine-early-requests';
 // How a page under the mirror talks to its host (app.yaml `embedding`): only such pages fetch it.
 const EMBEDDING = 'virtual:engine-embedding';
+// Which reads a write makes stale (api.yaml `queries.invalidates`): needed only once a page writes.
+const INVALIDATION = 'virtual:engine-invalidation';
 const OPERATIONS = 'virtual:engine-operations';
 const REDIRECTS = 'virtual:engine-redirects';
 /** The loader entries and operations only gated areas use (apart.ts), fetched with the first of them. */
@@ -162,12 +164,17 @@ export function configPlugin({ root, features }: { root: string; features?: stri
     const featuresDoc = load(join(schemas, 'features.yaml'));
     const appDoc = load(join(schemas, 'app.yaml')) as AppDoc;
     const themes = themesOf();
+    // A build's pages fetch `invalidates` with their first write (virtual:engine-invalidation).
+    const navigationDoc = load(join(schemas, 'navigation.yaml')) as { notice?: { when: unknown } };
+    const apiDoc = load(join(schemas, 'api.yaml')) as Parameters<typeof firstVisitStorage>[0] & { queries?: Record<string, unknown> };
     const config = {
       routesDoc: ssr ? load(join(schemas, 'routes.yaml')) : browserRoutes(load(join(schemas, 'routes.yaml'))),
       enabledFeatures: [...resolveFeatures(featuresDoc, features)],
-      navigation: load(join(schemas, 'navigation.yaml')),
+      // A build's frame decides by the notice's `when` alone: the rest comes with the notice's code
+      // (virtual:engine-notice-messages).
+      navigation: ssr || serving || !navigationDoc.notice ? navigationDoc : { ...navigationDoc, notice: { when: navigationDoc.notice.when } },
       site: load(join(schemas, 'site.yaml')),
-      api: load(join(schemas, 'api.yaml')),
+      api: ssr || serving ? apiDoc : { ...apiDoc, queries: { ...apiDoc.queries, invalidates: undefined } },
       // With the product's own texts for the engine's keys, whatever their namespace (message-split.ts).
       messages: sharedMessages(load(join(schemas, 'messages', 'en.json')), appDoc.sharedMessages ?? []),
       // Without `embedding`: the bridge of pages under the mirror reads it (virtual:engine-embedding).
@@ -268,7 +275,7 @@ export function configPlugin({ root, features }: { root: string; features?: stri
       if (id === CONFIG || id === SCREENS || id === CONTENT_INDEX || id === FLOWS) return `\0${id}`;
       if (id.startsWith(SCREEN) || id.startsWith(CONTENT) || id.startsWith(FLOW)) return `\0${id}`;
       if (id === GRIDS || id.startsWith(GRID) || id === EARLY || id === OPERATIONS || id === REDIRECTS || id === FAILURE_HANDLING) return `\0${id}`;
-      if (id === ALL_MESSAGES || id === NOTICE_MESSAGES || id === APART || id === EMBEDDING) return `\0${id}`;
+      if (id === ALL_MESSAGES || id === NOTICE_MESSAGES || id === APART || id === EMBEDDING || id === INVALIDATION) return `\0${id}`;
       return null;
     },
     configResolved(config) {
@@ -310,6 +317,7 @@ export function configPlugin({ root, features }: { root: string; features?: stri
 
   function loadModule(name: string, ssr: boolean): string | Promise<string> | null {
     if (name === CONFIG) return configModule(ssr);
+    if (name === INVALIDATION) return `export default ${JSON.stringify((load(join(schemas, 'api.yaml')) as { queries?: { invalidates?: unknown } }).queries?.invalidates ?? {})};`;
     if (name === EMBEDDING) return `export default ${JSON.stringify((load(join(schemas, 'app.yaml')) as AppDoc).embedding ?? null)};`;
     // Legacy addresses: read only when no route matches, so they come with that rare case.
     if (name === REDIRECTS) return `export default ${JSON.stringify(load(join(schemas, 'redirects.yaml')))};`;
@@ -324,7 +332,7 @@ export function configPlugin({ root, features }: { root: string; features?: stri
       const notice = (load(join(schemas, 'navigation.yaml')) as { notice?: unknown }).notice ?? null;
       const shared = new Set([...appDoc.sharedMessages ?? [], ...appDoc.failureMessages ?? []]);
       const own = new Set([...screenNamespaces(root, notice)].filter((namespace) => !shared.has(namespace)));
-      return `export const messages = ${JSON.stringify(pickNamespaces(flatMessages(load(join(schemas, 'messages', 'en.json'))), own))};`;
+      return `export const messages = ${JSON.stringify(pickNamespaces(flatMessages(load(join(schemas, 'messages', 'en.json'))), own))};\nexport const notice = ${JSON.stringify(notice)};`;
     }
     if (name === ALL_MESSAGES) return `export default ${JSON.stringify(flatMessages(load(join(schemas, 'messages', 'en.json'))))};`;
     if (name === OPERATIONS) {

@@ -34,6 +34,8 @@ declare module 'virtual:engine-failure-handling' {
 declare module 'virtual:engine-notice-messages' {
   /** The texts navigation.yaml `notice` names that no page carries anyway (they come with the notice). */
   export const messages: Record<string, string>;
+  /** navigation.yaml `notice` whole (a build's configuration keeps only its `when`). */
+  export const notice: import('../react/app/config-types.ts').FrameNoticeConfig | null;
 }
 declare module 'virtual:engine-all-messages' {
   /** Every text of schemas/messages/en.json by its dotted key (development tools only). */

@@ -25,6 +25,12 @@ declare module 'virtual:engine-embed-validators' {
   export const toHost: CompiledValidator;
 }
 
+declare module 'virtual:engine-invalidation' {
+  /** api.yaml `queries.invalidates`: write operationId -> the reads its success makes stale. */
+  const invalidates: Record<string, string[]>;
+  export default invalidates;
+}
+
 declare module 'virtual:engine-embedding' {
   import type { EmbeddingSettings } from '../core/embed/settings.ts';
   /** app.yaml `embedding`, or null when the product has none. */

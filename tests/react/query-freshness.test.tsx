@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor as waitForActor } from 'xstate';
 import { createFlowMachine } from '../../engine/core/flow/create-machine.ts';
 import type { FlowDocument } from '../../engine/core/flow/types.ts';
+import { loadInvalidates } from '../../engine/react/app/operation-queries.ts';
 import { flowCatalog } from '../../flows/registry.ts';
 import { fakeApi, makeRuntime, projectConfig, renderNodes } from './support/query-harness.tsx';
 
@@ -199,8 +200,31 @@ describe('flows calling operations', () => {
   });
 });
 
-it('the project declares that a confirmed payment refreshes the ledger and the payments list', () => {
-  const { invalidates = {}, alwaysRefetch } = projectConfig({}).api.queries;
-  expect(invalidates.confirmPayment).toEqual(expect.arrayContaining(['getLedger', 'listPayments', 'getAccounts']));
+it('the project declares that a confirmed payment refreshes the ledger and the payments list', async () => {
+  const { invalidates, alwaysRefetch } = projectConfig({}).api.queries;
+  // A build's configuration leaves the table to its own chunk, fetched with the first write.
+  expect(invalidates).toBeUndefined();
+  expect((await loadInvalidates()).confirmPayment).toEqual(expect.arrayContaining(['getLedger', 'listPayments', 'getAccounts']));
   expect(alwaysRefetch).toEqual(expect.arrayContaining(['getLedger', 'listPayments']));
+});
+
+describe('a configuration without the table (a build\'s)', () => {
+  it('refetches the reads on screen by the project\'s own table', async () => {
+    const { api } = world();
+    const { runtime, translator } = makeRuntime(projectConfig({ alwaysRefetch: [] }, messages));
+    await renderNodes(runtime, translator, [dataNode('getLedger')]);
+    expect(await screen.findByText('Rows: 1')).toBeTruthy();
+    await confirmPayment(runtime);
+    expect(await screen.findByText('Rows: 2')).toBeTruthy();
+    expect(api.count('GET', '/api/payments/Ledger')).toBe(2);
+  });
+
+  it('has the reads marked stale before the write returns: the flow\'s next read asks the server', async () => {
+    world();
+    const { runtime } = makeRuntime(projectConfig({ alwaysRefetch: [] }, messages));
+    const env = runtime.environment();
+    expect(await env.call('getLedger', { query: { accountNumber: '1' } })).toMatchObject({ count: 1 });
+    await env.call('confirmPayment', { params: { id: 'p1' }, body: {} });
+    expect(await env.call('getLedger', { query: { accountNumber: '1' } })).toMatchObject({ count: 2 });
+  });
 });

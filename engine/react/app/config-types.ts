@@ -67,7 +67,8 @@ export interface FrameNoticeConfig {
   action?: { text: string; event: string };
 }
 export interface NavigationConfig {
-  notice?: FrameNoticeConfig;
+  /** Whole, or (a build's pages) its `when` alone: the banner's code brings the rest. */
+  notice?: FrameNoticeConfig | Pick<FrameNoticeConfig, 'when'>;
   brand?: FrameBrand;
   frames?: Record<string, FrameConfig>;
   data?: FrameDataConfig;

@@ -11,7 +11,7 @@ import { compileRoutes } from '../../core/routes.ts';
 import { SESSION_EVENTS, SESSION_FIELDS } from '../../core/session-contract.ts';
 import { withEngineMessages } from '../../core/default-messages.ts';
 import type { EngineConfig } from './config-types.ts';
-import { invalidateAfter, operationQueryKey, operationStaleTime } from './operation-queries.ts';
+import { invalidateAfter, loadInvalidates, operationQueryKey, operationStaleTime } from './operation-queries.ts';
 import { resolveLink } from './route-table.ts';
 import type { ReadQuery, Runtime } from './runtime.ts';
 import { toaster } from './toaster.tsx';
@@ -89,6 +89,8 @@ export function createRuntime({ config, flows, formatters, operations, translato
   });
 
   const q = config.api.queries;
+  // A build's table of invalidations arrives before the visitor's first write, as a rule.
+  if (!q.invalidates) fetchWhenSettled(loadInvalidates);
   const queryClient = new QueryClient({
     defaultOptions: {
       queries: {
@@ -138,10 +140,10 @@ export function createRuntime({ config, flows, formatters, operations, translato
       if (operation.method.toUpperCase() === 'GET') return queryClient.fetchQuery(readQuery(operationId, request));
       try {
         const result = await api.call(operationId, request);
-        void invalidateAfter(queryClient, operationId, q);
+        await invalidateAfter(queryClient, operationId, q);
         return result;
       } catch (error) {
-        if ((error as { status?: number } | null)?.status === 409) void invalidateAfter(queryClient, operationId, q);
+        if ((error as { status?: number } | null)?.status === 409) await invalidateAfter(queryClient, operationId, q);
         throw error;
       }
     },
@@ -192,7 +194,7 @@ export function createRuntime({ config, flows, formatters, operations, translato
     download: (operationId, request) => api.download(operationId, request),
     async upload(operationId, request, form, onProgress) {
       const result = await api.upload(operationId, request, form, onProgress);
-      void invalidateAfter(queryClient, operationId, q);
+      await invalidateAfter(queryClient, operationId, q);
       return result;
     },
   };

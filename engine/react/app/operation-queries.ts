@@ -8,8 +8,23 @@ export interface QuerySettings {
   staleMinutes: number;
   /** Reads fetched afresh whenever a reader asks (never served from the cache alone). */
   alwaysRefetch: string[];
-  /** Write operationId -> the read operationIds its success makes stale. */
+  /**
+   * Write operationId -> the read operationIds its success makes stale. Absent from a build's
+   * configuration: its pages fetch the table with their first write (virtual:engine-invalidation).
+   */
   invalidates?: Record<string, string[]>;
+}
+
+type Invalidates = Record<string, string[]>;
+let apart: Promise<Invalidates> | null = null;
+
+/** The build's table of invalidations, fetched once (again after a failed fetch). */
+export function loadInvalidates(): Promise<Invalidates> {
+  apart ??= import('virtual:engine-invalidation').then((module) => module.default, (error: unknown) => {
+    apart = null;
+    throw error;
+  });
+  return apart;
 }
 
 /** The cache key of a read: its operationId first (invalidation matches on it), then the request. */
@@ -24,9 +39,12 @@ export function operationStaleTime(operationId: string, settings: QuerySettings)
 
 /**
  * After `operationId` succeeded: every cached read it declares is marked stale; those on screen are
- * fetched again now, the others when next read.
+ * fetched again, the others when next read. Resolves once they are marked (not refetched), so that
+ * whatever reads next after the write never gets the old answer from the cache.
  */
-export function invalidateAfter(queryClient: QueryClient, operationId: string, settings: QuerySettings): Promise<void> {
-  const targets = settings.invalidates?.[operationId] ?? [];
-  return Promise.all(targets.map((target) => queryClient.invalidateQueries({ queryKey: [target] }))).then(() => undefined);
+export async function invalidateAfter(queryClient: QueryClient, operationId: string, settings: QuerySettings): Promise<void> {
+  const table = settings.invalidates ?? await loadInvalidates().catch(() => null);
+  // Without the table (its fetch failed), every read is taken as stale rather than none.
+  if (!table) void queryClient.invalidateQueries();
+  else for (const target of table[operationId] ?? []) void queryClient.invalidateQueries({ queryKey: [target] });
 }

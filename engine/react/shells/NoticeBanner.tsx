@@ -6,8 +6,8 @@ import { useRuntime } from '../app/runtime.ts';
 import { useScope } from '../app/scope.tsx';
 import { useTranslator } from '../app/translation.ts';
 import { useNodeText } from '../widgets/basic.tsx';
-// The notice's own texts come with its code, not with every page.
-import { messages } from 'virtual:engine-notice-messages';
+// The notice's own texts, and all of it but its `when`, come with its code, not with every page.
+import { messages, notice as noticeApart } from 'virtual:engine-notice-messages';
 
 /** Milliseconds as "mm:ss" (minutes past 59 stay minutes: "75:00"); nothing left is "00:00". */
 export function clockText(ms: number): string {
@@ -45,7 +45,9 @@ function useTimeLeft(to: unknown, onElapsed: () => void): number | undefined {
  * and text are a status, announced once when the notice appears; the countdown is a timer, which
  * screen readers read when asked rather than every second; the button sends its event to the session.
  */
-export function NoticeBanner({ notice }: { notice: FrameNoticeConfig }) {
+export function NoticeBanner({ notice: given }: { notice: FrameNoticeConfig | Pick<FrameNoticeConfig, 'when'> }) {
+  // The configuration's own first: the development server's is the one kept up to date.
+  const notice = { ...noticeApart, ...given } as FrameNoticeConfig;
   const { t, add } = useTranslator();
   // Before any text is looked up; adding them again is harmless.
   add(messages);
