@@ -1,30 +1,21 @@
 // The demo document library at Maple Grove (docs/server.md, "Document library"): public,
-// owners-only and board-only folders, with small PDFs made here with pdfkit, a PNG and a text
-// file. The board minutes hold the word "quorum-eucalyptus", found nowhere else, to show that a
-// homeowner's search never finds what only the board may read.
-import PDFDocument from 'pdfkit';
+// owners-only and board-only folders, with PDFs made here with pdfkit, a PNG and a text file. The
+// first files' texts are in library-texts.ts; the multi-page PDFs MyCA answers from
+// (myca-material.ts) follow them, one PDF page per page of the material.
 import type { Queryable } from '../db/index.ts';
 import type { DocumentPermission } from '../authz/document-access.ts';
 import { TEXT_TYPE } from '../documents/content-type.ts';
 import { writeChunks } from '../documents/store.ts';
+import { BUDGET, MINUTES, POOL_HOURS, RULES } from './library-texts.ts';
+import { MYCA_DOCUMENTS, paragraphsOf, type PagedDocument } from './myca-material.ts';
+import { pagedPdf } from './paged-pdf.ts';
 
 /** A 1x1 PNG (a single green pixel). */
 export const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 /** A small PDF: the title, then each paragraph. */
 export function pdf(title: string, paragraphs: string[], author = 'Maple Grove HOA'): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'LETTER', margin: 72, info: { Title: title, Author: author, CreationDate: new Date(Date.UTC(2026, 0, 5)) } });
-  const chunks: Uint8Array[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Uint8Array) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.font('Helvetica-Bold').fontSize(18).text(title).moveDown();
-  doc.font('Helvetica').fontSize(11);
-  for (const paragraph of paragraphs) doc.text(paragraph).moveDown(0.5);
-  doc.end();
-  return done;
+  return pagedPdf(title, [paragraphs], author);
 }
 
 interface DemoFile {
@@ -35,24 +26,6 @@ interface DemoFile {
   /** The text the search indexes (what the PDF or text file says). */
   text: string;
 }
-
-const RULES = [
-  'These rules apply to every resident and guest of Maple Grove HOA.',
-  'Quiet hours are from 10 pm to 7 am. Trash bins go out after 6 pm the evening before collection and come back in by the next evening.',
-  'Exterior changes such as fences, paint colors and sheds need an architectural request approved by the board before work begins.',
-  'Pets are kept on a leash in common areas; owners pick up after them.',
-];
-const BUDGET = [
-  'Operating budget for the fiscal year 2026, adopted by the board in November 2025.',
-  'Assessments: $200.00 per lot per quarter. Landscaping $48,000; pool maintenance $21,500; insurance $18,200; reserve contribution $30,000.',
-  'The reserve fund is projected to reach $212,000 at the end of 2026.',
-];
-const MINUTES = [
-  'Executive session of the board, held after the regular meeting. Present: all five directors; a quorum-eucalyptus was declared at 8:05 pm.',
-  'The board discussed a pending collection matter and a vendor contract renewal. No votes were taken.',
-  'The session adjourned at 8:40 pm. These minutes are confidential to the board.',
-];
-const POOL_HOURS = 'Pool hours\n\nMemorial Day to Labor Day: 9 am to 9 pm every day.\nLifeguard on duty on weekends from noon to 6 pm.\nNo glass in the pool area.\n';
 
 const LIBRARY: { name: string; permission: DocumentPermission; files: DemoFile[]; folders?: { name: string; permission: DocumentPermission; files: DemoFile[] }[] }[] = [
   {
@@ -89,6 +62,12 @@ const LIBRARY: { name: string; permission: DocumentPermission; files: DemoFile[]
   },
 ];
 
+/** A page of the material per PDF page; the search indexes the same words, a line per paragraph. */
+function materialFile(doc: PagedDocument): DemoFile {
+  const pages = doc.pages.map(paragraphsOf);
+  return { name: doc.name, contentType: 'application/pdf', daysAgo: doc.daysAgo, bytes: () => pagedPdf(doc.title, pages), text: pages.flat().join('\n') };
+}
+
 export async function seedDemoDocuments(tx: Queryable, now: Date): Promise<void> {
   const { rows } = await tx.query<{ association_id: number; user_id: number }>(
     `SELECT a.id AS association_id, u.id AS user_id FROM associations a, users u WHERE a.code = 'maplegrove' AND u.email = 'board@example.com'`,
@@ -114,9 +93,23 @@ export async function seedDemoDocuments(tx: Queryable, now: Date): Promise<void>
       await writeChunks(tx, inserted[0].id, bytes);
     }
   };
+  const topFolders = new Map<string, { id: number; permission: DocumentPermission }>();
   for (const folder of LIBRARY) {
     const folderId = await addFolder(folder.name, folder.permission, null);
+    topFolders.set(folder.name, { id: folderId, permission: folder.permission });
     await addFiles(folderId, folder.files);
     for (const sub of folder.folders ?? []) await addFiles(await addFolder(sub.name, sub.permission, folderId), sub.files);
+  }
+  // After the first files, so their ids stay as they were. A folder the material names that does
+  // not exist yet is made with the material's permission.
+  for (const doc of MYCA_DOCUMENTS) {
+    let folder = topFolders.get(doc.folder);
+    if (!folder) {
+      folder = { id: await addFolder(doc.folder, doc.permission, null), permission: doc.permission };
+      topFolders.set(doc.folder, folder);
+    }
+    // The golden set's board-only questions depend on who may read each file: never seed it elsewhere.
+    if (folder.permission !== doc.permission) throw new Error(`${doc.name}: the material says ${doc.permission}, folder "${doc.folder}" is ${folder.permission}`);
+    await addFiles(folder.id, [materialFile(doc)]);
   }
 }

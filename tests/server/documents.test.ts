@@ -60,11 +60,11 @@ describe.each(BACKENDS)('document library on %s', (kind) => {
   it('shows each caller the folder tree they may read', async () => {
     const names = async (token?: string) => (await get(`/${maple}/Directories`, token)).json.folders.map((f: { name: string }) => f.name);
     expect(await names()).toEqual(['Community Photos', 'Governing Documents']);
-    expect(await names(tokens.home)).toEqual(['Community Photos', 'Financials', 'Reserve Studies', 'Governing Documents']);
-    expect(await names(tokens.board)).toEqual(['Board Only', 'Community Photos', 'Financials', 'Reserve Studies', 'Governing Documents']);
+    expect(await names(tokens.home)).toEqual(['Community Photos', 'Financials', 'Reserve Studies', 'Governing Documents', 'Meeting Minutes']);
+    expect(await names(tokens.board)).toEqual(['Board Only', 'Community Photos', 'Financials', 'Reserve Studies', 'Governing Documents', 'Meeting Minutes']);
     const root = (await get(`/${maple}/Directories?parentId=0`, tokens.home)).json;
     expect(root.associationName).toBe('Maple Grove HOA');
-    expect(root.folders.map((f: { name: string }) => f.name)).toEqual(['Community Photos', 'Financials', 'Governing Documents']);
+    expect(root.folders.map((f: { name: string }) => f.name)).toEqual(['Community Photos', 'Financials', 'Governing Documents', 'Meeting Minutes']);
     const financials = await folderId('Financials');
     const one = (await get(`/${maple}/Directories?parentId=${financials}`, tokens.home)).json;
     expect(one.folders).toEqual([{ id: await folderId('Reserve Studies'), name: 'Reserve Studies', parentId: financials, permission: 'owners', documentCount: 0 }]);
@@ -300,7 +300,9 @@ describe.each(BACKENDS)('document library on %s', (kind) => {
     expect((await get(`/${maple}/Documents/${rules}/Details`)).json).toMatchObject({ previewable: true, folderPath: [{ name: 'Governing Documents' }] });
     expectErrorShape(await get(`/${maple}/Documents/${await documentId('Annual Budget 2026.pdf')}`), 404, 'DOC001');
     expect((await get(`/${maple}/Documents/Search?q=budget`)).json.results).toEqual([]);
-    expect((await get(`/${maple}/Documents/Search?q=budget`, tokens.home)).json.results.length).toBe(1);
+    // The budget and the annual meeting's minutes (the members' budget vote), both owners-only.
+    const owners = (await get(`/${maple}/Documents/Search?q=budget`, tokens.home)).json.results.map((r: { document: { name: string } }) => r.document.name);
+    expect(owners.sort()).toEqual(['Annual Budget 2026.pdf', 'Annual Meeting Minutes 2025.pdf']);
     expectErrorShape(await get(`/${maple}/Documents/${rules}`, 'not-a-token'), 401, 'AUTH002');
   });
 });
