@@ -10,6 +10,7 @@
 //   web.ts               the static site, legacy redirects, the development mailbox
 //   embed-script.ts      /embed.js, the tag that shows the portal on a company's own site
 //   embedding/           the portal in a company's website: who may frame it, the renewal cookie's same-origin check
+//   myca/                the assistant: FAQ and help indexed at start, stored documents' passages backfilled, old conversations deleted
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -39,6 +40,7 @@ import { DEFAULT_PUBLIC_URL } from './mail/index.ts';
 import { createEmbedFraming } from './embedding/framing.ts';
 import { enableEmbeddingExpiry } from './embedding/expiry.ts';
 import { registerSameOriginCheck } from './embedding/same-origin.ts';
+import { startMycaIndexing } from './myca/startup.ts';
 
 export { repoRoot, BODY_LIMIT, type AppOptions } from './app-options.ts';
 export { checkHandlers } from './operation-routes.ts';
@@ -113,6 +115,9 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
         security: { frameAncestors, production, devSite, scriptHashes },
       }),
     });
+    // Last, once nothing else can fail to start; onClose hooks run last first, so the background
+    // indexing stops before the database closes.
+    app.addHook('onClose', await startMycaIndexing(runtime.services, schemasDir));
     await app.ready();
   } catch (error) {
     await runtime?.close();

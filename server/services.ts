@@ -33,6 +33,8 @@ import { createSandboxProvider, settleDue } from './sandbox-provider/index.ts';
 import { createSettingsService } from './settings/index.ts';
 import { createSsoService } from './sso/index.ts';
 import { DEFAULT_PUBLIC_URL } from './mail/index.ts';
+import { backfillDocumentPassages } from './myca/backfill.ts';
+import { readChunks } from './documents/store.ts';
 
 export interface Runtime {
   services: Services;
@@ -69,6 +71,9 @@ export async function openServices(options: AppOptions, context: RuntimeContext)
     const jwtSecret = await resolveJwtSecret(db, options.jwtSecret, context.production);
     const passwords = createPasswordHasher(options.passwordCost);
     const seeded = context.safety.seedDemo(db.kind) ? await seedDemo(db, passwords, clock()) : false;
+    // The seed writes its documents straight into the tables: their passages are made here, before
+    // the first request, so the demo's documents are citable as soon as it answers.
+    if (seeded) await backfillDocumentPassages(db, (id) => readChunks(db, id));
     // The demo's handover key signs for Summit: never trusted in production, even with DEMO_DATA=1.
     if (seeded && !context.production) await seedDemoHandover(db);
     if (options.demoIdentityProvider && !context.production) await seedDemoIdentitySettings(db, options.demoIdentityProvider);

@@ -6,6 +6,7 @@ import type { Queryable } from '../db/index.ts';
 import type { DocumentPermission } from '../authz/document-access.ts';
 import { TEXT_TYPE } from '../documents/content-type.ts';
 import { writeChunks } from '../documents/store.ts';
+import { indexDocumentPassages } from '../myca/passages.ts';
 import { BUDGET, MINUTES, POOL_HOURS, RULES } from './library-texts.ts';
 import { MYCA_DOCUMENTS, paragraphsOf, type PagedDocument } from './myca-material.ts';
 import { pagedPdf } from './paged-pdf.ts';
@@ -25,14 +26,19 @@ interface DemoFile {
   bytes: () => Promise<Buffer>;
   /** The text the search indexes (what the PDF or text file says). */
   text: string;
+  /** What each page says, as MyCA's passages quote it (a text file is one page without a number). */
+  pages?: string[];
 }
+
+/** A PDF made by pdf(): its one page, the title first. */
+const onePage = (title: string, paragraphs: string[]) => [[title, ...paragraphs].join('\n')];
 
 const LIBRARY: { name: string; permission: DocumentPermission; files: DemoFile[]; folders?: { name: string; permission: DocumentPermission; files: DemoFile[] }[] }[] = [
   {
     name: 'Governing Documents',
     permission: 'everyone',
     files: [
-      { name: 'Community Rules and Regulations.pdf', contentType: 'application/pdf', daysAgo: 120, bytes: () => pdf('Community Rules and Regulations', RULES), text: RULES.join('\n') },
+      { name: 'Community Rules and Regulations.pdf', contentType: 'application/pdf', daysAgo: 120, bytes: () => pdf('Community Rules and Regulations', RULES), text: RULES.join('\n'), pages: onePage('Community Rules and Regulations', RULES) },
       { name: 'Pool Hours.txt', contentType: TEXT_TYPE, daysAgo: 40, bytes: async () => Buffer.from(POOL_HOURS, 'utf8'), text: POOL_HOURS },
     ],
   },
@@ -44,7 +50,7 @@ const LIBRARY: { name: string; permission: DocumentPermission; files: DemoFile[]
   {
     name: 'Financials',
     permission: 'owners',
-    files: [{ name: 'Annual Budget 2026.pdf', contentType: 'application/pdf', daysAgo: 30, bytes: () => pdf('Annual Budget 2026', BUDGET), text: BUDGET.join('\n') }],
+    files: [{ name: 'Annual Budget 2026.pdf', contentType: 'application/pdf', daysAgo: 30, bytes: () => pdf('Annual Budget 2026', BUDGET), text: BUDGET.join('\n'), pages: onePage('Annual Budget 2026', BUDGET) }],
     folders: [{ name: 'Reserve Studies', permission: 'owners', files: [] }],
   },
   {
@@ -57,6 +63,7 @@ const LIBRARY: { name: string; permission: DocumentPermission; files: DemoFile[]
         daysAgo: 14,
         bytes: () => pdf('Board Minutes — Executive Session', MINUTES),
         text: MINUTES.join('\n'),
+        pages: onePage('Board Minutes — Executive Session', MINUTES),
       },
     ],
   },
@@ -65,7 +72,10 @@ const LIBRARY: { name: string; permission: DocumentPermission; files: DemoFile[]
 /** A page of the material per PDF page; the search indexes the same words, a line per paragraph. */
 function materialFile(doc: PagedDocument): DemoFile {
   const pages = doc.pages.map(paragraphsOf);
-  return { name: doc.name, contentType: 'application/pdf', daysAgo: doc.daysAgo, bytes: () => pagedPdf(doc.title, pages), text: pages.flat().join('\n') };
+  return {
+    name: doc.name, contentType: 'application/pdf', daysAgo: doc.daysAgo, bytes: () => pagedPdf(doc.title, pages), text: pages.flat().join('\n'),
+    pages: pages.map((paragraphs, i) => (i === 0 ? [doc.title, ...paragraphs] : paragraphs).join('\n')),
+  };
 }
 
 export async function seedDemoDocuments(tx: Queryable, now: Date): Promise<void> {
@@ -91,6 +101,9 @@ export async function seedDemoDocuments(tx: Queryable, now: Date): Promise<void>
         [associationId, folderId, file.name, file.contentType, bytes.length, at(file.daysAgo), boardUserId, file.text],
       );
       await writeChunks(tx, inserted[0].id, bytes);
+      // MyCA's passages from the same words, so that no PDF is read again at start (backfill.ts).
+      if (file.pages) await indexDocumentPassages(tx, inserted[0].id, file.pages, file.contentType === 'application/pdf');
+      else if (file.contentType === TEXT_TYPE) await indexDocumentPassages(tx, inserted[0].id, [file.text], false);
     }
   };
   const topFolders = new Map<string, { id: number; permission: DocumentPermission }>();

@@ -135,3 +135,9 @@ export function chunkStream(db: Queryable, documentId: number, from: ChunkTable 
   }
   return Readable.from(chunks(), { objectMode: false });
 }
+
+/** A stored file's bytes whole (for re-reading its text; downloads stream with chunkStream instead). */
+export async function readChunks(db: Queryable, documentId: number, from: ChunkTable = DOCUMENT_CHUNKS): Promise<Buffer> {
+  const { rows } = await db.query<{ data: Uint8Array }>(`SELECT data FROM ${from.table} WHERE ${from.owner} = $1 ORDER BY seq`, [documentId]);
+  return Buffer.concat(rows.map((row) => Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength)));
+}

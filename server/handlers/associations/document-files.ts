@@ -1,11 +1,14 @@
 // Managing the library's documents (board document-manage security, x-policy documentLibrary):
 // upload, rename or move, duplicate, delete. An upload is checked whole before anything is
 // written: its size (413 DOC008), its type read from its content (415 DOC009), its folder and name.
+// Its passages for the assistant (server/myca/) are written in the same transaction, so a document
+// is citable as soon as it is listed.
 import { principalOf, type OperationHandler } from '../types.ts';
 import { documentError } from '../../documents/errors.ts';
 import { checkedFile, readUploadParts } from '../../documents/upload-check.ts';
 import { checkName, copyName, nameFromFilename } from '../../documents/names.ts';
-import { searchableText } from '../../documents/pdf-text.ts';
+import { searchableContent } from '../../documents/pdf-text.ts';
+import { copyDocumentPassages, indexDocumentPassages } from '../../myca/passages.ts';
 import { documentOf, documentView, folderOf, lockLibrary, refuseTakenName, writeChunks } from '../../documents/store.ts';
 import type { Queryable } from '../../db/index.ts';
 
@@ -22,7 +25,7 @@ export const uploadDocument: OperationHandler<'uploadDocument'> = async (req, se
   const folderId = folderIdOf(fields);
   const { file, type } = await checkedFile(sent);
   const name = fields.name !== undefined ? checkName(fields.name) : nameFromFilename(file.filename);
-  const text = await searchableText(type.contentType, file.bytes);
+  const { text, pages } = await searchableContent(type.contentType, file.bytes);
   const userId = principalOf(req).userId;
   const document = await services.db.transaction(async (tx) => {
     await lockLibrary(tx, associationId);
@@ -34,6 +37,7 @@ export const uploadDocument: OperationHandler<'uploadDocument'> = async (req, se
       [associationId, folder.id, name, type.contentType, file.bytes.length, services.clock(), userId, text],
     );
     await writeChunks(tx, rows[0].id, file.bytes);
+    await indexDocumentPassages(tx, rows[0].id, pages, type.contentType === 'application/pdf');
     return documentOf(tx, associationId, rows[0].id);
   });
   return { status: 201, body: { document: documentView(document) } };
@@ -80,6 +84,7 @@ export const duplicateDocument: OperationHandler<'duplicateDocument'> = async (r
     );
     // The bytes are copied inside the database, never through the server.
     await tx.query('INSERT INTO document_chunks (document_id, seq, data) SELECT $2, seq, data FROM document_chunks WHERE document_id = $1', [original.id, rows[0].id]);
+    await copyDocumentPassages(tx, original.id, rows[0].id);
     return documentOf(tx, associationId, rows[0].id);
   });
   return { status: 201, body: { document: documentView(copy) } };
