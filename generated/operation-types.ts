@@ -15,6 +15,7 @@ export type Operations = {
   "acceptStaffInvitation": OperationTypesOf<management["acceptStaffInvitation"]>;
   "acknowledgeExpressPayment": OperationTypesOf<expressPay["acknowledgeExpressPayment"]>;
   "addBoardMember": OperationTypesOf<management["addBoardMember"]>;
+  "askMyca": OperationTypesOf<associations["askMyca"]>;
   "authenticate": OperationTypesOf<users["authenticate"]>;
   "authenticateExpressPay": OperationTypesOf<expressPay["authenticateExpressPay"]>;
   "authenticateJWT": OperationTypesOf<users["authenticateJWT"]>;
@@ -91,6 +92,7 @@ export type Operations = {
   "getManagementCompany": OperationTypesOf<management["getManagementCompany"]>;
   "getMessageThread": OperationTypesOf<users["getMessageThread"]>;
   "getMimic": OperationTypesOf<users["getMimic"]>;
+  "getMycaConversation": OperationTypesOf<associations["getMycaConversation"]>;
   "getPaymentMethod": OperationTypesOf<payments["getPaymentMethod"]>;
   "getPaymentOptions": OperationTypesOf<payments["getPaymentOptions"]>;
   "getPortalToken": OperationTypesOf<users["getPortalToken"]>;
@@ -129,6 +131,8 @@ export type Operations = {
   "listManagedAssociations": OperationTypesOf<management["listManagedAssociations"]>;
   "listMessageThreads": OperationTypesOf<users["listMessageThreads"]>;
   "listMimicVisits": OperationTypesOf<users["listMimicVisits"]>;
+  "listMycaConversations": OperationTypesOf<associations["listMycaConversations"]>;
+  "listMycaFeedback": OperationTypesOf<associations["listMycaFeedback"]>;
   "listPaymentMethods": OperationTypesOf<payments["listPaymentMethods"]>;
   "listPayments": OperationTypesOf<payments["listPayments"]>;
   "listRecurringPayments": OperationTypesOf<payments["listRecurringPayments"]>;
@@ -137,6 +141,7 @@ export type Operations = {
   "postBoardArcMessage": OperationTypesOf<actionItems["postBoardArcMessage"]>;
   "putAssociationSetting": OperationTypesOf<settings["putAssociationSetting"]>;
   "putCompanySetting": OperationTypesOf<settings["putCompanySetting"]>;
+  "rateMycaAnswer": OperationTypesOf<associations["rateMycaAnswer"]>;
   "redeemEmbedHandoff": OperationTypesOf<users["redeemEmbedHandoff"]>;
   "redeemPortalToken": OperationTypesOf<users["redeemPortalToken"]>;
   "registerHomeowner": OperationTypesOf<users["registerHomeowner"]>;

@@ -111,6 +111,10 @@ export const defaultRateRules = {
   verifyOneTimePassword: { limit: 20, windowSeconds: 15 * 60 },
   /** Redeeming portal tokens: per IP. Often one server redeeming for all its visitors, so higher; a token cannot be guessed anyway. */
   redeemPortalToken: { limit: 300, windowSeconds: 60 },
+  /** Questions to MyCA: per signed-in user, else per client address. */
+  mycaAsker: { limit: 20, windowSeconds: 10 * 60 },
+  /** Questions to MyCA: per association, from everyone together. */
+  mycaAssociation: { limit: 1000, windowSeconds: 24 * 60 * 60 },
 } satisfies Record<string, RateRule>;
 
 export type RateRuleName = keyof typeof defaultRateRules;

@@ -34,6 +34,7 @@ import { createSettingsService } from './settings/index.ts';
 import { createSsoService } from './sso/index.ts';
 import { DEFAULT_PUBLIC_URL } from './mail/index.ts';
 import { backfillDocumentPassages } from './myca/backfill.ts';
+import { enableMycaExpiry } from './myca/expiry.ts';
 import { readChunks } from './documents/store.ts';
 
 export interface Runtime {
@@ -101,6 +102,7 @@ export async function openServices(options: AppOptions, context: RuntimeContext)
     closers.push(enableMimicExpiry({ jobs }, realClock));
     closers.push(enablePortalTokenExpiry({ jobs }, realClock));
     closers.push(enableSsoExpiry({ jobs }, realClock));
+    closers.push(enableMycaExpiry({ jobs }, realClock));
 
     const services: Services = {
       db,

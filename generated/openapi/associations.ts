@@ -623,10 +623,135 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/associations/{id}/MyCA/Questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask MyCA, the association's assistant, a question; the answer streams as server-sent events
+         * @description MyCA answers from the association's own material the caller may read (docs/server.md,
+         *     "MyCA"): the documents' text page by page, the FAQ and help entries, the calendar's events
+         *     (members only), and for a signed-in owner their own account (balance, next payment,
+         *     recurring payments, read from the ledger, never from text). A signed-out caller gets the
+         *     public material only; the permission is part of the retrieval query, so nothing the caller
+         *     could not open is ever read, quoted or cited.
+         *
+         *     The answer is `text/event-stream`, one JSON object per `data:` line, by `event:`:
+         *     - `conversation`: `{conversationId, associationName}` first (a new conversation unless the
+         *       request named one of the caller's own of this association);
+         *     - `delta`: `{text}`, pieces of the answer as they come;
+         *     - `done`: `{answerId, text, refused, citations, offers}` last: `citations` are
+         *       `{ref, kind (document | faq | help | calendar | account), title, page?, href}` with
+         *       `ref` the `[n]` marker in the text; `refused` when nothing relevant was found, then `offers`
+         *       names `new-request` and `message-management`, to be filled with the question;
+         *     - `failed`: `{errorCode, message}` instead of `done` when the answer could not be made.
+         *     A conversation's earlier questions are read with the new one (follow-ups). 429 MYC003
+         *     after 20 questions in 10 minutes by one asker (a signed-in user, else one client address),
+         *     429 MYC004 after 1,000 in a day in one association. Conversations are deleted after 30 days.
+         */
+        post: operations["askMyca"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/associations/{id}/MyCA/Answers/{answerId}/Feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Helpful or not, with an optional comment, on one of MyCA's answers
+         * @description The asker's feedback on an answer (the latest replaces an earlier one). An answer of another
+         *     asker or association: 404 MYC002. Staff read it with listMycaFeedback.
+         */
+        put: operations["rateMycaAnswer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/associations/{id}/MyCA/Feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The feedback owners gave on MyCA's answers in the association, newest first (management staff) */
+        get: operations["listMycaFeedback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/MyCA/Conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's MyCA conversations of the last 30 days, the latest first */
+        get: operations["listMycaConversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/MyCA/Conversations/{conversationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the caller's MyCA conversations, its questions and answers in order
+         * @description Another user's conversation, or one older than 30 days, is 404 MYC001.
+         */
+        get: operations["getMycaConversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A random identifier (128 bits, base64url) */
+        MycaId: string;
+        MycaCitation: {
+            /** @description The [n] marker in the answer's text */
+            ref: number;
+            /** @enum {unknown} */
+            kind: "document" | "faq" | "help" | "calendar" | "account";
+            title: string;
+            page?: number;
+            /** @description The portal page that shows the source (a PDF's preview at its page) */
+            href: string;
+        };
         BoardHomeownerRow: {
             accountNumber: string;
             /** @description The registered user's name, else the owner of record ('' when unknown) */
@@ -2090,6 +2215,177 @@ export interface operations {
             400: components["responses"]["BoardProblem"];
             401: components["responses"]["BoardProblem"];
             404: components["responses"]["BoardProblem"];
+        };
+    };
+    askMyca: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The association's id */
+                id: components["parameters"]["DocumentAssociationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    question: string;
+                    conversationId?: components["schemas"]["MycaId"];
+                };
+            };
+        };
+        responses: {
+            /** @description The answer as server-sent events (above) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["DocumentProblem"];
+            401: components["responses"]["DocumentProblem"];
+            403: components["responses"]["DocumentProblem"];
+            404: components["responses"]["DocumentProblem"];
+            429: components["responses"]["DocumentProblem"];
+        };
+    };
+    rateMycaAnswer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The association's id */
+                id: components["parameters"]["DocumentAssociationId"];
+                answerId: components["schemas"]["MycaId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    helpful: boolean;
+                    comment?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["DocumentProblem"];
+            403: components["responses"]["DocumentProblem"];
+            404: components["responses"]["DocumentProblem"];
+        };
+    };
+    listMycaFeedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The association's id */
+                id: components["parameters"]["DocumentAssociationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The last 200 answers that got feedback */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        feedback: {
+                            answerId: components["schemas"]["MycaId"];
+                            question: string;
+                            answer: string;
+                            helpful: boolean;
+                            comment: string | null;
+                            /** Format: date-time */
+                            at: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["DocumentProblem"];
+            403: components["responses"]["DocumentProblem"];
+        };
+    };
+    listMycaConversations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        conversations: {
+                            conversationId: components["schemas"]["MycaId"];
+                            associationId: number;
+                            associationName: string;
+                            /** @description The conversation's first question */
+                            title: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["DocumentProblem"];
+        };
+    };
+    getMycaConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                conversationId: components["schemas"]["MycaId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        conversationId: components["schemas"]["MycaId"];
+                        associationId: number;
+                        associationName: string;
+                        turns: {
+                            answerId: components["schemas"]["MycaId"];
+                            question: string;
+                            text: string;
+                            refused: boolean;
+                            citations: components["schemas"]["MycaCitation"][];
+                            helpful: boolean | null;
+                            /** Format: date-time */
+                            at: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["DocumentProblem"];
+            404: components["responses"]["DocumentProblem"];
         };
     };
 }

@@ -249,6 +249,9 @@ export async function seedDemo(db: Db, passwords: PasswordHasher, now: Date = ne
         [company, DEMO_PAYMENT_SETTINGS.demoville.largeAmountFeeBps, DEMO_PAYMENT_SETTINGS.demoville.providerAccount],
       ),
     };
+    // MyCA, the assistant, is on at Maple Grove (its documents, FAQ and calendar are what the demo's
+    // questions are about) and off elsewhere, as a company would try it on one association first.
+    await tx.query(`INSERT INTO portal_settings (management_company_id, association_id, key, value) VALUES ($1, $2, 'myCA', 'true'::jsonb)`, [company, associations.maplegrove]);
     for (const [code, settings] of Object.entries(DEMO_PAYMENT_SETTINGS)) {
       for (const fee of settings.fees as readonly { methodKind: string; kind: string; basisPoints?: number; flatCents?: number; exemptRecurring?: boolean }[]) {
         await tx.query(

@@ -40,6 +40,8 @@ const PATTERN_EXAMPLES: Record<string, string> = {
   // An association's code; the embedded portal's nonces and hand-off codes (43 to 128 characters).
   '^[A-Za-z0-9][A-Za-z0-9_-]*$': 'maplegrove',
   '^[A-Za-z0-9_-]*$': 'n0nce'.repeat(9),
+  // MyCA's conversation and answer ids (128 random bits).
+  '^[A-Za-z0-9_-]{22}$': 'AAAAAAAAAAAAAAAAAAAAAA',
 };
 
 export function schemaResolver(docs: OpenApiDoc[]) {

@@ -65,11 +65,13 @@ const IN_SCOPE_BY_DECLARATION: Record<string, string[]> = {
     'getAccounts',
     'getHomeSettings',
     'getMimic',
+    'getMycaConversation',
     'getPortalToken',
     'getProfileConfiguration',
     'getSecurity',
     'listMessageThreads',
     'listMimicVisits',
+    'listMycaConversations',
     'logout',
     'startEmbeddedRenewal',
     'updateLogin',
@@ -77,7 +79,9 @@ const IN_SCOPE_BY_DECLARATION: Record<string, string[]> = {
   guest: ['getGuestAccount'],
   express: ['getExpressAccount', 'listExpressPayments'],
   // Anyone (signed in or not) about any existing association: its library and calendar filtered by who asks.
-  anyone: ['getAssociationPage', 'getDocumentPermissions', 'listCalendarEntries', 'listDocumentFolders', 'searchDocuments'],
+  // MyCA (tests/server/myca.test.ts): the question answered from what the caller may read, the
+  // feedback on an answer of the caller's own (anyone else's: 404 MYC002).
+  anyone: ['askMyca', 'getAssociationPage', 'getDocumentPermissions', 'listCalendarEntries', 'listDocumentFolders', 'rateMycaAnswer', 'searchDocuments'],
   // Active staff of any management company, answered for the caller's own company only (the
   // management console): every other signed-in caller is refused (403 AUTH003), checked below.
   staff: ['getAssociationAging', 'getCompanyMonthlyFigures', 'getCompanyPerson', 'getCompanySettings', 'getCustomPage', 'getManagementCompany', 'listCompanyPeople', 'listCompanyStaff', 'listCustomPages', 'listManagedAssociations', 'startMimic'],
@@ -120,6 +124,10 @@ const NOT_SCOPED: Record<string, string> = {
   'addBoardMember body.userId': "an owner at path.associationId or a user of its company (not staff); anyone else: 404 BRD002",
   'updateBoardMember path.userId': 'a member of the board of path.associationId (scoped); anyone else: 404 BRD001',
   'removeBoardMember path.userId': 'a member of the board of path.associationId (scoped); anyone else: 404 BRD001',
+  // MyCA (tests/server/myca.test.ts): random 128-bit ids, looked up for the caller alone.
+  'askMyca body.conversationId': "a conversation of the caller's own (the same user, or a signed-out visitor's) in path.id; anyone else's: 404 MYC001",
+  'rateMycaAnswer path.answerId': "an answer in a conversation of the caller's own in path.id; anyone else's: 404 MYC002",
+  'getMycaConversation path.conversationId': "a conversation of the caller's own (user: self); anyone else's: 404 MYC001",
 };
 const NAMES_A_RESOURCE = /^id$|Id$|Number$/;
 

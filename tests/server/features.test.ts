@@ -80,9 +80,20 @@ describe.each(BACKENDS)('features switched off per association on %s', (kind) =>
     const change = value === undefined ? ({ kind: 'clear' } as const) : ({ kind: 'set', value } as const);
     await app.services.settings.change(target, key, change, { userId: managerId, ip: '127.0.0.1' });
   };
-  /** Every switchable key of a feature off (or back to inherited) at these associations. */
+  /** What each association had set itself before a feature was switched off there (a feature off by default is on only so). */
+  const before = new Map<string, unknown>();
+  /** Every switchable key of a feature off at these associations, or back to what they had set. */
   const switchFeature = async (feature: FeatureName, associations: number[], off: boolean) => {
-    for (const association of associations) for (const key of FEATURES[feature].keys) await setAt(association, key, off ? offValueOf(key) : undefined);
+    for (const association of associations) {
+      for (const key of FEATURES[feature].keys) {
+        const at = `${association}:${key}`;
+        if (off) {
+          const { rows } = await db().query<{ value: unknown }>('SELECT value FROM portal_settings WHERE association_id = $1 AND key = $2', [association, key]);
+          before.set(at, rows[0]?.value);
+        }
+        await setAt(association, key, off ? offValueOf(key) : before.get(at));
+      }
+    }
   };
 
   /** The operation's request by the first caller its x-policy admits with resources of Maple Grove or Cedar Point. */
@@ -184,7 +195,7 @@ describe.each(BACKENDS)('features switched off per association on %s', (kind) =>
   });
 
   it('covers features that have operations, and every such operation has a caller here', () => {
-    expect(featuresInUse().sort()).toEqual(['autoDraft', 'calendarReservations', 'createAccount', 'directory', 'documents', 'guestPayment', 'messages', 'payments', 'recurringPayments', 'requests']);
+    expect(featuresInUse().sort()).toEqual(['autoDraft', 'calendarReservations', 'createAccount', 'directory', 'documents', 'guestPayment', 'messages', 'myCA', 'payments', 'recurringPayments', 'requests']);
     for (const feature of featuresInUse()) for (const op of featureOps(feature)) expect(() => requestOf(op), op.operationId).not.toThrow();
   });
 

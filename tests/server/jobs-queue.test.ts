@@ -89,7 +89,7 @@ describe.each(BACKENDS)('clock and jobs on %s', (kind) => {
         offGlobal();
         offLocal();
       }
-      expect(Object.keys((await app.services.jobs.runDueWork()).ran).sort()).toEqual(['assessments.post', 'embedding.expiry', 'mimic.expiry', 'portal-token.expiry', 'sandbox-provider.settlement', 'sso.expiry']);
+      expect(Object.keys((await app.services.jobs.runDueWork()).ran).sort()).toEqual(['assessments.post', 'embedding.expiry', 'mimic.expiry', 'myca.expiry', 'portal-token.expiry', 'sandbox-provider.settlement', 'sso.expiry']);
     });
 
     it('validates the advance request', async () => {

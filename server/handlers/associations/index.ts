@@ -19,6 +19,7 @@ import {
 } from './board-lists.ts';
 import { decideBoardInvoice, updateBoardToDo } from './board-actions.ts';
 import { getBoardReport } from './board-reports.ts';
+import { askMyca, rateMycaAnswer, listMycaFeedback, listMycaConversations, getMycaConversation } from './myca.ts';
 
 export const associationsHandlers: OperationHandlers<GroupOperationId<'associations'>> = {
   // the document library (server/documents/; who reads what: server/authz/document-access.ts)
@@ -28,6 +29,12 @@ export const associationsHandlers: OperationHandlers<GroupOperationId<'associati
   getDocument,
   downloadDocument,
   searchDocuments,
+  // MyCA, the association's assistant (server/myca/)
+  askMyca,
+  rateMycaAnswer,
+  listMycaFeedback,
+  listMycaConversations,
+  getMycaConversation,
   createDocumentFolder,
   updateDocumentFolder,
   deleteDocumentFolder,
