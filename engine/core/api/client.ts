@@ -12,6 +12,9 @@ export interface ErrorEvent {
   errorMessage?: string; suppressToast?: boolean;
 }
 
+/** One server-sent event of `stream`: its name (`message` when it has none) and its data (JSON parsed). */
+export interface StreamEvent { event: string; data: unknown; id?: string }
+
 export class ApiError extends Error {
   readonly status?: number;
   readonly body?: Record<string, unknown>;
@@ -100,6 +103,25 @@ export function createApiClient(options: ApiClientOptions) {
         return body;
       }
       throw await failed(problem, response.status, body);
+    },
+
+    /**
+     * An operation answering server-sent events (`text/event-stream`): sent as `call` sends it (its
+     * method, token, idempotency key and JSON body), each event handed to `onEvent` as it arrives
+     * (its name and its JSON data), resolving when the answer ends. An error status before the
+     * stream starts throws the ApiError `call` throws, after the error rules saw it; so does a
+     * connection lost on the way (`noResponse`) and a cancelled one (`cancelled`, through `signal`).
+     * Its code comes with the first stream, not with every page (stream.ts).
+     */
+    async stream(operationId: string, request: OperationRequest, onEvent: (event: StreamEvent) => void, signal?: AbortSignal): Promise<void> {
+      const operation = this.operation(operationId);
+      const { streamOperation } = await import('./stream.ts');
+      const problem = { operationId, suppressToast: request.suppressToast };
+      return streamOperation({
+        url: buildUrl(operation, request, options.origin), method: operation.method.toUpperCase(), headers: authHeaders(operation),
+        body: operation.hasBody ? request.body : undefined, idempotencyKey: request.idempotencyKey,
+        fetch: doFetch, report: (event) => report({ ...problem, ...event }), failed: (status, body) => failed(problem, status, body),
+      }, onEvent, signal);
     },
 
     /** A read answering a file (not JSON): its bytes and the name the server gives it. */

@@ -199,5 +199,10 @@ export function createRuntime({ config, flows, formatters, operations, translato
     },
   };
 
-  return { config, flows, formatters, routes, session, queryClient, environment, readQuery, files, navigator };
+  const stream: Runtime['stream'] = async (operationId, request, onEvent, signal) => {
+    await api.stream(operationId, request, onEvent, signal);
+    await invalidateAfter(queryClient, operationId, q);
+  };
+
+  return { config, flows, formatters, routes, session, queryClient, environment, readQuery, files, stream, navigator };
 }

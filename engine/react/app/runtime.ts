@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { ActorRefFrom, AnyStateMachine } from 'xstate';
 import type { QueryClient } from '@tanstack/react-query';
+import type { StreamEvent } from '../../core/api/client.ts';
 import type { FlowCatalog, FlowEnvironment, Formatter, OperationRequest } from '../../core/flow/types.ts';
 import type { EngineConfig } from './config-types.ts';
 import type { CompiledRoute } from './route-table.ts';
@@ -27,6 +28,11 @@ export interface Runtime {
     download(operationId: string, request: OperationRequest): Promise<{ blob: Blob; name: string | null }>;
     upload(operationId: string, request: OperationRequest, form: FormData, onProgress: (share: number) => void): Promise<unknown>;
   };
+  /**
+   * An operation answering server-sent events, with the group's token: each event as it arrives;
+   * once the answer has ended, the reads the operation makes stale (api.yaml) are refetched.
+   */
+  stream(operationId: string, request: OperationRequest, onEvent: (event: StreamEvent) => void, signal?: AbortSignal): Promise<void>;
 }
 
 /** Options of a cached read (useQuery / fetchQuery): key, fetch and freshness. */

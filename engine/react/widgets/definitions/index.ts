@@ -42,8 +42,9 @@ import banner from './banner.widget.ts';
 import chart from './chart.widget.ts';
 import markdown from './markdown.widget.ts';
 import frame from './frame.widget.ts';
+import chat from './chat.widget.ts';
 
 export const builtinWidgets: readonly WidgetDefinition<WidgetComponent>[] = [
   stack, heading, text, content, link, links, alert, form, flow, countdown, button, effect, spacer, summary, steps, dialog, hostedEntry, handoff, oneTimeLink, repeat, image, grid, data, modal, download, fileDownload, filePreview, upload, calendar,
-  columns, card, descriptionList, statusBadge, emptyState, pageHeader, skeleton, icon, banner, chart, markdown, frame,
+  columns, card, descriptionList, statusBadge, emptyState, pageHeader, skeleton, icon, banner, chart, markdown, frame, chat,
 ];
