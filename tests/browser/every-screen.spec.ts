@@ -33,7 +33,7 @@ const homeownerPages = [
   '/dashboard', '/billing', '/billing/manage-account', '/billing/recurring-payments', '/billing/payment-consent',
   '/billing/support', '/billing/account-overview', '/billing/account-history', '/billing/auto-draft',
   '/billing/instant-payment', '/community/calendar', '/community/directory', '/community/requests',
-  '/community/new-request', '/community/documents', '/my/profile-settings', '/my/messages',
+  '/community/new-request', '/community/documents', '/community/myca', '/my/profile-settings', '/my/messages',
   // Not management staff: the page saying the console is for them.
   '/manage',
 ];
