@@ -3,7 +3,9 @@
 // (lib/lighthouse.ts), API throughput (autocannon against the real server and a bare Fastify + pg
 // route on PostgreSQL) and guest payment throughput (Setup + attach + Confirm by 50 concurrent
 // payers through the real server, lib/pay.ts), with their budgets (lib/api-budgets.ts), and the
-// board grid's latency (a sorted page of 5,000 homeowners, lib/grid.ts, api.grid.p99). One
+// board grid's latency (a sorted page of 5,000 homeowners, lib/grid.ts, api.grid.p99), and MyCA's
+// answers to its golden set (right citations, refusals, nothing of the board's told to an owner,
+// time per answer on a library of 50 documents; lib/myca.ts, its budgets lib/myca-budgets.ts). One
 // `name: value unit` line per figure; exits 1 when a budget is exceeded or a figure could not be
 // measured. See docs/bench.md.
 import { join, resolve } from 'node:path';
@@ -21,6 +23,8 @@ import { keystrokeBudgetProblems } from './lib/keystroke-budget.ts';
 import { apiBudgetProblems } from './lib/api-budgets.ts';
 import { runLighthouse } from './lib/lighthouse.ts';
 import { checkLighthouseBudgets, lighthouseSettings, type LhFigures, type LhPage } from './lib/lighthouse-budgets.ts';
+import { runMycaBench } from './lib/myca.ts';
+import { missLine, mycaBudgetProblems, mycaFigures } from './lib/myca-budgets.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const KB = 1000; // bytes per KB, as Vite and Chrome DevTools count
@@ -36,7 +40,7 @@ const KB = 1000; // bytes per KB, as Vite and Chrome DevTools count
 const EMBED_BUDGET_KB = 250;
 const BUDGETS = { 'js.login.gzip': 240 * KB, 'js.paynow.gzip': 240 * KB, 'js.dashboard.gzip': 231.4 * KB, 'js.embed.gzip': EMBED_BUDGET_KB * KB };
 const HARD_LIMIT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 900_000);
-const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean)); // "bundle", "keystroke", "lh", "api", "pay", "grid"
+const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean)); // "bundle", "keystroke", "lh", "api", "pay", "grid", "myca"
 const homeowner = { email: 'homeowner@example.com', password: 'Homeowner#2026', firstName: 'Jordan' };
 const boardMember = { email: 'board@example.com', password: 'Board#2026' };
 /** Routes a guest or someone signing in opens: they must never download grid or board code. */
@@ -251,6 +255,36 @@ async function benchLighthouse() {
   console.error(`bench: Lighthouse figures took ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
+/** MyCA's golden set through its answer pipeline, on an in-process PGlite with the demo data (docs/bench.md, "MyCA figures"). */
+async function benchMyca() {
+  const started = Date.now();
+  const result = await runMycaBench({ root, log: (line) => console.error(`bench: ${line}`) });
+  const { score, grown } = result;
+  const figures = mycaFigures(score, result.p95, result.leaks.length);
+  const share = (value: number | null) => (value === null ? '-' : value.toFixed(3));
+  figure('myca.cite.top1', share(figures.citeTop1));
+  figure('myca.cite.any', share(figures.citeAny));
+  figure('myca.refusal.correct', share(figures.refusalCorrect));
+  figure('myca.board.leaks', String(figures.boardLeaks));
+  figure('myca.answer.p95', figures.answerP95.toFixed(1), 'ms');
+  console.error(`bench: myca: first citation right for ${score.top1} of ${score.answerable} answerable questions, among the citations for ${score.any}; `
+    + `${score.refusedRight} of ${score.unanswerable} unanswerable ones refused citing nothing`);
+  for (const miss of score.misses) console.error(`bench: myca miss ${missLine(miss)}`);
+  for (const leak of result.leaks) console.error(`bench: myca leak ${leak}`);
+  console.error(`bench: myca: on the library grown to ${result.documents.seeded + result.documents.added} documents: first citation right for ${grown.top1} of ${grown.answerable}, `
+    + `any for ${grown.any}, ${grown.refusedRight} of ${grown.unanswerable} refused (not budgeted)`);
+  // What the added documents changed in the answers: a miss they made or changed, a miss they mended.
+  const before = new Map(score.misses.map((miss) => [miss.id, miss.says]));
+  const after = new Set(grown.misses.map((miss) => miss.id));
+  for (const miss of grown.misses) if (before.get(miss.id) !== miss.says) console.error(`bench: myca miss on the grown library ${missLine(miss)}`);
+  for (const id of before.keys()) if (!after.has(id)) console.error(`bench: myca right on the grown library: ${id}`);
+  console.error(`bench: myca: makeAnswer p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms, slowest ${Math.max(...result.times).toFixed(1)} ms over ${result.times.length} answers `
+    + `(${result.asks} questions × ${result.times.length / result.asks} rounds); set-up ${result.seconds.setup.toFixed(1)} s, scoring ${result.seconds.scored.toFixed(1)} s, `
+    + `timing ${result.seconds.timed.toFixed(1)} s`);
+  problems.push(...mycaBudgetProblems(figures));
+  console.error(`bench: MyCA figures took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
 async function main() {
   const started = Date.now();
   if (!skip.has('bundle')) {
@@ -314,6 +348,13 @@ async function main() {
       if (grid.p99 > GRID_P99_BUDGET_MS) problems.push(`api.grid.p99: ${grid.p99.toFixed(1)} ms is over its budget of ${GRID_P99_BUDGET_MS} ms`);
     } catch (error) {
       problems.push(`api.grid figures: ${(error as Error).message}`);
+    }
+  }
+  if (!skip.has('myca')) {
+    try {
+      await benchMyca();
+    } catch (error) {
+      problems.push(`myca figures: ${(error as Error).message}`);
     }
   }
   await cleanupAll();
