@@ -1,6 +1,10 @@
 // One place where every API call is made: base path, bearer token per group, error rules.
 import type { OperationRequest } from '../flow/types.ts';
 import type { TokenStore } from './tokens.ts';
+import { ApiError } from './api-error.ts';
+import type { StreamEvent } from './sse.ts';
+
+export { ApiError, type StreamEvent };
 
 export interface OperationDescriptor {
   group: string; basePath: string; method: string; path: string;
@@ -10,24 +14,6 @@ export interface OperationDescriptor {
 export interface ErrorEvent {
   status?: number; noResponse?: boolean; cancelled?: boolean; operationId: string; body?: unknown;
   errorMessage?: string; suppressToast?: boolean;
-}
-
-/** One server-sent event of `stream`: its name (`message` when it has none) and its data (JSON parsed). */
-export interface StreamEvent { event: string; data: unknown; id?: string }
-
-export class ApiError extends Error {
-  readonly status?: number;
-  readonly body?: Record<string, unknown>;
-  readonly noResponse: boolean;
-  readonly cancelled: boolean;
-  constructor(message: string, init: { status?: number; body?: Record<string, unknown>; noResponse?: boolean; cancelled?: boolean }) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = init.status;
-    this.body = init.body;
-    this.noResponse = Boolean(init.noResponse);
-    this.cancelled = Boolean(init.cancelled);
-  }
 }
 
 export interface ApiClientOptions {

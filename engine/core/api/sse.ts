@@ -3,9 +3,8 @@
 // an event dispatched at a blank line), whatever way the bytes are cut into chunks. Each event's
 // data is parsed as JSON when it is JSON (else kept as text). Loaded with the first stream, not
 // with the page (stream.ts, which the API client imports on demand).
-import type { StreamEvent } from './client.ts';
-
 /** An event: its name (`event:`, `message` when it has none), its `data:` lines joined by newlines and parsed as JSON when they are JSON, its `id:` when it has one. */
+export interface StreamEvent { event: string; data: unknown; id?: string }
 export type ServerEvent = StreamEvent;
 
 export interface SseParser {

@@ -2,8 +2,8 @@
 // sends the request, throws the client's own errors for an error status or a lost connection,
 // and hands each server-sent event on as it arrives (sse.ts). Apart from client.ts so that no
 // page carries it before its first stream.
-import { ApiError, type StreamEvent } from './client.ts';
-import { readEventStream } from './sse.ts';
+import { ApiError } from './api-error.ts';
+import { readEventStream, type StreamEvent } from './sse.ts';
 
 export interface StreamRequest {
   url: string;
