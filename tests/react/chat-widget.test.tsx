@@ -190,6 +190,17 @@ describe('chat widget', () => {
     expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it('records the conversation in the address once its answer has come, replacing the entry (keepIn)', async () => {
+    window.history.replaceState(null, '', '/ask?tab=1');
+    const entries = window.history.length;
+    fakeServer({ [ASK]: () => streamed(answerEvents('conv-7', 'ans-1')) });
+    await show({ conversation: { operation: 'getMycaConversation', params: { conversationId: '$query.conversation' }, keepIn: 'conversation' } });
+    await askByButton('When does the pool open?');
+    await screen.findByRole('link', { name: 'Source 1: Pool rules' });
+    expect(window.location.pathname + window.location.search).toBe('/ask?tab=1&conversation=conv-7');
+    expect(window.history.length).toBe(entries);
+  });
+
   it('follows up in the same conversation', async () => {
     const api = fakeServer({ [ASK]: (_sent, index) => streamed(answerEvents('conv-1', `ans-${index + 1}`, index === 0 ? ANSWER : 'Yes, on weekends too [1].')) });
     await show();

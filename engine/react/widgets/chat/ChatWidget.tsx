@@ -59,7 +59,7 @@ export function ChatWidget({ node }: WidgetProps) {
     const key = `question-${++asked}`;
     const abort = new AbortController();
     running.current = abort;
-    const outcome: { done: boolean; failure: string | null } = { done: false, failure: null };
+    const outcome: { done: boolean; failure: string | null; conversationId?: unknown } = { done: false, failure: null };
     const bound = { ...scope, chat: { question, conversationId } };
     setFailure(null);
     setDraft('');
@@ -77,11 +77,14 @@ export function ChatWidget({ node }: WidgetProps) {
           outcome.failure = reason(data.errorCode);
           return;
         }
+        if (event.event === 'conversation') outcome.conversationId = (event.data as { conversationId?: unknown } | null)?.conversationId;
         if (event.event === 'delta') setAnswering('streaming');
         if (event.event === 'done') outcome.done = true;
         dispatch({ type: 'event', key, event });
       }, abort.signal);
       if (!outcome.done) outcome.failure ??= failedText;
+      const keepIn = (node.conversation as ConversationConfig | undefined)?.keepIn;
+      if (outcome.done && keepIn && typeof outcome.conversationId === 'string') keepInAddress(keepIn, outcome.conversationId);
     } catch (error) {
       // Left while it streamed: nothing to show.
       if (abort.signal.aborted) return;
@@ -149,7 +152,20 @@ export function ChatWidget({ node }: WidgetProps) {
   );
 }
 
-interface ConversationConfig { operation: string; params?: Record<string, unknown>; query?: Record<string, unknown>; error?: string }
+interface ConversationConfig { operation: string; params?: Record<string, unknown>; query?: Record<string, unknown>; error?: string; keepIn?: string }
+
+/**
+ * Records the conversation in the page's address (`?<name>=<id>`), replacing the entry rather than
+ * adding one and without a navigation: the page is not rendered again (the log stays as it is), but
+ * Back to it and a reload read the conversation again.
+ */
+function keepInAddress(name: string, id: string): void {
+  const url = new URL(window.location.href);
+  if (url.searchParams.get(name) === id) return;
+  url.searchParams.set(name, id);
+  // The router's own entry state is kept: it still knows where this entry is in the history.
+  window.history.replaceState(window.history.state, '', url);
+}
 
 /**
  * An earlier conversation, read afresh each time the widget shows (when its request's values are all
