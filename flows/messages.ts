@@ -26,7 +26,12 @@ export const messagesFlow: FlowModule = {
       const selected = (session.selectedAssociation as { id?: number } | null)?.id;
       const associationOptions = writableAssociations(session);
       const associationId = associationOptions.some((option) => option.value === selected) ? selected : associationOptions[0]?.value;
-      return { associationOptions, draft: associationId ? { associationId } : null };
+      // Words the address brought (?subject, ?message), each within its field's limit.
+      const text = (value: unknown, max: number) => (typeof value === 'string' && value.trim() !== '' ? { value: value.slice(0, max) } : null);
+      const subject = text(params.subject, 120);
+      const body = text(params.message, 5000);
+      const words = { ...(subject ? { subject: subject.value } : {}), ...(body ? { body: body.value } : {}) };
+      return { associationOptions, draft: associationId ? { associationId, ...words } : null };
     },
     rememberThreadPath: ({ event }) => ({ threadPath: `/my/messages/${(event.output as Thread).id}` }),
   },

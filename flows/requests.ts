@@ -69,6 +69,17 @@ export const newRequestFlow: FlowModule = {
         typeOptions: options.architecturalTypes.map((type) => ({ value: type.id, label: type.name })),
       };
     },
+    /**
+     * A request begun elsewhere with its words (?subject=…&description=…, e.g. MyCA offering to send
+     * a question it could not answer): the form starts as a general request holding them.
+     */
+    draftFromAddress: (_args, params) => {
+      const text = (value: unknown, max: number) => (typeof value === 'string' && value.trim() !== '' ? value.slice(0, max) : undefined);
+      const subject = text(params.subject, 120);
+      const description = text(params.description, 5000);
+      if (subject === undefined && description === undefined) return {};
+      return { draft: { kind: 'general', ...(subject === undefined ? {} : { subject }), ...(description === undefined ? {} : { description }) } };
+    },
     rememberRequest: ({ event }, params) => {
       const draft = (event.data ?? {}) as RequestDraft;
       const session = (params.session ?? {}) as { selectedProperty?: { accountNumber?: string } | null };

@@ -63,6 +63,15 @@ describe('messages flow', () => {
     expect(none.flow.context()).toMatchObject({ associationOptions: [], draft: null });
   });
 
+  it('opened with words to send (?subject, ?message), shows the new thread\'s form holding them, each within its limit', () => {
+    const { host, flow } = start({ query: { subject: 'x'.repeat(130), message: 'Can I land a helicopter on my driveway?' } });
+    expect(flow.state()).toBe('composing');
+    expect(flow.context().draft).toEqual({ associationId: 3, subject: 'x'.repeat(120), body: 'Can I land a helicopter on my driveway?' });
+    expect(host.calls).toEqual([]);
+    // A subject alone is not a message to send: the list, as always.
+    expect(start({ query: { subject: 'Gate code' } }).flow.state()).toBe('listing');
+  });
+
   it('starts a thread with management and opens it', async () => {
     const { host, flow } = start();
     flow.send({ type: 'NEW' });

@@ -86,6 +86,15 @@ describe('new-request flow', () => {
     });
   });
 
+  it('starts as a general request holding the words the address brings (?subject, ?description), each within its field\'s limit', async () => {
+    const { flow } = start({ query: { subject: 'Can I land a helicopter on my driveway?', description: 'x'.repeat(6000) } });
+    await ready(flow);
+    expect(flow.context().draft).toEqual({ kind: 'general', subject: 'Can I land a helicopter on my driveway?', description: 'x'.repeat(5000) });
+    const blank = start({ query: { subject: '  ' } });
+    await ready(blank.flow);
+    expect(blank.flow.context().draft).toBeNull();
+  });
+
   it('choices that cannot be loaded show the error and are loaded again on request', async () => {
     const { host, flow } = start({ answers: { ...answers, getHomeownerRequestOptions: fail(500, { status: 500, title: 'Internal Server Error', detail: 'Something went wrong' }) } });
     await flow.settle();
