@@ -1184,12 +1184,22 @@ export type ListMycaConversations200 = {
   conversations: ListMycaConversations200ConversationsItem[];
 };
 
+export type GetMycaConversation200TurnsItemOffersItem = typeof GetMycaConversation200TurnsItemOffersItem[keyof typeof GetMycaConversation200TurnsItemOffersItem];
+
+
+export const GetMycaConversation200TurnsItemOffersItem = {
+  'new-request': 'new-request',
+  'message-management': 'message-management',
+} as const;
+
 export type GetMycaConversation200TurnsItem = {
   answerId: MycaId;
   question: string;
   text: string;
   refused: boolean;
   citations: MycaCitation[];
+  /** As the answer's `done` event named them (a refused answer's new-request and message-management) */
+  offers: GetMycaConversation200TurnsItemOffersItem[];
   /** @nullable */
   helpful: boolean | null;
   at: string;

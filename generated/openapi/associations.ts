@@ -2377,6 +2377,8 @@ export interface operations {
                             text: string;
                             refused: boolean;
                             citations: components["schemas"]["MycaCitation"][];
+                            /** @description As the answer's `done` event named them (a refused answer's new-request and message-management) */
+                            offers: ("new-request" | "message-management")[];
                             helpful: boolean | null;
                             /** Format: date-time */
                             at: string;

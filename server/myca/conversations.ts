@@ -30,6 +30,9 @@ export interface OpenConversation {
 /** A random id of 128 bits (22 characters of base64url), the contract's MycaId. */
 export const newMycaId = (): string => randomBytes(16).toString('base64url');
 
+/** What a refused answer offers instead: a new request, or a message to the management company, with the question. */
+export const offersOf = (refused: boolean): ('new-request' | 'message-management')[] => (refused ? ['new-request', 'message-management'] : []);
+
 const oldest = (now: Date): Date => new Date(now.getTime() - CONVERSATION_DAYS * DAY_MS);
 
 export const conversationNotFound = () => new ApiError(404, 'This conversation was not found. It may have been deleted after 30 days.', { errorCode: 'MYC001' });
@@ -120,7 +123,7 @@ export async function getConversation(db: Queryable, userId: number, conversatio
     conversationId, associationId: Number(conversation.association_id), associationName: conversation.association_name,
     turns: rows.map((row) => ({
       answerId: row.id, question: row.question, text: row.answer, refused: row.refused,
-      citations: typeof row.citations === 'string' ? JSON.parse(row.citations) as ShownCitation[] : row.citations,
+      citations: typeof row.citations === 'string' ? JSON.parse(row.citations) as ShownCitation[] : row.citations, offers: offersOf(row.refused),
       helpful: row.helpful, at: new Date(row.asked_at).toISOString(),
     })),
   };

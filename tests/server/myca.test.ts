@@ -126,6 +126,9 @@ describe.each(BACKENDS)('MyCA on %s', (kind) => {
     const answer = await ask('Can I land a helicopter on my driveway?', { who: 'homeowner' });
     expect(answer.done).toMatchObject({ refused: true, citations: [], offers: ['new-request', 'message-management'] });
     expect(answer.done.text).toContain('Maple Grove HOA');
+    // Opened again later, it offers the same.
+    const opened = await call(app, 'GET', `${BASE}/MyCA/Conversations/${answer.conversationId}`, { token: tokens.homeowner });
+    expect(opened.json).toMatchObject({ turns: [{ refused: true, offers: ['new-request', 'message-management'] }] });
   });
 
   it('refuses a question that is empty or too long, changing nothing', async () => {
@@ -157,7 +160,7 @@ describe.each(BACKENDS)('MyCA on %s', (kind) => {
     expect((list.json as { conversations: { conversationId: string; title: string }[] }).conversations[0])
       .toMatchObject({ conversationId: answer.conversationId, title: 'What time do quiet hours end in the morning?', associationName: 'Maple Grove HOA' });
     const opened = await call(app, 'GET', `${BASE}/MyCA/Conversations/${answer.conversationId}`, { token: tokens.homeowner });
-    expect(opened.json).toMatchObject({ turns: [{ answerId: answer.done.answerId, text: answer.done.text, helpful: null }] });
+    expect(opened.json).toMatchObject({ turns: [{ answerId: answer.done.answerId, text: answer.done.text, helpful: null, offers: answer.done.offers }] });
     expectErrorShape(await call(app, 'GET', `${BASE}/MyCA/Conversations/${answer.conversationId}`, { token: tokens.board }), 404, 'MYC001');
 
     const feedback = `${BASE}/associations/${maple}/MyCA/Answers/${answer.done.answerId}/Feedback`;

@@ -8,7 +8,7 @@ import { ApiError } from '../../errors.ts';
 import { documentAccess, readablePermissions } from '../../authz/document-access.ts';
 import { makeAnswer } from '../../myca/answer.ts';
 import { modelSettings } from '../../myca/model-settings.ts';
-import { getConversation, listConversations, listFeedback, openConversation, rateAnswer, recordAnswer } from '../../myca/conversations.ts';
+import { getConversation, listConversations, listFeedback, offersOf, openConversation, rateAnswer, recordAnswer } from '../../myca/conversations.ts';
 import type { RateLimiter, RateRuleName } from '../../ratelimit.ts';
 
 const LIMITS: Record<'mycaAsker' | 'mycaAssociation', { code: string; says: string }> = {
@@ -58,7 +58,7 @@ export const askMyca: OperationHandler<'askMyca'> = async (req, services) => {
         onDelta: (text) => { if (!gone.signal.aborted) stream.write(event('delta', { text })); },
       });
       const answerId = await recordAnswer(services.db, { conversationId: conversation.id, question, answer: made.text, refused: made.refused, citations: made.citations, madeBy: made.madeBy, now });
-      stream.end(event('done', { answerId, text: made.text, refused: made.refused, citations: made.citations, offers: made.refused ? ['new-request', 'message-management'] : [] }));
+      stream.end(event('done', { answerId, text: made.text, refused: made.refused, citations: made.citations, offers: offersOf(made.refused) }));
     } catch (error) {
       services.log.error({ err: error, operationId: 'askMyca' }, 'MyCA could not answer');
       stream.end(event('failed', { errorCode: 'MYC005', message: 'MyCA could not answer right now. Please try again in a moment.' }));
