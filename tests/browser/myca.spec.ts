@@ -65,6 +65,15 @@ test('a homeowner asks about the pool rules, opens the cited page, and follows u
   await pdfSource.click();
   await expect(page).toHaveURL(new RegExp(`${href!.replace(/[?]/g, '\\?')}$`));
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Pool');
+
+  // The conversation is listed on the page, and opens again with its questions and answers.
+  await page.goto('/community/myca');
+  const recent = page.getByRole('list', { name: 'Your recent conversations' });
+  await recent.getByRole('link', { name: 'When are the pool hours in the summer?' }).first().click();
+  await expect(page).toHaveURL(/\/community\/myca\?conversation=[A-Za-z0-9_-]{22}$/);
+  const log = page.getByRole('log', { name: 'Conversation with MyCA' });
+  await expect(log.getByText('MyCA answered:')).toHaveCount(2);
+  await expect(log).toContainText(/lifeguard/i);
 });
 
 test('a question nothing answers offers a new request with the question filled in, and takes feedback', async ({ page }) => {
@@ -91,4 +100,17 @@ test('a question nothing answers offers a new request with the question filled i
   expect(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth), 'no sideways scroll at 390 px').toBe(false);
   expect(await layoutFaults(page)).toEqual({ brokenWords: [], cutText: [], overlapping: [] });
   await expectAccessible(page);
+
+  // The offer opens the new request with the question filled in.
+  await offer.click();
+  await expect(page).toHaveURL(/\/community\/new-request\?/);
+  await expect(page.getByRole('textbox', { name: 'Subject' })).toHaveValue(question);
+  await expect(page.getByRole('textbox', { name: 'Description' })).toHaveValue(question);
+
+  // The other offer opens a new message to the management company, holding the question.
+  await page.goBack();
+  await page.getByRole('link', { name: 'Send this question to the management company' }).last().click();
+  await expect(page).toHaveURL(/\/my\/messages\?/);
+  await expect(page.getByRole('textbox', { name: 'Subject' })).toHaveValue(question);
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue(question);
 });
