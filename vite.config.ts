@@ -73,6 +73,12 @@ export default defineConfig({
             { name: 'index', test: /[\\/]index\.html$/, priority: 3 },
             { name: 'libraries', test: /[\\/]engine[\\/]react[\\/]libraries\.ts$/, priority: 2 },
             { name: 'start', test: /[\\/]start\.ts$/, priority: 1 },
+            // The form library's helpers that several lazily loaded chunks share (the form widget, its
+            // fields, screens' own forms): left to itself, Rolldown gives each combination of them a
+            // file, and a page with a form fetched ten of under 1 KB each, paying gzip's start-up cost
+            // on each (~1.4 KB on /paynow). Only modules two chunks share; the validators' runtime
+            // (ajv) stays out, as pages without a form (the frame's bridge, board filters) use it.
+            { name: 'form-support', test: /[\\/]node_modules[\\/](@rjsf[\\/]utils|@rjsf[\\/]validator-ajv8|lodash|lodash-es)[\\/]/, minShareCount: 2, includeDependenciesRecursively: false },
           ],
         },
       },
