@@ -9,6 +9,9 @@ import { selectedLedgers, type SubLedgerAccount } from './shared/account-ledgers
 // own page (the whole browser goes there), and the provider sends the browser back here with
 // ?payment=<paymentId>&setupIntent=<id> (or &cancelled=1), where the payment is confirmed.
 // The pending Setup is kept in session storage across the round trip (the machine's `persist`).
+// A tab may come back without it: a frame on another site whose browser denies it storage, or a
+// tab whose storage was cleared. The return address then stands for itself: the server confirms
+// only the owner's own Setup with the intent the provider made for it, and at most once.
 
 type PaymentOptions = ResponseOf<'getPaymentOptions'>;
 interface Draft { subLedgerId?: number; amountCents?: number }
@@ -33,6 +36,22 @@ function matchesPending(context: Record<string, unknown>, query: Query, needInte
   return !needIntent || query.setupIntent === pending.setupIntentId;
 }
 
+interface ProviderReturn { paymentId: PendingSetup['paymentId']; setupIntentId: string }
+
+/**
+ * The Setup and intent a return address asks to confirm: this tab's pending Setup when it is the
+ * one named, else the address's own pair (the server checks it). None when the tab knows the
+ * payment with another intent: that address was not the provider's answer to this tab.
+ */
+function providerReturnOf(context: Record<string, unknown>, query: Query): ProviderReturn | null {
+  if (!query.payment || !query.setupIntent) return null;
+  const pending = pendingOf(context);
+  if (pending && String(pending.paymentId) === query.payment) {
+    return pending.setupIntentId === query.setupIntent ? { paymentId: pending.paymentId, setupIntentId: query.setupIntent } : null;
+  }
+  return { paymentId: query.payment, setupIntentId: query.setupIntent };
+}
+
 export const instantPaymentFlow: FlowModule = {
   guards: {
     /** This payment was already confirmed in this tab (e.g. the return address was reloaded). */
@@ -42,7 +61,7 @@ export const instantPaymentFlow: FlowModule = {
       return Boolean(receipt && payment && String(receipt.paymentId) === payment);
     },
     instantCancelledReturn: (_args, params) => Boolean(queryOf(params).payment && queryOf(params).cancelled === '1'),
-    instantProviderReturn: ({ context }, params) => matchesPending(context, queryOf(params), true),
+    instantProviderReturn: ({ context }, params) => providerReturnOf(context, queryOf(params)) !== null,
     instantCancelsPending: ({ context }, params) => matchesPending(context, queryOf(params), false),
     instantAnyReturn: (_args, params) => Boolean(queryOf(params).payment),
     instantNoCard: ({ context }) => !(context.options as PaymentOptions | null)?.acceptsCard,
@@ -75,6 +94,12 @@ export const instantPaymentFlow: FlowModule = {
       const setup = event.output as ResponseOf<'setupPayment'>;
       const { paymentId, setupIntentId, amountCents, feeCents, totalCents } = setup;
       return { setup, pending: { paymentId, setupIntentId, amountCents, feeCents, totalCents }, confirmKey: crypto.randomUUID() };
+    },
+    /** The pair to confirm, with the key kept for this tab's own Setup (a reload retries with it), else a new one. */
+    takeProviderReturn: ({ context }, params) => {
+      const returned = providerReturnOf(context, queryOf(params));
+      const ownSetup = matchesPending(context, queryOf(params), true) && typeof context.confirmKey === 'string';
+      return { returned, confirmKey: ownSetup ? context.confirmKey : crypto.randomUUID() };
     },
     forgetPendingSetup: () => ({ setup: null, pending: null }),
     noHostedEntry: () => ({ error: { code: 'HOSTED_ENTRY', text: '' } }),

@@ -343,3 +343,32 @@ test('a signed-in owner pays with a new card inside the frame, through the provi
   await expect(portal.getByRole('region', { name: 'Payment confirmation' })).toContainText('•••• 4242');
   await expectAccessible(page);
 });
+
+test('a signed-in owner pays instantly on the provider\'s page inside the frame, whose browser keeps it no storage, and comes back to the receipt', async ({ page }) => {
+  test.setTimeout(90_000);
+  const portal = await openHost(page);
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await signInInFrame(portal);
+  await expect(accountMenu(portal)).toBeVisible();
+  await page.evaluate(() => (window as unknown as { PortalEmbed: { navigate(path: string): void } }).PortalEmbed.navigate('/billing/instant-payment'));
+  await expect(portal.getByRole('heading', { name: 'Instant card payment', level: 1 })).toBeVisible();
+  // What the round trip would have kept in this tab's storage cannot be kept: the frame is denied it.
+  expect(await portalFrame(page).evaluate(() => { try { sessionStorage.setItem('probe', '1'); return true; } catch { return false; } })).toBe(false);
+  await portal.getByLabel(/Assessments/).check();
+  await portal.getByLabel('Amount', { exact: true }).fill('2');
+  await portal.getByRole('button', { name: 'Continue to card entry' }).click();
+  const proceed = portal.getByRole('button', { name: 'Continue anyway' });
+  const onProvider = portal.getByRole('heading', { name: 'Enter your card' });
+  await expect(proceed.or(onProvider)).toBeVisible();
+  if (await proceed.isVisible()) await proceed.click();
+  await expect(onProvider).toBeVisible();
+  await portal.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await portal.getByLabel('Expiry date (MM/YY)').fill('12/34');
+  await portal.getByLabel('Security code (CVC)').fill('123');
+  await portal.getByLabel('Name on card').fill('Pat Payer');
+  await portal.getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(portal.getByText('Thank you. Your payment has been received.')).toBeVisible();
+  await expect(portal.getByRole('region', { name: 'Payment confirmation' })).toContainText('•••• 4242');
+  expect(new URL(portalFrame(page).url()).pathname).toBe('/embed/billing/instant-payment');
+  await expectAccessible(page);
+});

@@ -235,15 +235,40 @@ describe('instant payment flow: back from the provider', () => {
     expect(flow.context().pending).toEqual(pending);
   });
 
-  it('a return address this tab did not start (or another intent) confirms nothing', async () => {
+  it('a return address naming this tab\'s Setup with another intent, or no intent, confirms nothing', async () => {
     await handedOff();
-    const { host, flow } = start({ query: { payment: '41', setupIntent: 'seti_other' } });
-    expect(flow.state()).toBe('unknownReturn');
-    expect(host.calls).toEqual([]);
-    flow.send({ type: 'ANOTHER' });
+    for (const query of [{ payment: '41', setupIntent: 'seti_other' }, { payment: '41' }]) {
+      const { host, flow } = start({ query });
+      expect(flow.state()).toBe('unknownReturn');
+      expect(host.calls).toEqual([]);
+      flow.send({ type: 'ANOTHER' });
+      await flow.settle();
+      expect(host.navigations).toEqual([HERE]);
+      expect(flow.state()).toBe('editing');
+    }
+  });
+
+  it('a tab that kept nothing (a frame denied storage) confirms the address\'s payment and intent, which the server checks', async () => {
+    const { host, flow } = start({ query: { payment: 'pay_77', setupIntent: 'seti_77' } });
+    expect(flow.state()).toBe('confirming');
     await flow.settle();
-    expect(host.navigations).toEqual([HERE]);
-    expect(flow.state()).toBe('editing');
+    expect(flow.state()).toBe('done');
+    const [call] = host.callsTo('confirmPayment');
+    expect(call).toMatchObject({ params: { id: 'pay_77' }, body: { setupIntentId: 'seti_77' }, suppressToast: true });
+    expect(call.idempotencyKey).toMatch(UUID);
+    expect(flow.context()).toMatchObject({ receipt, returned: null, confirmKey: null });
+    expect(host.sessionEvents).toEqual([{ type: 'REFRESH_ACCOUNTS' }]);
+  });
+
+  it('a return for another payment than this tab\'s pending Setup is confirmed with a key of its own', async () => {
+    const before = await handedOff();
+    const { host, flow } = start({ query: { payment: '52', setupIntent: 'seti_52' } });
+    await flow.settle();
+    expect(flow.state()).toBe('done');
+    const [call] = host.callsTo('confirmPayment');
+    expect(call).toMatchObject({ params: { id: '52' }, body: { setupIntentId: 'seti_52' } });
+    expect(call.idempotencyKey).toMatch(UUID);
+    expect(call.idempotencyKey).not.toBe(before.confirmKey);
   });
 });
 
