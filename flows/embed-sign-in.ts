@@ -42,12 +42,6 @@ const statusOf = (error: unknown): number | undefined => (error as { status?: nu
 /** Refusals that no later try can turn around: a code or nonce used, wrong or expired, or a request the server cannot read. */
 const isFinalRefusal = (error: unknown): boolean => [400, 401, 403, 404, 410].includes(statusOf(error) ?? 0);
 
-/**
- * Ends the attempt under way in this page (the actor itself cannot be told): the visitor gave up,
- * which also closes its window, or asked again, which shows the same window at the new address.
- */
-let ending: ((reason: HandoffEnd, closing: boolean) => void) | null = null;
-
 interface WaitInput { sso?: unknown; company?: unknown; everyMs?: unknown; forMs?: unknown }
 
 /**
@@ -57,8 +51,7 @@ interface WaitInput { sso?: unknown; company?: unknown; everyMs?: unknown; forMs
  * and meanwhile the nonce alone, every `everyMs` for at most `forMs`. One redeem at a time, so that a
  * refusal of one never overtakes the session another was answering.
  */
-function awaitEmbedHandoff(input: WaitInput, env: FlowEnvironment): Promise<Session> {
-  ending?.('abandoned', false);
+function awaitEmbedHandoff(input: WaitInput, env: FlowEnvironment, signal: AbortSignal): Promise<Session> {
   const nonce = newNonce();
   const company = typeof input.company === 'string' && input.company !== '' ? input.company : null;
   const viaApp = embedBridge.canOpenBrowser();
@@ -87,11 +80,12 @@ function awaitEmbedHandoff(input: WaitInput, env: FlowEnvironment): Promise<Sess
       clearTimeout(timer);
       window.removeEventListener('message', onMessage);
       stopHearingApp();
-      if (ending === end) ending = null;
+      signal.removeEventListener('abort', onLeft);
       if ('session' in outcome) resolve(outcome.session);
       else reject(new HandoffFailure(outcome.reason));
     };
     const end = (reason: HandoffEnd, closing: boolean) => {
+      if (done) return;
       // A window left open after the frame gave up would hand its sign-in to no one (the system
       // browser is the app's, not this page's, to close).
       if (closing && opened) closeQuietly(opened);
@@ -137,7 +131,11 @@ function awaitEmbedHandoff(input: WaitInput, env: FlowEnvironment): Promise<Sess
       take(data.code);
     }
 
-    ending = end;
+    // The visitor chose another way, or left the page: the waiting stops and the window, if still
+    // open, closes, as it would hand its sign-in to no one.
+    function onLeft() { end('abandoned', true); }
+    if (signal.aborted) { onLeft(); return; }
+    signal.addEventListener('abort', onLeft);
     window.addEventListener('message', onMessage);
     // The app, back from the system browser through its link, hands over the code it was given.
     if (viaApp) stopHearingApp = embedBridge.listen('handoff', ({ code }) => take(code));
@@ -162,11 +160,7 @@ export const embedSignInFlow: FlowModule = {
     /** Whether the sign-in about to start goes through the system browser (an app's web view) rather than a window: what the page then says. */
     noteSignInBrowser: () => ({ viaApp: embedBridge.canOpenBrowser() }),
   },
-  effects: {
-    /** The visitor chose another way: the waiting stops and the window, if still open, closes. */
-    abandonEmbedHandoff: () => { ending?.('abandoned', true); },
-  },
   actors: {
-    awaitEmbedHandoff: (input, env) => awaitEmbedHandoff(input, env),
+    awaitEmbedHandoff: (input, env, signal) => awaitEmbedHandoff(input, env, signal),
   },
 };

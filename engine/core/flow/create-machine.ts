@@ -74,7 +74,7 @@ export function createFlowMachine(
   }
   const actors: Record<string, unknown> = {};
   for (const [actor, run] of Object.entries(namespace.actors)) {
-    actors[actor] = fromPromise(({ input }: { input: Record<string, unknown> }) => run(input, env));
+    actors[actor] = fromPromise(({ input, signal }: { input: Record<string, unknown>; signal: AbortSignal }) => run(input, env, signal));
   }
 
   const machineConfig = bindInputs({ ...config, context: initialContext }, env) as Record<string, unknown>;

@@ -53,7 +53,11 @@ export type FlowAssign = (args: FlowArgs, params: Params, env: FlowReader) => Fl
 /** A side effect (navigating, storing, calling the API, a toast): acts through env, returns nothing. */
 export type FlowEffect = (args: FlowArgs, params: Params, env: FlowEnvironment) => void;
 /** An actor a state invokes; its promise's value is the `onDone` event's `output`. */
-export type FlowActor = (input: Params, env: FlowEnvironment) => Promise<unknown>;
+/**
+ * A long-running piece of work a state invokes. `signal` is aborted when the flow leaves that state
+ * or stops (its page is left): work that goes on by itself (polling, listening) ends there.
+ */
+export type FlowActor = (input: Params, env: FlowEnvironment, signal: AbortSignal) => Promise<unknown>;
 export type Formatter = (value: unknown, options?: Params) => string;
 
 /**

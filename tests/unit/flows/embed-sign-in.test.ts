@@ -88,6 +88,21 @@ describe('embed-sign-in flow: in another site\'s frame, through a window of the 
     expect(host.navigations).toEqual(['/billing']);
   });
 
+  it('leaving the sign-in page while waiting stops the polling and closes the window', async () => {
+    vi.useFakeTimers();
+    const w = frameWindow();
+    const { host, flow } = framed({ answers: { redeemEmbedHandoff: { status: 'pending' } } });
+    flow.send({ type: 'USE_WINDOW' });
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(host.callsTo('redeemEmbedHandoff')).toHaveLength(1);
+    flow.actor.stop();
+    expect(w.popup.close).toHaveBeenCalledTimes(1);
+    expect(w.listeners.size).toBe(0);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(host.callsTo('redeemEmbedHandoff')).toHaveLength(1);
+    expect(host.sessionEvents).toEqual([]);
+  });
+
   it('each window gets a nonce of its own', () => {
     const w = frameWindow();
     const { flow } = framed();
