@@ -298,6 +298,8 @@ export interface PublicAssociation {
   id: number;
   code: string;
   name: string;
+  /** MyCA (askMyca) answers the association's visitors from its public material: its MyCA feature is on */
+  myCA: boolean;
   /**
      * An image address; null: none
      * @nullable

@@ -913,6 +913,8 @@ export interface components {
             id: number;
             code: string;
             name: string;
+            /** @description MyCA (askMyca) answers the association's visitors from its public material: its MyCA feature is on */
+            myCA: boolean;
             /** @description An image address; null: none */
             logoUrl: string | null;
             /** @description A wide image shown at the top of the public page; null: none */

@@ -114,3 +114,87 @@ test('a question nothing answers offers a new request with the question filled i
   await expect(page.getByRole('textbox', { name: 'Subject' })).toHaveValue(question);
   await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue(question);
 });
+
+/** The side panel MyCA opens in over the page, named as the frame's button is. */
+const panel = (page: Page) => page.getByRole('dialog', { name: 'Ask MyCA' });
+
+test('MyCA opens beside any signed-in page in a side panel, keeps its conversation, and closes as a source is followed', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInQuickly(page, homeowner.email, homeowner.password);
+  await chooseMapleGrove(page);
+  await page.goto('/billing/account-history');
+  const opener = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Ask MyCA' });
+  // By keyboard: the button takes the focus and Enter opens the panel, with the question field in it.
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  await expect(panel(page)).toBeVisible();
+  await expect(panel(page).getByText(/Questions about Maple Grove HOA/)).toBeVisible();
+  await panel(page).getByRole('textbox', { name: 'Your question' }).fill('When are the pool hours in the summer?');
+  await panel(page).getByRole('textbox', { name: 'Your question' }).press('Enter');
+  await expect(lastAnswer(page)).toContainText(/pool/i);
+  await expect(lastAnswer(page).getByRole('list', { name: 'Sources' })).toBeVisible();
+  // The page under it keeps its own title.
+  await expect(page).toHaveTitle(/^Account history/);
+  await expectAccessible(page);
+
+  // Escape closes it and gives the focus back to its button; opened again, the conversation is there.
+  await page.keyboard.press('Escape');
+  await expect(panel(page)).toBeHidden();
+  await expect(opener).toBeFocused();
+  await opener.click();
+  await expect(panel(page).getByText('You asked: When are the pool hours in the summer?')).toBeVisible();
+  await expect(lastAnswer(page).getByRole('list', { name: 'Sources' })).toBeVisible();
+
+  // A source followed: the panel closes and the page shows the source.
+  const source = lastAnswer(page).getByRole('list', { name: 'Sources' }).getByRole('link').first();
+  const href = await source.getAttribute('href');
+  await source.click();
+  await expect(panel(page)).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`${href!.replace(/[?]/g, '\\?')}$`));
+});
+
+test('on a phone, MyCA\'s panel opens from the navigation panel and fits the screen', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInQuickly(page, homeowner.email, homeowner.password);
+  await chooseMapleGrove(page);
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Ask MyCA' }).click();
+  await expect(panel(page)).toBeVisible();
+  await panel(page).getByRole('textbox', { name: 'Your question' }).fill('is there a lifeguard at the pool on weekends?');
+  await panel(page).getByRole('button', { name: 'Ask' }).click();
+  await expect(lastAnswer(page)).toContainText(/lifeguard/i);
+  const box = await panel(page).boundingBox();
+  expect(box && box.width <= 390, 'the panel is no wider than the screen').toBe(true);
+  expect(await layoutFaults(page)).toEqual({ brokenWords: [], cutText: [], overlapping: [] });
+  await expectAccessible(page);
+  await panel(page).getByRole('button', { name: 'Close' }).click();
+  await expect(panel(page)).toBeHidden();
+});
+
+test('a visitor of the public page asks MyCA, which answers from the public material only', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/public?association=maplegrove');
+  await page.getByRole('button', { name: 'Ask MyCA' }).click();
+  await expect(panel(page)).toBeVisible();
+  await expect(panel(page).getByText(/Questions about Maple Grove HOA, answered from what it publishes/)).toBeVisible();
+  const field = panel(page).getByRole('textbox', { name: 'Your question' });
+  await field.fill('When are the pool hours in the summer?');
+  await field.press('Enter');
+  await expect(lastAnswer(page)).toContainText(/pool/i);
+  await expect(lastAnswer(page).getByRole('list', { name: 'Sources' })).toBeVisible();
+  await expectAccessible(page);
+  // The budget is for owners: a visitor gets nothing of it.
+  await field.fill('how much money will we have saved for big repairs by the end of the year?');
+  await field.press('Enter');
+  await expect(page.getByRole('log', { name: 'Conversation with MyCA' }).getByText('MyCA answered:')).toHaveCount(2);
+  await expect(lastAnswer(page)).not.toContainText('$212,000');
+  await expect(lastAnswer(page).getByRole('link', { name: /Annual Budget/ })).toHaveCount(0);
+
+  // Where MyCA is off (Cedar Point), the public page offers none.
+  await page.goto('/public?association=cedarpoint');
+  await expect(page.getByRole('heading', { level: 1, name: /Cedar Point/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ask MyCA' })).toHaveCount(0);
+});

@@ -1,4 +1,5 @@
-// The public page's association, found by its code without signing in: name, logo and banner.
+// The public page's association, found by its code without signing in: name, logo and banner, and
+// whether MyCA answers its visitors.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { BACKENDS, call, clients, expectStatus, testApp, useTestDatabase } from './helpers.ts';
@@ -13,16 +14,16 @@ describe.each(BACKENDS)('public association on %s', (kind) => {
     await app?.close();
   });
 
-  it('answers the name, logo and banner by code, to anyone, whatever the code’s case', async () => {
+  it('answers the name, logo, banner and MyCA by code, to anyone, whatever the code’s case', async () => {
     const res = await clients(app).associations.getPublicAssociation({ code: 'MapleGrove' });
     expectStatus(res, 200);
     expect(res.data).toEqual({
       id: expect.any(Number), code: 'maplegrove', name: 'Maple Grove HOA',
-      logoUrl: '/brand/maplegrove-logo.svg', bannerUrl: '/brand/maplegrove-banner.svg', designTemplate: 'Evergreen', faviconUrl: null, themeOverrides: {},
+      logoUrl: '/brand/maplegrove-logo.svg', bannerUrl: '/brand/maplegrove-banner.svg', designTemplate: 'Evergreen', faviconUrl: null, themeOverrides: {}, myCA: true,
     });
     const plain = await clients(app).associations.getPublicAssociation({ code: 'cedarpoint' });
     expectStatus(plain, 200);
-    expect(plain.data).toMatchObject({ name: 'Cedar Point Condominiums', logoUrl: null, bannerUrl: null });
+    expect(plain.data).toMatchObject({ name: 'Cedar Point Condominiums', logoUrl: null, bannerUrl: null, myCA: false });
   });
 
   it('refuses an unknown code with 404 GP001 and a missing one with 400', async () => {

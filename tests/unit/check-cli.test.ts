@@ -98,6 +98,12 @@ describe('npm run check', { timeout: 30_000 }, () => {
     });
   });
 
+  it('reports a side panel naming no screen, or with a target of its own', async () => {
+    const panel = (item: string) => [{ file: 'schemas/navigation.yaml', from: '{ text: nav.items, to: /items, requires: session }', to: item }];
+    await expectProblem(panel('{ text: nav.items, panel: nope }'), 'schemas/navigation.yaml', 'panel: nope', 'primary[1].panel', 'screen "nope" is not in schemas/screens/');
+    await expectProblem(panel('{ text: nav.items, panel: home, to: /items }'), 'schemas/navigation.yaml', 'panel: home', 'primary[1].to', 'an item with a panel opens it: it has no "to"');
+  });
+
   it('reports a form whose JSON Schema is invalid', async () => {
     await expectProblem([{ file: 'schemas/forms/item-form.yaml', from: 'type: string, title: fields.name', to: 'type: strnig, title: fields.name' }],
       'schemas/forms/item-form.yaml', 'strnig', 'schema.properties.name.type', 'invalid JSON Schema: must be one of: array, boolean');

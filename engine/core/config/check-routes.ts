@@ -107,10 +107,20 @@ export function checkNavigation(ctx: CheckContext, routes: CompiledRoute[]): voi
     for (const key of ['text', 'countText', 'label', 'title', 'countdownText']) if (typeof value[key] === 'string') ctx.messageKey(doc, [...path, key], value[key]);
     targetExists(ctx, doc, [...path, 'to'], value.to, routes);
     if (Array.isArray(value.children)) checkGroup(ctx, doc, path, value);
+    if (typeof value.panel === 'string') checkPanel(ctx, doc, path, value);
     if (typeof value.feature === 'string' && flags && !flags.has(value.feature)) {
       ctx.report(doc, [...path, 'feature'], `feature flag "${value.feature}" is not in schemas/features.yaml`);
     }
   });
+}
+
+/** A panel item is a button showing a screen beside the page: it leads nowhere itself. */
+function checkPanel(ctx: CheckContext, doc: SourceDoc, path: PathSegment[], item: Record<string, unknown>): void {
+  const screens = ctx.project.collections.screens ?? {};
+  if (!screens[item.panel as string]) ctx.report(doc, [...path, 'panel'], `screen "${String(item.panel)}" is not in schemas/screens/`);
+  for (const key of ['to', 'href', 'siteUrl', 'children']) {
+    if (item[key] !== undefined) ctx.report(doc, [...path, key], `an item with a panel opens it: it has no "${key}"`);
+  }
 }
 
 /** A group is a button opening a menu of links: it leads nowhere itself, and its links are links. */

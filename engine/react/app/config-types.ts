@@ -35,6 +35,8 @@ export interface NavigationItem {
   countText?: string;
   /** A group: a button opening a menu of these links. */
   children?: NavigationItem[];
+  /** A button opening this screen (schemas/screens/) in a side panel over the page. */
+  panel?: string;
 }
 /** A read operation whose answer a frame's bindings read as `$data.<as>`; `requires: session` loads it only signed in. */
 export type FrameDataConfig = { operation: string; params?: Record<string, unknown>; query?: Record<string, unknown>; as: string; requires?: 'session' };

@@ -39,7 +39,7 @@ function widgetsOf(screen: WidgetNodeConfig, components: ComponentRegistry): Pro
   return loading;
 }
 
-function Screen({ screenId, titleKey }: { screenId: string; titleKey?: string }) {
+function Screen({ screenId, titleKey, titled = true }: { screenId: string; titleKey?: string; titled?: boolean }) {
   useConfigVersion();
   const components = useComponentRegistry();
   const { screen, messages } = use(loadScreen(screenId));
@@ -49,8 +49,8 @@ function Screen({ screenId, titleKey }: { screenId: string; titleKey?: string })
   add(messages);
   const title = titleKey ?? (screen.title as string | undefined);
   useEffect(() => {
-    document.title = title ? `${t(title)} · ${t('app.name')}` : t('app.name');
-  }, [title, t]);
+    if (titled) document.title = title ? `${t(title)} · ${t('app.name')}` : t('app.name');
+  }, [title, t, titled]);
   return <WidgetNode node={screen} />;
 }
 
@@ -63,6 +63,18 @@ export function ScreenView(props: { screenId: string; titleKey?: string }) {
   return (
     <Suspense fallback={<Busy />}>
       <Screen key={`${props.screenId}:${JSON.stringify(params)}`} {...props} />
+    </Suspense>
+  );
+}
+
+/**
+ * A screen shown beside the page rather than as it (a frame's side panel): the page keeps its
+ * title, and the screen stays as it is while the pages under it change.
+ */
+export function PanelScreenView({ screenId }: { screenId: string }) {
+  return (
+    <Suspense fallback={<Busy />}>
+      <Screen screenId={screenId} titled={false} />
     </Suspense>
   );
 }

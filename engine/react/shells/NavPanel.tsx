@@ -1,9 +1,9 @@
-import { useCallback, useRef, useState, type ComponentType } from 'react';
+import { useRef } from 'react';
 import { useTranslator } from '../app/translation.ts';
 import type { FrameItem } from './parts.tsx';
-import type { NavPanelDialogProps } from './NavPanelDialog.tsx';
+import { useLazyModal } from './lazy-modal.ts';
 
-const loadPanel = () => import('./NavPanelDialog.tsx');
+const loadPanel = () => import('./NavPanelDialog.tsx').then((module) => module.NavPanelDialog);
 
 /**
  * The navigation on a narrow screen: a button opening it as a panel (NavPanelDialog.tsx, a native
@@ -13,35 +13,13 @@ const loadPanel = () => import('./NavPanelDialog.tsx');
  */
 export function NavPanel({ items, current, label }: { items: FrameItem[]; current: string | undefined; label: string }) {
   const { t } = useTranslator();
-  const dialog = useRef<HTMLDialogElement | null>(null);
   const opener = useRef<HTMLButtonElement>(null);
-  const [Panel, setPanel] = useState<ComponentType<NavPanelDialogProps> | null>(null);
-  // Pressed while the panel's code was on its way.
-  const wanted = useRef(false);
-  const attach = useCallback((element: HTMLDialogElement | null) => {
-    dialog.current = element;
-    if (element && wanted.current) {
-      wanted.current = false;
-      element.showModal();
-    }
-  }, []);
-  const load = () => {
-    if (Panel) return;
-    loadPanel().then(({ NavPanelDialog }) => setPanel(() => NavPanelDialog), () => { wanted.current = false; });
-  };
-  const open = () => {
-    if (dialog.current) {
-      dialog.current.showModal();
-      return;
-    }
-    wanted.current = true;
-    load();
-  };
+  const { Dialog: Panel, attach, load, show } = useLazyModal(loadPanel);
   return (
     <>
       <button
         ref={opener} type="button" className="frame-item frame-menu-button" aria-haspopup="dialog"
-        onPointerEnter={load} onPointerDown={load} onFocus={load} onClick={open}
+        onPointerEnter={load} onPointerDown={load} onFocus={load} onClick={show}
       >
         <span aria-hidden="true" className="frame-burger" />{t('nav.menu')}
       </button>

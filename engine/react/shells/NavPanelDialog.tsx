@@ -1,13 +1,14 @@
 import { Box, chakra, type SystemStyleObject } from '@chakra-ui/react';
-import { useId, type KeyboardEvent, type Ref } from 'react';
+import { useId, type Ref } from 'react';
 import { useTranslator } from '../app/translation.ts';
 import type { FrameItem } from './parts.tsx';
 import { NavLink, NavText } from './nav-link.tsx';
+import { wrapFocus } from './wrap-focus.ts';
+import { FramePanel } from './FramePanel.tsx';
 
 // Fetched with the first press of the narrow screen's Menu button (NavPanel.tsx): most visits
 // never open it, and until then nothing of it is seen.
 
-const focusable = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 const ring = { outline: '2px solid currentColor', outlineOffset: '-3px' };
 
 // The panel's looks: the page's colours, over the page (the frame's own are in frame-styles.ts).
@@ -19,6 +20,8 @@ const panelStyles: SystemStyleObject = {
   '& .frame-panel-list > li': { py: '1' },
   '& a': { display: 'block', px: '4', py: '2', color: 'fg', textDecoration: 'none' },
   '& a:hover': { bg: 'bg.muted', textDecoration: 'underline' },
+  '& .frame-item': { display: 'block', width: '100%', textAlign: 'start', px: '4', py: '2', cursor: 'pointer' },
+  '& .frame-item:hover': { bg: 'bg.muted', textDecoration: 'underline' },
   '& a:focus-visible, & button:focus-visible': ring,
   '& a[aria-current=page]': { fontWeight: 'bold', boxShadow: 'inset 4px 0 0 currentColor' },
   '& .frame-panel-group': { display: 'block', px: '4', pt: '3', pb: '1', fontSize: 'sm', fontWeight: 'bold', color: 'fg.muted', textTransform: 'uppercase', letterSpacing: 'wide' },
@@ -45,30 +48,21 @@ export function NavPanelDialog({ items, current, label, dialogRef, onClose }: Na
   const { t } = useTranslator();
   const titleId = useId();
   const close = (event: { currentTarget: Element }) => event.currentTarget.closest('dialog')?.close();
-  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== 'Tab') return;
-    const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(focusable)];
-    const first = controls[0];
-    const last = controls[controls.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
   return (
-    <chakra.dialog ref={dialogRef} aria-labelledby={titleId} className="frame-panel" css={panelStyles} onKeyDown={onKeyDown} onClose={onClose}>
+    <chakra.dialog ref={dialogRef} aria-labelledby={titleId} className="frame-panel" css={panelStyles} onKeyDown={wrapFocus} onClose={onClose}>
       <Box display="flex" justifyContent="space-between" alignItems="center" mb="3">
         <Box as="h2" id={titleId} fontWeight="bold" fontSize="lg">{t('nav.menu')}</Box>
         <button type="button" className="frame-panel-close" onClick={close}>{t('nav.close')}</button>
       </Box>
       <nav aria-label={label}>
         <ul className="frame-panel-list">
-          {items.filter((entry) => !entry.placeholder).map((entry) => entry.children.length === 0
-            ? <li key={entry.item.text}><NavLink item={entry.item} current={entry.item.to === current} onClick={close} /></li>
-            : <PanelGroup key={entry.item.text} entry={entry} current={current} onFollow={close} />)}
+          {items.filter((entry) => !entry.placeholder).map((entry) => {
+            // A side panel opens over this one, which is there again as it closes.
+            if (entry.item.panel) return <li key={entry.item.text}><FramePanel entry={entry} /></li>;
+            return entry.children.length === 0
+              ? <li key={entry.item.text}><NavLink item={entry.item} current={entry.item.to === current} onClick={close} /></li>
+              : <PanelGroup key={entry.item.text} entry={entry} current={current} onFollow={close} />;
+          })}
         </ul>
       </nav>
     </chakra.dialog>

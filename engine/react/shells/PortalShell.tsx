@@ -12,6 +12,7 @@ import { Footer, Main, SkipLink, useFrameItems, type FrameItem } from './parts.t
 import { useCurrentLink } from './current-link.ts';
 import { NavGroup } from './NavGroup.tsx';
 import { NavPanel } from './NavPanel.tsx';
+import { FramePanel } from './FramePanel.tsx';
 import { NavLink, NavText } from './nav-link.tsx';
 import { frameStyles } from './frame-styles.ts';
 import { FrameNotice } from './frame-notice.tsx';
@@ -177,6 +178,7 @@ function NavRow({ items, current, label, align = 'start' }: { items: FrameItem[]
         {items.map((entry) => {
           const key = `${entry.item.text}:${entry.item.to ?? ''}`;
           if (entry.children.length > 0 || entry.item.children) return <li key={key}><NavGroup entry={entry} current={current} align={align} /></li>;
+          if (entry.item.panel && !entry.placeholder) return <li key={key}><FramePanel entry={entry} /></li>;
           if (entry.placeholder) {
             // Unseen and out of the accessibility tree, but as wide as the link it stands for.
             return <li key={key} aria-hidden="true" style={{ visibility: 'hidden' }}><span className="frame-item"><NavText item={entry.item} /></span></li>;
