@@ -198,3 +198,24 @@ test('a visitor of the public page asks MyCA, which answers from the public mate
   await expect(page.getByRole('heading', { level: 1, name: /Cedar Point/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Ask MyCA' })).toHaveCount(0);
 });
+
+test('the management company reads the owners\' feedback on MyCA\'s answers, per association, in the console', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInQuickly(page, 'staff@example.com', 'Staff#2026');
+  await page.goto('/manage');
+  await page.getByRole('main').getByRole('link', { name: 'Maple Grove HOA', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Board of Maple Grove HOA' })).toBeVisible();
+  await page.getByRole('link', { name: 'What owners said of MyCA\'s answers' }).click();
+  await expect(page).toHaveURL(/\/manage\/associations\/[0-9]+\/myca-feedback$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'What owners said of MyCA\'s answers' })).toBeVisible();
+  // The homeowner's feedback above: not helpful, with their comment, under the question it answered.
+  const entry = page.getByRole('list', { name: 'Answers with feedback' }).getByRole('listitem')
+    .filter({ hasText: 'Asked: Can I land a helicopter on my driveway?' }).first();
+  await expect(entry).toContainText('Not helpful');
+  await expect(entry).toContainText('Their comment: The parking rules cover driveways.');
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth), 'no sideways scroll at 390 px').toBe(false);
+  await expectAccessible(page);
+});
