@@ -5,7 +5,7 @@
 // in the text, each with the portal page that shows its source.
 import type { Queryable } from '../db/index.ts';
 import { accountFacts, type AccountFact } from './account-facts.ts';
-import { retrievePassages, type RetrievedPassage } from './retrieve.ts';
+import { retrieve, type RatedTerm, type RetrievedPassage } from './retrieve.ts';
 import { extractiveAnswer } from './extractive.ts';
 import { askModel } from './model.ts';
 import { decideAnswer, settle } from './citations.ts';
@@ -77,8 +77,8 @@ function fromFacts(request: AnswerRequest, facts: AccountFact[]): MadeAnswer {
   return { text: `At ${request.associationName}: ${sentences.join(' ')}`, refused: false, citations, madeBy: 'extractive' };
 }
 
-function extractively(request: AnswerRequest, passages: RetrievedPassage[]): MadeAnswer {
-  const found = extractiveAnswer(request.question, passages.map((p) => ({ id: p.id, body: p.body, title: p.title })));
+function extractively(request: AnswerRequest, passages: RetrievedPassage[], terms: RatedTerm[]): MadeAnswer {
+  const found = extractiveAnswer(request.question, passages.map((p) => ({ id: p.id, body: p.body, title: p.title })), terms);
   if (found.refused) return { text: refusal(request.associationName), refused: true, citations: [], madeBy: 'extractive' };
   const { refOf, ids } = numbering();
   const sentences = found.sentences.map((s) => `${s.text} [${refOf(s.passageId)}]`);
@@ -120,7 +120,7 @@ async function withModel(request: AnswerRequest, model: ModelSettings, passages:
 export async function makeAnswer(db: Queryable, request: AnswerRequest): Promise<MadeAnswer> {
   const facts = request.userId === null ? [] : await accountFacts(db, request.userId, request.associationId, request.question);
   if (facts.length > 0) return told(request, fromFacts(request, facts));
-  const passages = await retrievePassages(db, {
+  const { passages, terms } = await retrieve(db, {
     associationId: request.associationId, permissions: request.permissions, question: request.question,
     context: request.history.map((turn) => turn.question), now: request.now,
   });
@@ -128,7 +128,7 @@ export async function makeAnswer(db: Queryable, request: AnswerRequest): Promise
     const made = await withModel(request, request.model, passages);
     if (made) return made;
   }
-  return told(request, extractively(request, passages));
+  return told(request, extractively(request, passages, terms));
 }
 
 /** Tells an answer made at once as deltas, a sentence at a time, and returns it. */

@@ -4,14 +4,19 @@
 // association's calendar events the calendar would show the same asker (`everyone` events to
 // anyone, `owners` ones to its members), matched on the fly.
 //
-// Ranking is PostgreSQL's full text: the question's English lexemes (stop words dropped) as an OR
-// query, so a passage need not hold every word. A passage scores the inverse document frequency of
-// each question term it holds (a rare word like "pavilion" says more than "board"), earlier
-// questions of the conversation counting at CONTEXT_WEIGHT, times (1 + its ts_rank_cd) so that
-// dense and headed matches come first; a document whose name matches gains a little more.
+// Ranking is PostgreSQL's full text: the question's terms (terms.ts: stop words dropped, each with
+// its related words, "kids" finding "children") as an OR query, so a passage need not hold every
+// word. A passage scores, for each term it holds by its best form, the term's weight (less for an
+// asking word, a related form, an earlier question's term) times its inverse document frequency
+// among what the asker may read (a rare word like "pavilion" says more than "board"), times
+// (1 + its ts_rank_cd) so that dense and headed matches come first; a document whose name matches
+// gains a little more. When the question asks when something will happen, an event still to come
+// outranks the minutes of one held. The terms' rarities go with the passages: the extractive
+// answer weighs sentences by them.
 import type { Queryable } from '../db/index.ts';
 import type { DocumentPermission } from '../authz/document-access.ts';
 import { eventBody } from './calendar-passages.ts';
+import { queryTerms, type QueryTerm } from './terms.ts';
 
 export type PassageKind = 'document' | 'faq' | 'help' | 'calendar';
 
@@ -44,25 +49,29 @@ export interface RetrievalRequest {
   now?: Date;
 }
 
-/** How much a term only the earlier questions hold counts against one of the question. */
-export const CONTEXT_WEIGHT = 0.35;
-/** The earlier questions read: the last few carry the topic. */
-const CONTEXT_QUESTIONS = 3;
 /** Past events stay citable a month ("when was the last board meeting?"). */
 const EVENT_LOOKBACK_DAYS = 31;
 /** Longer input is cut: a question is a sentence or two. */
 const MAX_QUESTION_CHARS = 2000;
+/**
+ * An event still to come counts this much more when the question asks when something will happen
+ * (the calendar says what is next, minutes and rules what was or what always is), and this much
+ * less when it asks what happened.
+ */
+export const UPCOMING_EVENT_BOOST = 1.6;
 
-/** A lexeme as a tsquery operand, quoted so that nothing in it is read as an operator. */
-const operand = (lexeme: string): string => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+/** Asked in the past tense ("did the owners vote…?", "when was…"): what was decided or done. */
+export const asksPast = (question: string): boolean => /\b(did|was|were|last|ago|happened)\b/i.test(question);
 
-async function lexemesOf(db: Queryable, question: string, context: string): Promise<{ question: string[]; context: string[] }> {
-  const { rows } = await db.query<{ question: string[] | null; context: string[] | null }>(
-    `SELECT tsvector_to_array(to_tsvector('english', $1)) AS question, tsvector_to_array(to_tsvector('english', $2)) AS context`,
-    [question, context],
-  );
-  const asked = rows[0].question ?? [];
-  return { question: asked, context: (rows[0].context ?? []).filter((lexeme) => !asked.includes(lexeme)) };
+/** "When does the board meet next?", "is there a garage sale coming up?": a date still to come is asked for. */
+export function asksUpcomingDate(question: string): boolean {
+  return /\bwhen\b|\b(what|which) (day|date)s?\b|\bnext\b|\bupcoming\b|\bcoming up\b|\bsoon\b/i.test(question) && !asksPast(question);
+}
+
+/** How an event still to come counts: more when a coming date is asked for, less when what happened is. */
+function upcomingEventFactor(question: string): number {
+  if (asksUpcomingDate(question)) return UPCOMING_EVENT_BOOST;
+  return asksPast(question) ? 1 / UPCOMING_EVENT_BOOST : 1;
 }
 
 interface CandidateRow {
@@ -80,47 +89,69 @@ interface CandidateRow {
   all_day: boolean | null;
   location: string | null;
   rank: number | string;
+  idfs: Array<number | string> | null;
 }
 
-// $1 association, $2 permissions, $3 the terms (one operand each), $4 their weights, $5 the terms
-// OR-ed, $6 events ending after (NULL: any), $7 how many.
+// $1 association, $2 permissions, $3 each form's term number, $4 its text, $5 its strength, $6 each
+// term's weight, $7 events ending after (NULL: any), $8 now, $9 the boost of an event still to come,
+// $10 how many.
 const RETRIEVE_SQL = `
-  WITH terms AS (
-    SELECT t.n, t.term::tsquery AS query, t.weight FROM unnest($3::text[], $4::float8[]) WITH ORDINALITY AS t (term, weight, n)),
+  WITH forms AS (
+    SELECT f.n, plainto_tsquery('english', f.text) AS query, f.strength
+      FROM unnest($3::integer[], $4::text[], $5::float8[]) AS f (n, text, strength)),
+  usable AS (
+    SELECT * FROM forms WHERE numnode(query) > 0),
+  -- Every form of every term OR-ed: a passage need not hold all of them.
+  any_form AS (
+    SELECT string_agg('(' || query::text || ')', ' | ')::tsquery AS query FROM usable),
   -- The documents the asker may read, with how well each one's name matches (once per document).
   readable AS MATERIALIZED (
-    SELECT d.id, d.name, ts_rank_cd(to_tsvector('english', d.name), $5::tsquery, 32) AS name_rank
+    SELECT d.id, d.name, ts_rank_cd(to_tsvector('english', d.name), (SELECT query FROM any_form), 32) AS name_rank
       FROM documents d JOIN document_folders f ON f.id = d.folder_id
      WHERE d.association_id = $1 AND f.permission = ANY($2::text[])),
+  events AS MATERIALIZED (
+    SELECT e.*, setweight(to_tsvector('english', e.title), 'A')
+                || setweight(to_tsvector('english', coalesce(e.description, '') || ' ' || coalesce(e.location, '')), 'B') AS vector
+      FROM association_events e
+     WHERE e.association_id = $1 AND e.visibility = ANY($2::text[]) AND ($7::timestamptz IS NULL OR e.ends_at > $7::timestamptz)),
+  -- How many passages the asker may read: what a term's rarity is measured against.
+  library AS (
+    SELECT (SELECT count(*) FROM readable r JOIN myca_passages p ON p.document_id = r.id)
+         + (SELECT count(*) FROM myca_passages p WHERE p.document_id IS NULL AND (p.association_id IS NULL OR p.association_id = $1))
+         + (SELECT count(*) FROM events) AS size),
   candidates AS (
     SELECT 'passage-' || p.id AS id, p.kind, p.document_id, r.name AS document_name, p.page, p.title, p.anchor, NULL::integer AS event_id, p.body,
            NULL::timestamptz AS starts_at, NULL::timestamptz AS ends_at, NULL::boolean AS all_day, NULL::text AS location,
            p.search AS vector, r.name_rank
       FROM readable r JOIN myca_passages p ON p.document_id = r.id
-     WHERE p.search @@ $5::tsquery
+     WHERE p.search @@ (SELECT query FROM any_form)
     UNION ALL
     SELECT 'passage-' || p.id, p.kind, NULL, NULL, NULL, p.title, p.anchor, NULL, p.body, NULL, NULL, NULL, NULL, p.search, 0
       FROM myca_passages p
-     WHERE p.document_id IS NULL AND (p.association_id IS NULL OR p.association_id = $1) AND p.search @@ $5::tsquery
+     WHERE p.document_id IS NULL AND (p.association_id IS NULL OR p.association_id = $1) AND p.search @@ (SELECT query FROM any_form)
     UNION ALL
     SELECT 'event-' || e.id, 'calendar', NULL, NULL, NULL, e.title, NULL, e.id, coalesce(e.description, ''),
-           e.starts_at, e.ends_at, e.all_day, e.location, v.vector, 0
-      FROM association_events e
-     CROSS JOIN LATERAL (SELECT setweight(to_tsvector('english', e.title), 'A')
-                                || setweight(to_tsvector('english', coalesce(e.description, '') || ' ' || coalesce(e.location, '')), 'B') AS vector) v
-     WHERE e.association_id = $1 AND e.visibility = ANY($2::text[]) AND ($6::timestamptz IS NULL OR e.ends_at > $6::timestamptz)
-       AND v.vector @@ $5::tsquery),
+           e.starts_at, e.ends_at, e.all_day, e.location, e.vector, 0
+      FROM events e
+     WHERE e.vector @@ (SELECT query FROM any_form)),
+  -- Each term a candidate holds, by its strongest form.
   hits AS (
-    SELECT c.id, t.n, t.weight FROM candidates c JOIN terms t ON c.vector @@ t.query),
+    SELECT c.id, f.n, max(f.strength) AS strength FROM candidates c JOIN usable f ON c.vector @@ f.query GROUP BY c.id, f.n),
+  held_by AS (
+    SELECT n, count(*) AS passages FROM hits GROUP BY n),
   rarity AS (
-    SELECT n, ln(1 + (SELECT count(*) FROM candidates)::float8 / count(*)) AS idf FROM hits GROUP BY n),
+    SELECT t.n, coalesce(h.passages, 0)::integer AS passages,
+           ln(1 + (SELECT size FROM library)::float8 / greatest(coalesce(h.passages, 0), 0.5)) AS idf
+      FROM generate_series(1, cardinality($6::float8[])) AS t (n) LEFT JOIN held_by h ON h.n = t.n),
   coverage AS (
-    SELECT h.id, sum(h.weight * r.idf) AS score FROM hits h JOIN rarity r ON r.n = h.n GROUP BY h.id)
+    SELECT h.id, sum(h.strength * ($6::float8[])[h.n] * r.idf) AS score FROM hits h JOIN rarity r ON r.n = h.n GROUP BY h.id)
   SELECT c.id, c.kind, c.document_id, c.document_name, c.page, c.title, c.anchor, c.event_id, c.body, c.starts_at, c.ends_at, c.all_day, c.location,
-         cov.score * (1 + ts_rank_cd(c.vector, $5::tsquery, 32) + 0.5 * c.name_rank) AS rank
+         cov.score * (1 + ts_rank_cd(c.vector, (SELECT query FROM any_form), 32) + 0.5 * c.name_rank)
+           * CASE WHEN c.kind = 'calendar' AND c.starts_at >= $8::timestamptz THEN $9::float8 ELSE 1 END AS rank,
+         (SELECT array_agg(r.idf ORDER BY r.n) FROM rarity r) AS idfs
     FROM candidates c JOIN coverage cov ON cov.id = c.id
    ORDER BY rank DESC, c.starts_at, c.kind, c.id
-   LIMIT $7`;
+   LIMIT $10`;
 
 function passageOf(row: CandidateRow): RetrievedPassage {
   const event = row.kind === 'calendar';
@@ -140,14 +171,33 @@ function passageOf(row: CandidateRow): RetrievedPassage {
   };
 }
 
+/** A query term with how rare it is among what the asker may read (an inverse document frequency). */
+export interface RatedTerm extends QueryTerm {
+  idf: number;
+}
+
+export interface Retrieval {
+  passages: RetrievedPassage[];
+  /** The question's terms (then the earlier questions'), each with its rarity: the extractive answer weighs sentences by them. */
+  terms: RatedTerm[];
+}
+
+/** The best passages for the question (at most `limit`, 8 by default), and its terms; no passage when none holds any of its words. */
+export async function retrieve(db: Queryable, request: RetrievalRequest): Promise<Retrieval> {
+  const terms = queryTerms(request.question.slice(0, MAX_QUESTION_CHARS), (request.context ?? []).map((text) => text.slice(0, MAX_QUESTION_CHARS)));
+  if (terms.length === 0) return { passages: [], terms: [] };
+  const forms = terms.flatMap((term, i) => term.forms.map((form) => ({ n: i + 1, text: form.text, strength: form.strength })));
+  const since = request.now ? new Date(request.now.getTime() - EVENT_LOOKBACK_DAYS * 86_400_000) : null;
+  const boost = request.now ? upcomingEventFactor(request.question) : 1;
+  const { rows } = await db.query<CandidateRow>(RETRIEVE_SQL, [
+    request.associationId, request.permissions, forms.map((f) => f.n), forms.map((f) => f.text), forms.map((f) => f.strength),
+    terms.map((term) => term.weight), since, request.now ?? null, boost, request.limit ?? 8,
+  ]);
+  const idfs = rows[0]?.idfs?.map(Number) ?? [];
+  return { passages: rows.map(passageOf), terms: terms.map((term, i) => ({ ...term, idf: idfs[i] ?? 1 })) };
+}
+
 /** The best passages for the question (at most `limit`, 8 by default); [] when none holds any of its words. */
 export async function retrievePassages(db: Queryable, request: RetrievalRequest): Promise<RetrievedPassage[]> {
-  const context = (request.context ?? []).slice(-CONTEXT_QUESTIONS).join('\n').slice(0, MAX_QUESTION_CHARS);
-  const lexemes = await lexemesOf(db, request.question.slice(0, MAX_QUESTION_CHARS), context);
-  if (lexemes.question.length === 0 && lexemes.context.length === 0) return [];
-  const terms = [...lexemes.question, ...lexemes.context].map(operand);
-  const weights = [...lexemes.question.map(() => 1), ...lexemes.context.map(() => CONTEXT_WEIGHT)];
-  const since = request.now ? new Date(request.now.getTime() - EVENT_LOOKBACK_DAYS * 86_400_000) : null;
-  const { rows } = await db.query<CandidateRow>(RETRIEVE_SQL, [request.associationId, request.permissions, terms, weights, terms.join(' | '), since, request.limit ?? 8]);
-  return rows.map(passageOf);
+  return (await retrieve(db, request)).passages;
 }

@@ -135,7 +135,8 @@ describe.each(BACKENDS)('MyCA retrieval on %s', (kind) => {
     const copy = await call(app, 'POST', `${DOCS}/${maple}/Documents/${original}`, { token: board });
     expect(copy.status, copy.body).toBe(201);
     const question = 'Brightbeam Carpentry gazebo schedule';
-    expect(new Set(documentsOf(await ask(question, PUBLIC)))).toEqual(new Set([original, copy.json.document.id]));
+    // The page naming the contractor, in the original and in the copy, first.
+    expect(new Set(documentsOf((await ask(question, PUBLIC)).slice(0, 2)))).toEqual(new Set([original, copy.json.document.id]));
     for (const id of [original, copy.json.document.id]) {
       expect((await call(app, 'DELETE', `${DOCS}/${maple}/Documents/${id}`, { token: board })).status).toBe(204);
     }
@@ -225,6 +226,17 @@ describe.each(BACKENDS)('MyCA retrieval on %s', (kind) => {
     expect(alone.length).toBeGreaterThan(0);
     expect(await ask('xylophonic quuxification', BOARD)).toEqual([]);
     expect(await ask('what is it?', BOARD)).toEqual([]);
+  });
+
+  it('finds what owners ask in their own words, and an event still to come when a coming date is asked for', async () => {
+    const friends = await ask('how many friends can I bring swimming?', HOMEOWNER);
+    expect(friends[0]).toMatchObject({ kind: 'document', documentName: 'Pool and Amenities Rules.pdf', page: 2 });
+    expect(friends[0].body).toMatch(/four guests/);
+    // The minutes tell of a meeting held; the calendar of the next one.
+    const next = await ask('when does the board meet next?', HOMEOWNER);
+    expect(next[0]).toMatchObject({ kind: 'calendar', title: 'Board meeting' });
+    const upcoming = await db().query<{ id: number }>(`SELECT id FROM association_events WHERE title = 'Board meeting' AND starts_at >= $1`, [clock.now()]);
+    expect(upcoming.rows.map((row) => `event-${row.id}`)).toContain(next[0].id);
   });
 
   it('answers with sentences of the given passages only, and refuses what the material does not cover', async () => {
