@@ -125,6 +125,12 @@ test('MyCA opens beside any signed-in page in a side panel, keeps its conversati
   await chooseMapleGrove(page);
   await page.goto('/billing/account-history');
   const opener = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Ask MyCA' });
+  // Last in the navigation's one row: the frame stays within 120 px.
+  await expect(opener).toBeVisible();
+  const tops = await page.getByRole('navigation', { name: 'Main navigation' }).locator(':is(a, button):visible')
+    .evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().top)));
+  expect(new Set(tops).size).toBe(1);
+  expect((await page.getByRole('banner').boundingBox())!.height).toBeLessThanOrEqual(120);
   // By keyboard: the button takes the focus and Enter opens the panel, with the question field in it.
   await opener.focus();
   await page.keyboard.press('Enter');
