@@ -54,7 +54,13 @@ await startServer({
         hmr: { overlay: false },
         fs: { allow: [root, repoRoot] },
         // The database and build output change all the time and are no source of the page.
-        watch: { ignored: ['**/data/**', '**/dist/**', '**/.tmp/**', '**/test-results/**', '**/playwright-report/**', `${resolve(process.env.DATA_DIR ?? 'data')}/**`] },
+        watch: {
+          ignored: ['**/data/**', '**/dist/**', '**/.tmp/**', '**/test-results/**', '**/playwright-report/**', `${resolve(process.env.DATA_DIR ?? 'data')}/**`],
+          // A file is read once its size has held still: an editor (or a script) writing it in place
+          // empties it first, and a busy machine would otherwise read it half written. A theme read
+          // so is not the theme, and the page would reload, losing what was typed.
+          awaitWriteFinish: { stabilityThreshold: 120, pollInterval: 20 },
+        },
       },
     });
   },
