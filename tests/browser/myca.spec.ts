@@ -76,11 +76,13 @@ test('a homeowner asks about the pool rules, opens the cited page, and follows u
   await expect(log).toContainText(/lifeguard/i);
 });
 
-test('a question nothing answers offers a new request with the question filled in, and takes feedback', async ({ page }) => {
+test('a question nothing answers offers a new request with the question and the conversation filled in, and takes feedback', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signInQuickly(page, homeowner.email, homeowner.password);
   await chooseMapleGrove(page);
   await page.goto('/community/myca');
+  await ask(page, 'When are the quiet hours?');
+  await expect(lastAnswer(page)).toContainText('10 pm');
   const question = 'Can I land a helicopter on my driveway?';
   await ask(page, question);
   const answer = lastAnswer(page);
@@ -105,14 +107,16 @@ test('a question nothing answers offers a new request with the question filled i
   await offer.click();
   await expect(page).toHaveURL(/\/community\/new-request\?/);
   await expect(page.getByRole('textbox', { name: 'Subject' })).toHaveValue(question);
-  await expect(page.getByRole('textbox', { name: 'Description' })).toHaveValue(question);
+  // The conversation so far, then the question nothing answered.
+  await expect(page.getByRole('textbox', { name: 'Description' }))
+    .toHaveValue(/^You asked: When are the quiet hours\?\nMyCA answered: At Maple Grove HOA: .*10 pm.*\n\nYou asked: Can I land a helicopter on my driveway\?$/s);
 
   // The other offer opens a new message to the management company, holding the question.
   await page.goBack();
   await page.getByRole('link', { name: 'Send this question to the management company' }).last().click();
   await expect(page).toHaveURL(/\/my\/messages\?/);
   await expect(page.getByRole('textbox', { name: 'Subject' })).toHaveValue(question);
-  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue(question);
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue(/\n\nYou asked: Can I land a helicopter on my driveway\?$/);
 });
 
 /** The side panel MyCA opens in over the page, named as the frame's button is. */

@@ -268,6 +268,24 @@ describe('chat widget', () => {
     expect(screen.queryByRole('list', { name: 'Sources' })).toBeNull();
   });
 
+  it('fills an offer\'s {{conversation}} with the earlier questions and answers, then the question', async () => {
+    let asked = 0;
+    fakeServer({
+      [ASK]: () => streamed(++asked === 1 ? answerEvents('conv-3', 'ans-1') : [
+        ['delta', { text: 'Nothing found.' }],
+        ['done', { answerId: 'ans-2', text: 'Nothing found.', refused: true, citations: [], offers: ['new-request'] }],
+      ]),
+    });
+    await show({ offers: { 'new-request': { text: 'test.chat.newRequest', to: '/community/new-request?description={{conversation}}' } } });
+    await askByButton('When does the pool open?');
+    await screen.findByRole('button', { name: 'Helpful' });
+    await askByButton('and the hot tub?');
+    const request = await screen.findByRole('link', { name: 'Ask the management in a request' });
+    const description = new URL(request.getAttribute('href')!, 'http://x').searchParams.get('description');
+    expect(description).toBe('You asked: When does the pool open?\nAnswer: The pool opens at 9. Dues are paid monthly.\n\nYou asked: and the hot tub?');
+    expect(description).not.toMatch(/\[\d+\]/);
+  });
+
   it('sends feedback: a rating at once (pressed), then a comment with it, then thanks', async () => {
     const api = fakeServer({
       [ASK]: () => streamed(answerEvents('conv-1', 'ans-1')),

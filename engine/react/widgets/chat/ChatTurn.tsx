@@ -13,14 +13,17 @@ export type Offers = Record<string, { text: string; to: string }>;
  * One question and its answer, each named for screen readers. The answer's pieces are hidden from
  * them while they arrive: the log announces the whole answer once it is done, not every piece.
  */
-export function ChatTurn({ turn, texts, offers, feedback, conversationId, onRated }: {
-  turn: Turn; texts: TurnTexts; offers?: Offers; feedback?: FeedbackConfig; conversationId?: string; onRated: (helpful: boolean) => void;
+export function ChatTurn({ turn, texts, offers, feedback, conversationId, conversation, onRated }: {
+  turn: Turn; texts: TurnTexts; offers?: Offers; feedback?: FeedbackConfig; conversationId?: string;
+  /** The conversation up to this question, for an offer's `{{conversation}}`. */
+  conversation: () => string;
+  onRated: (helpful: boolean) => void;
 }) {
   const { t } = useTranslator();
   const id = useId();
   const citations = [...new Map(turn.citations.map((citation) => [citation.ref, citation])).values()].sort((a, b) => a.ref - b.ref);
   const offered = turn.refused ? turn.offers.filter((name) => offers?.[name]) : [];
-  const values = { question: turn.question, shortQuestion: shortened(turn.question), conversationId };
+  const values = offered.length > 0 ? { question: turn.question, shortQuestion: shortened(turn.question), conversationId, conversation: conversation() } : {};
   return (
     <chakra.li display="flex" flexDirection="column" gap="2" minWidth="0">
       <Box alignSelf="flex-end" maxWidth="85%" bg="bg.muted" borderRadius="l2" px="3" py="2" whiteSpace="pre-wrap" overflowWrap="anywhere">

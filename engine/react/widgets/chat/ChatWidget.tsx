@@ -13,7 +13,7 @@ import { useOperationRequest } from '../DataWidget.tsx';
 import { LoadFailed } from '../LoadFailed.tsx';
 import type { FeedbackConfig } from './ChatFeedback.tsx';
 import { ChatTurn, type Offers, type TurnTexts } from './ChatTurn.tsx';
-import { chatReducer, conversationOf } from './chat-model.ts';
+import { chatReducer, conversationOf, conversationText } from './chat-model.ts';
 
 let asked = 0;
 
@@ -124,9 +124,10 @@ export function ChatWidget({ node }: WidgetProps) {
       {earlier.loading ? <Busy /> : (
         <Box role="log" aria-live="polite" aria-label={t(String(node.label))}>
           <chakra.ul listStyle="none" ps="0" m="0" display="flex" flexDirection="column" gap="5">
-            {turns.map((turn) => (
+            {turns.map((turn, index) => (
               <ChatTurn key={turn.key} turn={turn} texts={texts} offers={node.offers as Offers | undefined} feedback={feedback}
-                conversationId={conversationId} onRated={(helpful) => dispatch({ type: 'rated', key: turn.key, helpful })} />
+                conversationId={conversationId} onRated={(helpful) => dispatch({ type: 'rated', key: turn.key, helpful })}
+                conversation={() => conversationText(turns, index, { asked: t(texts.asked), answered: t(texts.answered) })} />
             ))}
           </chakra.ul>
         </Box>

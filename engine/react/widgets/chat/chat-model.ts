@@ -130,6 +130,25 @@ export function shortened(question: string, max = 100): string {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
+/** How much of a conversation an offer's address carries: the forms it fills take 5,000 characters. */
+export const CONVERSATION_MAX = 1800;
+
+/**
+ * The conversation up to a question, as plain text for a form an offer opens: each earlier
+ * question and its answer (citation markers left out) under their labels, then the question. When
+ * too long, the earliest turns give way (the question itself is always there, cut if need be).
+ */
+export function conversationText(turns: readonly Turn[], upTo: number, labels: { asked: string; answered: string }, max = CONVERSATION_MAX): string {
+  const question = `${labels.asked} ${turns[upTo].question.trim()}`;
+  const earlier = turns.slice(0, upTo).filter((turn) => turn.state === 'done').map((turn) =>
+    `${labels.asked} ${turn.question.trim()}\n${labels.answered} ${turn.text.replace(/\s*\[\d+\]/g, '').trim()}`);
+  let kept = earlier;
+  const length = (parts: string[]) => [...parts, question].join('\n\n').length;
+  while (kept.length > 0 && length(kept) > max) kept = kept.slice(1);
+  const text = [...kept, question].join('\n\n');
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
 /** `{{name}}` placeholders of an address filled with the values, URI-encoded (a missing one empty). */
 export function filledAddress(to: string, values: Record<string, string | undefined>): string {
   return to.replace(/\{\{(\w+)\}\}/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
