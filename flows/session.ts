@@ -86,6 +86,9 @@ export const sessionFlow: FlowModule = {
       const association = embedded && typeof params.association === 'string' && params.association !== '' ? params.association : null;
       return { embedded, embedAssociation: association };
     },
+    /** A frame reloaded without ?association= (back from a provider's page) takes the one its renewal was made for. */
+    takeRenewedAssociation: ({ context, event }) =>
+      (context.embedAssociation ? {} : { embedAssociation: (event.output as { associationCode?: string }).associationCode ?? null }),
     clearSession: () => ({ ...SIGNED_OUT }),
     /** Where a mimic tab whose session is over returns to: the owner's page in the console (the token's subject). */
     returnFromMimicToken: (_args, _params, env) => ({ ...SIGNED_OUT, mimicReturnTo: `/manage/people/${Number(readTokenClaim(env.getToken('user'), 'UserId'))}` }),

@@ -226,6 +226,18 @@ export interface Session {
   user: UserSummary;
 }
 
+/**
+ * A Session renewed in a frame, with the association the frame was first opened for
+ */
+export interface RenewedSession {
+  /** Signed JWT (HS256) with claims UserId, Customer, sub, aud, exp */
+  token: string;
+  userId: number;
+  user: UserSummary;
+  /** The association the frame was first opened for (?association=), when one was named */
+  associationCode?: string;
+}
+
 export interface Address {
   address1: string;
   address2: string;
@@ -1695,7 +1707,7 @@ return apiFetch<startEmbeddedRenewalResponse>(getStartEmbeddedRenewalUrl(),
 
 
 export type renewEmbeddedSessionResponse200 = {
-  data: Session
+  data: RenewedSession
   status: 200
 }
 
@@ -1741,7 +1753,10 @@ export const getRenewEmbeddedSessionUrl = () => {
  * the portal's own pages may ask: the `Origin` header must be the portal's own origin (its
  * scheme, host and port), else 403 EMB002 and nothing changes. A cookie of a session that
  * is live answers the session as `authenticate` does, for the same session (the same `sid`),
- * its token expiring no later than the session. No cookie at all: 204, nothing to renew (a
+ * its token expiring no later than the session, with the code of the association the frame
+ * was first opened for (`?association=`, given to startEmbeddedRenewal), so that a page
+ * reloaded without it (back from a payment provider's page) shows that association's home
+ * again. No cookie at all: 204, nothing to renew (a
  * visitor who has not signed in in this frame, the usual first visit: not a failure). An
  * unknown cookie, or one of a session that has ended (signed out, password changed) or
  * expired: 401 EMB003, and the cookie is cleared. 429 RATE001 as for password sign-in from

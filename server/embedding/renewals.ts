@@ -24,17 +24,22 @@ export interface LiveRenewal {
   userId: number;
   /** The session's end: a token renewed with it never lasts longer. */
   sessionExpiresAt: Date;
+  /** The code of the association the frame was first opened for (?association=), if one was named. */
+  associationCode: string | null;
 }
 
 /** The session the cookie's value names, when it and its session are live at `now`; else null. */
 export async function liveRenewal(db: Queryable, secret: string, now: Date): Promise<LiveRenewal | null> {
-  const { rows } = await db.query<{ session_id: string; user_id: number; expires_at: Date | string }>(
-    `SELECT r.session_id, s.user_id, s.expires_at FROM embed_renewals r JOIN sessions s ON s.id = r.session_id
+  const { rows } = await db.query<{ session_id: string; user_id: number; expires_at: Date | string; association_code: string | null }>(
+    `SELECT r.session_id, s.user_id, s.expires_at, a.code AS association_code
+       FROM embed_renewals r JOIN sessions s ON s.id = r.session_id LEFT JOIN associations a ON a.id = r.association_id
       WHERE r.secret_hash = $1 AND r.expires_at > $2 AND s.ended_at IS NULL AND s.expires_at > $2`,
     [secretHash(secret), now],
   );
   const row = rows[0];
-  return row ? { sessionId: row.session_id, userId: Number(row.user_id), sessionExpiresAt: new Date(row.expires_at) } : null;
+  return row
+    ? { sessionId: row.session_id, userId: Number(row.user_id), sessionExpiresAt: new Date(row.expires_at), associationCode: row.association_code ?? null }
+    : null;
 }
 
 /** The association the cookie's renewal was made for (null: none named, unknown or expired cookie). */

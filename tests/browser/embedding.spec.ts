@@ -371,4 +371,8 @@ test('a signed-in owner pays instantly on the provider\'s page inside the frame,
   await expect(portal.getByRole('region', { name: 'Payment confirmation' })).toContainText('•••• 4242');
   expect(new URL(portalFrame(page).url()).pathname).toBe('/embed/billing/instant-payment');
   await expectAccessible(page);
+  // Back from the provider's page, whose return address names no association, the frame still shows
+  // the owner's Maple Grove home (the association its renewal was made for), not their first one.
+  await page.evaluate(() => (window as unknown as { PortalEmbed: { navigate(path: string): void } }).PortalEmbed.navigate('/dashboard'));
+  await expect(portal.getByText(/account 100234\)/).first()).toBeVisible();
 });

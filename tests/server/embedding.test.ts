@@ -255,7 +255,8 @@ describe.each(BACKENDS)('embedding on %s', (kind) => {
         for (const origin of [OWN_ORIGIN, TEST_PUBLIC_URL]) {
           const res = await renew(cookie, origin);
           expect(res.status, res.body).toBe(200);
-          expect(res.json).toEqual({ token: expect.any(String), userId, user: { userId, userName: DEMO.homeowner.email, email: DEMO.homeowner.email } });
+          // With the association the frame was first opened for: a page reloaded without ?association= shows it again.
+          expect(res.json).toEqual({ token: expect.any(String), userId, user: { userId, userName: DEMO.homeowner.email, email: DEMO.homeowner.email }, associationCode: 'maplegrove' });
           expect(setCookies(res)).toEqual([]);
           const claims = decodeJwt(res.json.token);
           expect(claims).toMatchObject({ sid, sub: String(userId), UserId: userId, Customer: 'summit', aud: 'homeowner' });
@@ -269,6 +270,13 @@ describe.each(BACKENDS)('embedding on %s', (kind) => {
       } finally {
         clock.set(NOW);
       }
+    });
+
+    it('names no association when the renewal was started without one', async () => {
+      const { userId, cookie } = await renewal({});
+      const res = await renew(cookie, OWN_ORIGIN);
+      expect(res.status, res.body).toBe(200);
+      expect(res.json).toEqual({ token: expect.any(String), userId, user: { userId, userName: DEMO.homeowner.email, email: DEMO.homeowner.email } });
     });
 
     it('refuses any other origin, or none, with 403 EMB002, issuing and changing nothing', async () => {

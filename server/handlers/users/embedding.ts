@@ -49,7 +49,8 @@ export const renewEmbeddedSession: OperationHandler<'renewEmbeddedSession'> = as
     throw embeddingError('EMB003', { 'set-cookie': CLEARED_RENEWAL_COOKIE });
   }
   const token = await services.tokens.issueSession({ userId: user.id, customer: user.company_code, sessionId: live.sessionId }, live.sessionExpiresAt);
-  return { status: 200, body: { token, userId: user.id, user: { userId: user.id, userName: user.email, email: user.email } } };
+  const association = live.associationCode ? { associationCode: live.associationCode } : {};
+  return { status: 200, body: { token, userId: user.id, user: { userId: user.id, userName: user.email, email: user.email }, ...association } };
 };
 
 export const createEmbedHandoff: OperationHandler<'createEmbedHandoff'> = async (req, services) => {

@@ -401,6 +401,17 @@ describe('session flow: in another site\'s frame (under /embed)', () => {
     expect(host.callsTo('startEmbeddedRenewal')).toEqual([]);
   });
 
+  it('reloaded without ?association= (back from a provider\'s page), takes the association the renewal was made for; the address\'s wins', async () => {
+    const renewed = { ...answers, renewEmbeddedSession: { ...session, associationCode: 'maplegrove' } };
+    stubBrowser('/embed/billing/instant-payment');
+    const bare = start({ answers: renewed });
+    await bare.flow.settle();
+    expect(bare.flow.context()).toMatchObject({ embedded: true, embedAssociation: 'maplegrove', isLoggedIn: true });
+    const named = framed({ query: { association: 'cedarpoint' }, answers: renewed });
+    await named.flow.settle();
+    expect(named.flow.context()).toMatchObject({ embedAssociation: 'cedarpoint', isLoggedIn: true });
+  });
+
   it('no renewal (401) is a visitor not signed in: signed out, with nothing to clear and nothing told to the host', async () => {
     const signals = heard();
     const { host, flow } = framed({ answers: { ...answers, renewEmbeddedSession: fail(401, { errorCode: 'EMB003' }) } });
