@@ -49,7 +49,7 @@ function sourceHref(passage: RetrievedPassage, associationId: number, signedIn: 
     case 'help':
       return `${area}/community/help${passage.anchor ? `#${passage.anchor}` : ''}`;
     case 'calendar':
-      return '/community/calendar';
+      return `${area}/community/calendar`;
   }
 }
 

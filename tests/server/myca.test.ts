@@ -89,6 +89,9 @@ describe.each(BACKENDS)('MyCA on %s', (kind) => {
     expect(rules.done.text).toContain('10 pm');
     const budget = await ask('How much is the reserve contribution in the operating budget?');
     expect(JSON.stringify(budget.done)).not.toMatch(/30,000|Annual Budget/);
+    // The association's calendar as the public sees it: its public page, not the residents' one.
+    const sale = await ask('Is there a yard sale coming up?');
+    expect(sale.done.citations).toContainEqual(expect.objectContaining({ kind: 'calendar', href: '/public/community/calendar' }));
   });
 
   it('answers what the owner owes from the ledger, citing the account page', async () => {
