@@ -3,7 +3,7 @@
 // here as it does by default, and the flag below makes sure of it; partitioned cookies still work.
 import { expect, test, type Frame, type FrameLocator, type Page } from '@playwright/test';
 import config, { demoHostUrl, identityProviderUrl } from '../../playwright.config.ts';
-import { expectAccessible, homeowner, latestCode } from './helpers.ts';
+import { continueToCardEntry, enterCard, expectAccessible, fillCardDetails, homeowner, latestCode } from './helpers.ts';
 
 const launchOptions = config.use?.launchOptions ?? {};
 test.use({ launchOptions: { ...launchOptions, args: [...(launchOptions.args ?? []), '--test-third-party-cookie-phaseout'] } });
@@ -47,14 +47,9 @@ async function passDuplicateWarning(portal: FrameLocator) {
   await expect(provider).toBeVisible();
 }
 
-/** The card, in the provider's own frame inside the portal's. */
-async function payInProviderFrame(portal: FrameLocator) {
-  const provider = portal.frameLocator('iframe[title="Secure payment details entry"]');
-  await provider.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await provider.getByLabel('Expiry date (MM/YY)').fill('12/34');
-  await provider.getByLabel('Security code (CVC)').fill('123');
-  await provider.getByLabel('Name on card').fill('Pat Payer');
-  await provider.getByRole('button', { name: /^Pay \$/ }).click();
+/** The host page steers its frame, as a company's site does (embed.js `PortalEmbed.navigate`). */
+async function hostNavigates(page: Page, path: string) {
+  await page.evaluate((to) => (window as unknown as { PortalEmbed: { navigate(path: string): void } }).PortalEmbed.navigate(to), path);
 }
 
 async function signInInFrame(portal: FrameLocator) {
@@ -123,7 +118,7 @@ test('a message from another origin than the host is ignored', async ({ page }) 
   await page.waitForTimeout(1000);
   expect(new URL(portalFrame(page).url()).pathname).toBe('/embed/paynow');
   // The same message from the host itself is obeyed.
-  await page.evaluate(() => (window as unknown as { PortalEmbed: { navigate(path: string): void } }).PortalEmbed.navigate('/login'));
+  await hostNavigates(page, '/login');
   await expect(portal.getByLabel('Password', { exact: true })).toBeVisible();
 });
 
@@ -165,7 +160,7 @@ test('a guest pays inside the frame, through the provider\'s own frame', async (
   await expectAccessible(page);
   await portal.getByRole('button', { name: 'Continue to payment details' }).click();
   await passDuplicateWarning(portal);
-  await payInProviderFrame(portal);
+  await enterCard(portal, '4242 4242 4242 4242');
   await expect(portal.getByText('Thank you. Your payment has been received.')).toBeVisible();
   await expect(portal.getByRole('region', { name: 'Payment receipt' })).toContainText('•••• 4242');
   await expectAccessible(page);
@@ -176,14 +171,14 @@ test('an owner pays from a checkout link inside the frame', async ({ page, reque
   const response = await request.get('/dev/express-pay-link.json?accountNumber=100234');
   const { url } = (await response.json()) as { url: string };
   const portal = await openHost(page);
-  await page.evaluate((path) => (window as unknown as { PortalEmbed: { navigate(path: string): void } }).PortalEmbed.navigate(path), url);
+  await hostNavigates(page, url);
   await expect(portal.getByRole('heading', { name: 'Pay Maple Grove HOA', level: 1 })).toBeVisible();
   expect(new URL(portalFrame(page).url()).pathname).toBe(`/embed${url}`);
   await portal.getByLabel('Credit or debit card').check();
   await portal.getByLabel('Amount', { exact: true }).fill('4.00');
   await portal.getByRole('button', { name: 'Continue to payment details' }).click();
   await passDuplicateWarning(portal);
-  await payInProviderFrame(portal);
+  await enterCard(portal, '4242 4242 4242 4242');
   await expect(portal.getByText('Thank you. Your payment has been received.')).toBeVisible();
   await expect.poll(async () => (await messagesOf(page, 'navigate')).at(-1)?.data.payload.path).toBe(`${url}/confirmation`);
   await expectAccessible(page);
@@ -223,11 +218,17 @@ test('in a native web view the app receives each message in order through its br
 /** The signed-in user's menu inside the frame. */
 const accountMenu = (portal: FrameLocator) => portal.getByRole('navigation', { name: 'Account' }).getByRole('button');
 
-test('signed in inside the frame: the token stays in memory, a reload keeps the sign-in through the partitioned cookie, and signing out tells the host', async ({ page }) => {
+/** The host page, with the homeowner signed in inside its frame through the host's Sign in link. */
+async function openSignedIn(page: Page): Promise<FrameLocator> {
   const portal = await openHost(page);
   await page.getByRole('link', { name: 'Sign in' }).click();
   await signInInFrame(portal);
   await expect(accountMenu(portal)).toBeVisible();
+  return portal;
+}
+
+test('signed in inside the frame: the token stays in memory, a reload keeps the sign-in through the partitioned cookie, and signing out tells the host', async ({ page }) => {
+  const portal = await openSignedIn(page);
   await expect.poll(async () => (await messagesOf(page, 'navigate')).at(-1)?.data.payload.path).toBe('/dashboard');
   // Nothing of the sign-in is in the frame's storage (where the browser lets the frame have any).
   const stored = await portalFrame(page).evaluate(() => {
@@ -300,7 +301,7 @@ test('single sign-on from the frame goes through the window, never inside the fr
   test.setTimeout(120_000);
   const portalOrigin = new URL(baseURL!).origin;
   const portal = await openHost(page);
-  await page.evaluate(() => (window as unknown as { PortalEmbed: { navigate(path: string): void } }).PortalEmbed.navigate('/login/summit'));
+  await hostNavigates(page, '/login/summit');
   const opened = page.waitForEvent('popup');
   await portal.getByRole('button', { name: 'Sign in with Summit Community Management' }).click();
   const popup = await opened;
@@ -324,13 +325,10 @@ test('single sign-on from the frame goes through the window, never inside the fr
 
 test('a signed-in owner pays with a new card inside the frame, through the provider\'s own frame', async ({ page }) => {
   test.setTimeout(90_000);
-  const portal = await openHost(page);
-  await page.getByRole('link', { name: 'Sign in' }).click();
-  await signInInFrame(portal);
-  await expect(accountMenu(portal)).toBeVisible();
+  const portal = await openSignedIn(page);
   // On Maple Grove's site the owner's Maple Grove home is the one selected (the owner has one at Cedar Point too).
   await expect(portal.getByText(/account 100234\)/).first()).toBeVisible();
-  await page.evaluate(() => (window as unknown as { PortalEmbed: { navigate(path: string): void } }).PortalEmbed.navigate('/billing'));
+  await hostNavigates(page, '/billing');
   await expect(portal.getByRole('heading', { name: 'Make a payment', level: 1 })).toBeVisible();
   await portal.getByLabel(/Assessments/).check();
   await portal.getByLabel('A new card').check();
@@ -338,7 +336,7 @@ test('a signed-in owner pays with a new card inside the frame, through the provi
   await portal.getByLabel('Amount', { exact: true }).fill('2');
   await portal.getByRole('button', { name: 'Pay', exact: true }).click();
   await passDuplicateWarning(portal);
-  await payInProviderFrame(portal);
+  await enterCard(portal, '4242 4242 4242 4242');
   await expect(portal.getByText('Thank you. Your payment has been received.')).toBeVisible();
   await expect(portal.getByRole('region', { name: 'Payment confirmation' })).toContainText('•••• 4242');
   await expectAccessible(page);
@@ -346,26 +344,15 @@ test('a signed-in owner pays with a new card inside the frame, through the provi
 
 test('a signed-in owner pays instantly on the provider\'s page inside the frame, whose browser keeps it no storage, and comes back to the receipt', async ({ page }) => {
   test.setTimeout(90_000);
-  const portal = await openHost(page);
-  await page.getByRole('link', { name: 'Sign in' }).click();
-  await signInInFrame(portal);
-  await expect(accountMenu(portal)).toBeVisible();
-  await page.evaluate(() => (window as unknown as { PortalEmbed: { navigate(path: string): void } }).PortalEmbed.navigate('/billing/instant-payment'));
+  const portal = await openSignedIn(page);
+  await hostNavigates(page, '/billing/instant-payment');
   await expect(portal.getByRole('heading', { name: 'Instant card payment', level: 1 })).toBeVisible();
   // What the round trip would have kept in this tab's storage cannot be kept: the frame is denied it.
   expect(await portalFrame(page).evaluate(() => { try { sessionStorage.setItem('probe', '1'); return true; } catch { return false; } })).toBe(false);
   await portal.getByLabel(/Assessments/).check();
   await portal.getByLabel('Amount', { exact: true }).fill('2');
-  await portal.getByRole('button', { name: 'Continue to card entry' }).click();
-  const proceed = portal.getByRole('button', { name: 'Continue anyway' });
-  const onProvider = portal.getByRole('heading', { name: 'Enter your card' });
-  await expect(proceed.or(onProvider)).toBeVisible();
-  if (await proceed.isVisible()) await proceed.click();
-  await expect(onProvider).toBeVisible();
-  await portal.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await portal.getByLabel('Expiry date (MM/YY)').fill('12/34');
-  await portal.getByLabel('Security code (CVC)').fill('123');
-  await portal.getByLabel('Name on card').fill('Pat Payer');
+  await continueToCardEntry(portal);
+  await fillCardDetails(portal, '4242 4242 4242 4242');
   await portal.getByRole('button', { name: /^Pay \$/ }).click();
   await expect(portal.getByText('Thank you. Your payment has been received.')).toBeVisible();
   await expect(portal.getByRole('region', { name: 'Payment confirmation' })).toContainText('•••• 4242');
@@ -373,6 +360,6 @@ test('a signed-in owner pays instantly on the provider\'s page inside the frame,
   await expectAccessible(page);
   // Back from the provider's page, whose return address names no association, the frame still shows
   // the owner's Maple Grove home (the association its renewal was made for), not their first one.
-  await page.evaluate(() => (window as unknown as { PortalEmbed: { navigate(path: string): void } }).PortalEmbed.navigate('/dashboard'));
+  await hostNavigates(page, '/dashboard');
   await expect(portal.getByText(/account 100234\)/).first()).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page, type APIRequestContext } from '@playwright/test';
+import { expect, type FrameLocator, type Locator, type Page, type APIRequestContext } from '@playwright/test';
 
 export const homeowner = { email: 'homeowner@example.com', password: 'Homeowner#2026' };
 
@@ -44,17 +44,39 @@ export function uniqueEmail(tag: string) {
   return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 }
 
+/** Where the portal is: the page itself, or a frame of another site's page holding it. */
+type Scope = Page | FrameLocator;
+
+/** Fills the sandbox provider's card fields where they are shown (its nested frame's content, or its whole-page entry). */
+export async function fillCardDetails(scope: Scope, number: string, name = 'Pat Payer') {
+  await scope.getByLabel('Card number').fill(number);
+  await scope.getByLabel('Expiry date (MM/YY)').fill('12/34');
+  await scope.getByLabel('Security code (CVC)').fill('123');
+  await scope.getByLabel('Name on card').fill(name);
+}
+
 /**
- * Fills the sandbox provider's hosted card entry (in its frame) and sends it: its button pays the
- * payment's total ("Pay $20.70"), or saves the card where nothing is charged yet.
+ * Fills the sandbox provider's hosted card entry (in its frame, inside the portal's page or frame)
+ * and sends it: its button pays the payment's total ("Pay $20.70"), or saves the card where nothing
+ * is charged yet.
  */
-export async function enterCard(page: Page, number: string, name = 'Pat Payer') {
-  const frame = page.frameLocator('iframe[title="Secure payment details entry"]');
-  await frame.getByLabel('Card number').fill(number);
-  await frame.getByLabel('Expiry date (MM/YY)').fill('12/34');
-  await frame.getByLabel('Security code (CVC)').fill('123');
-  await frame.getByLabel('Name on card').fill(name);
+export async function enterCard(scope: Scope, number: string, name = 'Pat Payer') {
+  const frame = scope.frameLocator('iframe[title="Secure payment details entry"]');
+  await fillCardDetails(frame, number, name);
   await frame.getByRole('button', { name: /^(Pay \$[\d,]+\.\d\d|Save card)$/ }).click();
+}
+
+/**
+ * The instant payment's Continue to card entry, up to the provider's whole-page entry. Other specs
+ * pay the same account, so a duplicate warning may come up first: the owner continues.
+ */
+export async function continueToCardEntry(scope: Scope) {
+  await scope.getByRole('button', { name: 'Continue to card entry' }).click();
+  const proceed = scope.getByRole('button', { name: 'Continue anyway' });
+  const onProvider = scope.getByRole('heading', { name: 'Enter your card' });
+  await expect(proceed.or(onProvider)).toBeVisible();
+  if (await proceed.isVisible()) await proceed.click();
+  await expect(onProvider).toBeVisible();
 }
 
 const sessions = new Map<string, string>();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, homeowner, signInQuickly } from './helpers.ts';
+import { continueToCardEntry, expectAccessible, fillCardDetails, homeowner, signInQuickly } from './helpers.ts';
 
 // The instant payment page hands the whole browser to the provider's hosted page and confirms the
 // payment when the provider sends it back (spec section 2).
@@ -15,14 +15,8 @@ async function startInstantPayment(page: Page, amount: string) {
   await page.getByLabel('Amount', { exact: true }).fill(amount);
 }
 
-/** Other specs pay this account too, so a duplicate warning may come up first; the owner continues. */
 async function continueToProvider(page: Page) {
-  await page.getByRole('button', { name: 'Continue to card entry' }).click();
-  const proceed = page.getByRole('button', { name: 'Continue anyway' });
-  const onProvider = page.getByRole('heading', { name: 'Enter your card' });
-  await expect(proceed.or(onProvider)).toBeVisible();
-  if (await proceed.isVisible()) await proceed.click();
-  await expect(onProvider).toBeVisible();
+  await continueToCardEntry(page);
   // The whole window is on the provider's page, not a frame inside the portal.
   await expect(page).toHaveURL(/\/sandbox-provider\/entry\/seti_[0-9a-f]+\?.*return=%2Fbilling%2Finstant-payment%3Fpayment%3Dpay_[0-9a-z]+/);
 }
@@ -37,10 +31,7 @@ test('a homeowner pays instantly by card on the provider\'s own page and comes b
 
   await continueToProvider(page);
   await expectAccessible(page);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry date (MM/YY)').fill('12/34');
-  await page.getByLabel('Security code (CVC)').fill('123');
-  await page.getByLabel('Name on card').fill('Jordan Rivera');
+  await fillCardDetails(page, '4242 4242 4242 4242', 'Jordan Rivera');
   await page.getByRole('button', { name: 'Pay $3.11' }).click();
 
   await expect(page).toHaveURL(/\/billing\/instant-payment\?payment=pay_[0-9a-z]+&setupIntent=seti_[0-9a-f]+$/);
