@@ -2,6 +2,7 @@ import { assign, fromPromise, setup, type AnyStateMachine } from 'xstate';
 import { resolveBindings } from '../bindings.ts';
 import { describeModule, flowNamespace } from './lookup.ts';
 import type { FlowArgs, FlowCatalog, FlowContext, FlowDocument, FlowEnvironment } from './types.ts';
+import { keepUnchanged } from './keep-unchanged.ts';
 import { restorePersisted } from './persist.ts';
 
 type Params = Record<string, unknown>;
@@ -56,7 +57,7 @@ export function createFlowMachine(
         if (!update || typeof update !== 'object' || Array.isArray(update)) {
           throw new Error(`assign "${action}" of ${from} returned no context update (an object of the fields it changes)`);
         }
-        return update;
+        return keepUnchanged(args.context, update as Record<string, unknown>);
       });
     } else {
       actions[action] = (args: FlowArgs, params: Params) => {
