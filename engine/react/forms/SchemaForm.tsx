@@ -141,11 +141,21 @@ function toErrorSchema(errors: ShownError[]): ErrorSchema {
   return root as ErrorSchema;
 }
 
+/** The submit button: inert until the page's code runs, reading that itself so that the Form's children stay the same. */
+function SubmitButton({ busy, label }: { busy: boolean; label: string }) {
+  const interactive = useInteractive();
+  return (
+    <Button type="submit" colorPalette="brand" disabled={busy || !interactive} aria-disabled={busy || undefined} {...awaitingCode(interactive)}>
+      {busy ? <Spinner size="sm" aria-hidden="true" /> : null}
+      {label}
+    </Button>
+  );
+}
+
 export function SchemaForm(props: SchemaFormProps) {
   const { id, form, validator, conditions, busy = false, serverError, extraActions, beforeSubmit } = props;
   const liveValidate = import.meta.env.DEV && props.liveValidate === true;
   const tr: Translator = useTranslator();
-  const interactive = useInteractive();
 
   const rules = useMemo(() => compiledRules(form.id, form.rules, conditions), [form.id, form.rules, conditions]);
   const evaluate = useMemo(() => ruleEvaluator(rules), [rules]);
@@ -337,19 +347,13 @@ export function SchemaForm(props: SchemaFormProps) {
       <>
         {beforeSubmit ? <Box mt="2" mb="4">{beforeSubmit}</Box> : null}
         <HStack gap="3" mt="2" wrap="wrap">
-          {props.appliesOnChange ? null : (
-            <Button type="submit" colorPalette="brand" disabled={busy || !interactive} aria-disabled={busy || undefined}
-              {...awaitingCode(interactive)}>
-              {busy ? <Spinner size="sm" aria-hidden="true" /> : null}
-              {tr.t(submitKey)}
-            </Button>
-          )}
+          {props.appliesOnChange ? null : <SubmitButton busy={busy} label={tr.t(submitKey)} />}
           {extraActions}
         </HStack>
         <VisuallyHidden role="status">{busy ? tr.t('forms.busy') : ''}</VisuallyHidden>
       </>
     ),
-    [beforeSubmit, busy, interactive, tr, submitKey, extraActions, props.appliesOnChange],
+    [beforeSubmit, busy, tr, submitKey, extraActions, props.appliesOnChange],
   );
 
   return (
@@ -368,7 +372,6 @@ export function SchemaForm(props: SchemaFormProps) {
           onSubmit={handleSubmit}
           extraErrors={extraErrors}
           formContext={formContext}
-          readonly={!interactive}
           noValidate
           noHtml5Validate
           showErrorList={false}
