@@ -11,6 +11,7 @@ import { rjsfSubstitutesPlugin } from './engine/build/rjsf-substitutes-plugin.ts
 import { entryPreloadPlugin } from './engine/build/entry-preload-plugin.ts';
 import { pureAnatomiesPlugin } from './engine/build/pure-anatomies-plugin.ts';
 import { leanLibrariesPlugin } from './engine/build/lean-libraries-plugin.ts';
+import { lazySystemGlobalsPlugin } from './engine/build/lazy-system-globals-plugin.ts';
 import { preloadListsPlugin } from './engine/build/preload-lists-plugin.ts';
 import { embedValidatorsPlugin } from './engine/build/embed-validators.ts';
 import { lazySlotRecipes } from './engine/react/theme/lazy-slot-recipes.ts';
@@ -36,6 +37,7 @@ export default defineConfig({
     rjsfSubstitutesPlugin(),
     pureAnatomiesPlugin(),
     leanLibrariesPlugin(),
+    lazySystemGlobalsPlugin(),
     react(),
     engineConfig,
     iconsPlugin({ root }),

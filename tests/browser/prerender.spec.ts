@@ -55,6 +55,14 @@ for (const spec of pages) {
     await page.waitForLoadState('networkidle');
     const adopted = await page.evaluate(() => (window as unknown as { parsedHeading: Element | null }).parsedHeading === document.querySelector('h1'));
     expect(adopted, 'the heading parsed from the HTML is the one on screen (hydrated, not replaced)').toBe(true);
+    // The styles of the page's system (reset, base styles, every token's variable) are those that
+    // came with the HTML, not made and inserted again: one element holds the token variables.
+    const globals = await page.evaluate(() => Array.from(document.querySelectorAll('style'))
+      .filter((style) => Array.from(style.sheet?.cssRules ?? []).some((rule) => rule.cssText.includes('--chakra-colors-gray-500:')))
+      .map((style) => style.textContent?.length ?? 0));
+    expect(globals).toHaveLength(1);
+    expect(globals[0], 'the element parsed from the HTML, its text kept').toBeGreaterThan(10_000);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--chakra-colors-gray-500'))).not.toBe('');
     expect(problems).toEqual([]);
     await expectAccessible(page);
   });

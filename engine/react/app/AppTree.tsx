@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import { StrictMode, useLayoutEffect, useMemo, type ReactNode } from 'react';
 import { SESSION_FIELDS } from '../../core/session-contract.ts';
 import { ComponentRegistryContext } from '../component-registry-context.ts';
+import { withAdoptedGlobals } from '../theme/adopted-globals.ts';
 import { sharedSystem } from '../theme/systems.ts';
 import { showOverrides, showPageIcon, showTheme } from '../theme/theme-variables.ts';
 import type { AppParts } from './assemble.ts';
@@ -22,7 +23,7 @@ function Themed({ runtime, children }: { runtime: Runtime; children: ReactNode }
     return typeof value === 'string' && value ? value : null;
   });
   const { themes, themeStyles, app } = runtime.config;
-  const system = useMemo(() => sharedSystem(themes, app.defaultTheme, app.breakpoints), [themes, app]);
+  const system = useMemo(() => withAdoptedGlobals(sharedSystem(themes, app.defaultTheme, app.breakpoints)), [themes, app]);
   // Before the browser paints what this render shows: a page never shows in the theme it leaves.
   useLayoutEffect(() => {
     showTheme(document.documentElement, themeStyles, Object.hasOwn(themes, theme) && theme !== app.defaultTheme ? theme : null);
