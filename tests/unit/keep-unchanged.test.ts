@@ -40,9 +40,9 @@ describe('keepUnchanged', () => {
     expect(update.overrides).not.toBe(held.overrides);
   });
 
-  it('returns the update itself when nothing in it is held already', () => {
-    const update = { theme: 'Harbor' };
-    expect(keepUnchanged({ theme: 'Default' }, update)).toBe(update);
+  it('takes every field of an update that holds nothing already held', () => {
+    const update = { theme: 'Harbor', accounts: [] };
+    expect(keepUnchanged({ theme: 'Default' }, update)).toEqual(update);
   });
 });
 
