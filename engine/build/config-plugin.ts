@@ -254,10 +254,10 @@ export function configPlugin({ root, features }: { root: string; features?: stri
     ].join('\n');
   }
 
-  const plugin: Plugin<{ apart(ssr: boolean): Promise<ApartParts> }> = {
+  const plugin: Plugin<{ apart(ssr: boolean): Promise<ApartParts>; themes(): ThemeDocument[] }> = {
     name: 'engine-config',
-    // For the forms plugin: the forms its index leaves out (vite.config.ts).
-    api: { apart: apartOf },
+    // For the forms plugin: the forms its index leaves out; for the palettes plugin: the themes (vite.config.ts).
+    api: { apart: apartOf, themes: () => Object.values(themesOf()) },
     buildEnd() {
       for (const path of watched) this.addWatchFile(path);
     },

@@ -11,7 +11,7 @@ const defaultColours = tokens.colors as ColourTokens;
 const defaultSemanticColours = semanticTokens.colors as ColourTokens;
 
 /** Chakra's palettes: the colour groups with a 500 shade (black, white and the like are single values). */
-const CHAKRA_PALETTES = Object.keys(defaultColours).filter((name) => {
+export const CHAKRA_PALETTES = Object.keys(defaultColours).filter((name) => {
   const group = defaultColours[name] as Record<string, unknown> | undefined;
   return typeof group === 'object' && group !== null && '500' in group;
 });
