@@ -5,7 +5,7 @@ import type { OperationDescriptor } from '../core/api/client.ts';
 import { browserStorages, looksLikeFirstVisit } from '../core/first-visit.ts';
 import { PRERENDERED_ATTRIBUTE, PRERENDERED_CHUNKS_ATTRIBUTE } from '../core/prerendered.ts';
 import type { EngineExtension } from '../core/registry.ts';
-import { assembleStaticParts, withRuntime } from './app/assemble.ts';
+import { assembleApp } from './app/assemble.ts';
 import { AppTree } from './app/AppTree.tsx';
 import { preloadFirstScreen, preloadNotedChunks } from './app/first-screen.ts';
 import { mirrorOf } from './app/route-table.ts';
@@ -56,9 +56,7 @@ export async function boot({ config, modules, operations, element }: BootOptions
   const { navigator, Bridge } = createBrowserNavigator();
   // Each step its own task: a page already painted stays responsive while the portal starts.
   await nextTask();
-  const staticParts = assembleStaticParts({ config, modules });
-  await nextTask();
-  const parts = withRuntime(staticParts, { config, operations, navigator });
+  const parts = assembleApp({ config, modules, operations, navigator });
   // Development mode (npm run dev): configuration updates taken in place.
   if (import.meta.env.DEV) {
     const { startDevTools } = await import('./dev/dev-tools.ts');

@@ -3,7 +3,7 @@
 import type { RouteObject } from 'react-router';
 import type { OperationDescriptor } from '../../core/api/client.ts';
 import type { EngineExtension } from '../../core/registry.ts';
-import { compileRoutes, type CompiledRoute } from '../../core/routes.ts';
+import { compileRoutes } from '../../core/routes.ts';
 import { createComponentRegistry } from '../component-registry.ts';
 import type { ComponentRegistry } from '../component-types.ts';
 import { buildRouteObjects } from '../router/build-routes.tsx';
@@ -22,24 +22,12 @@ export interface AppInput {
 
 export interface AppParts { components: ComponentRegistry; translator: Translator; runtime: Runtime; routeObjects: RouteObject[] }
 
-/** The parts that hold no state: the widgets and flows, the texts, the routes. */
-export interface StaticParts extends Omit<AppParts, 'runtime'> { routes: CompiledRoute[] }
-
-export function assembleStaticParts({ config, modules }: Pick<AppInput, 'config' | 'modules'>): StaticParts {
+export function assembleApp({ config, modules, operations, navigator }: AppInput): AppParts {
   const components = createComponentRegistry(modules);
+  const { flows, formatters } = components.registry;
   const translator = createTranslator(config.messages);
   const routes = compileRoutes(config.routesDoc as never, new Set(config.enabledFeatures));
   const { notFound = 'not-found', serverError = 'server-error' } = config.routesDoc as { notFound?: string; serverError?: string };
-  return { components, translator, routes, routeObjects: buildRouteObjects(routes, notFound, serverError) };
-}
-
-/** `parts` with the running portal over them: the session, the query cache, the API. */
-export function withRuntime({ routes, ...parts }: StaticParts, { config, operations, navigator }: Omit<AppInput, 'modules'>): AppParts {
-  const { flows, formatters } = parts.components.registry;
-  const runtime = createRuntime({ config, flows, formatters, operations, translator: parts.translator, navigator, routes });
-  return { ...parts, runtime };
-}
-
-export function assembleApp(input: AppInput): AppParts {
-  return withRuntime(assembleStaticParts(input), input);
+  const runtime = createRuntime({ config, flows, formatters, operations, translator, navigator });
+  return { components, translator, runtime, routeObjects: buildRouteObjects(routes, notFound, serverError) };
 }
