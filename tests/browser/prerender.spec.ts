@@ -81,6 +81,26 @@ test('before the code runs, a page rendered ahead of time shows its buttons iner
   await context.close();
 });
 
+test('a page rendered ahead of time fetches the code only once its first paint is on screen', async ({ page }) => {
+  // A script requested before the paint is presented is often evaluated before it, holding the
+  // page's text back; the entry's own chunk and its styles are all the paint may wait for.
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
+  const timings = await page.evaluate(() => {
+    const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
+    const scripts = performance.getEntriesByType('resource')
+      .map((resource) => ({ path: new URL(resource.name).pathname, startTime: resource.startTime }))
+      .filter((resource) => resource.path.endsWith('.js'));
+    return { paint, scripts };
+  });
+  expect(timings.paint, 'the browser reports the first contentful paint').not.toBeNull();
+  // The entry's own chunk is parsed from the HTML; every later one is the portal's code.
+  const [entryChunk, ...portalCode] = timings.scripts.sort((a, b) => a.startTime - b.startTime);
+  expect(entryChunk?.path).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+  expect(portalCode.length).toBeGreaterThan(0);
+  expect(portalCode[0]!.startTime, `${portalCode[0]!.path} requested after the paint at ${timings.paint} ms`).toBeGreaterThanOrEqual(timings.paint!);
+});
+
 test('a browser that is signed in renders the page afresh instead of adopting the signed-out markup', async ({ page, request }) => {
   const answer = await request.post('/api/users/Users/Authenticate', { data: { email: homeowner.email, password: homeowner.password } });
   expect(answer.status()).toBe(200);
