@@ -11,7 +11,8 @@ import type { Handler, HandlerMap, Services } from './handlers/types.ts';
 import { ApiError } from './errors.ts';
 import { callerOf, routeGuard } from './authz/guard.ts';
 import { readUpload, registerMultipart } from './uploads/multipart.ts';
-import { featureGuard } from './features/gate.ts';
+import { featureCheck } from './features/gate.ts';
+import { admissionStep } from './admission.ts';
 import { mimicGuard, recordMimicWrite } from './mimic/guard.ts';
 
 export interface RouteEntry {
@@ -110,9 +111,9 @@ export function registerOperationRoutes(
 
 function registerOperationRoute(app: FastifyInstance, entry: RouteEntry, services: Services, validateResponses: boolean, maxUploadMb: number): void {
   const guard = routeGuard(entry.op.policy, services);
-  const feature = featureGuard(entry.op, services);
   const mimic = mimicGuard(entry.op, services);
-  const steps = [guard.identify, ...(mimic ? [mimic] : []), validateRequest, guard.enforce, ...(feature ? [feature] : [])];
+  const admit = admissionStep(guard, featureCheck(entry.op, services), services.db);
+  const steps = [guard.identify, ...(mimic ? [mimic] : []), validateRequest, admit];
   for (const url of [entry.op.url, ...entry.op.legacyUrls]) app.route({
     method: entry.op.method,
     url,

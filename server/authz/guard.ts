@@ -1,8 +1,10 @@
 // The one place operations are authorized: a guard per route, built from the operation's x-policy
-// at boot. Two preHandler steps around request validation:
-//   identify (before validation): who is calling, from the bearer token; 401 AUTH002 otherwise.
-//   enforce (after validation, so parameters have their declared types): the resources the
-//     request names must be in the caller's scope for at least one grant; one query at most.
+// at boot. Two parts around request validation:
+//   identify (a step before validation): who is calling, from the bearer token; 401 AUTH002 otherwise.
+//   plan (after validation, so parameters have their declared types): the resources the request
+//     names must be in the caller's scope for at least one grant. It gives the clauses the database
+//     answers and the decision on those answers; the route's admission step (server/admission.ts)
+//     asks them in its one query.
 // Handlers run only after both, and receive the caller (request.caller) already checked.
 import type { FastifyRequest } from 'fastify';
 import type { Services } from '../handlers/types.ts';
@@ -19,9 +21,18 @@ declare module 'fastify' {
   }
 }
 
+/** What authorizing one request needs from the database, and the decision on its answers. */
+export interface GuardPlan {
+  /** Boolean SQL expressions, their parameters bound with the bind the plan was given. */
+  clauses: string[];
+  /** Returns when a grant holds with these answers (one per clause); throws the refusal otherwise. */
+  decide(answers: boolean[]): void;
+}
+
 export interface RouteGuard {
   identify(request: FastifyRequest): Promise<void>;
-  enforce(request: FastifyRequest): Promise<void>;
+  /** Null when the request is authorized without the database. */
+  plan(request: FastifyRequest, bind: Bind): GuardPlan | null;
 }
 
 /** The caller the guard identified; a route without a guard is a bug. */
@@ -80,8 +91,8 @@ export function routeGuard(policy: Policy, services: Services): RouteGuard {
     async identify(request) {
       request.caller = policy.public ? ANONYMOUS : await identify(request, kinds, services);
     },
-    async enforce(request) {
-      if (policy.public) return;
+    plan(request, bind) {
+      if (policy.public) return null;
       const caller = callerOf(request);
       // Grants of the anyone principal (optional credential) hold for every caller, anonymous or not.
       // A mimic session is the owner's, never staff: a staff or admin grant does not hold for it
@@ -90,22 +101,20 @@ export function routeGuard(policy: Policy, services: Services): RouteGuard {
       const grants = policy.grants.filter((g) => (tokenKindOf(g.principal) === caller.kind || tokenKindOf(g.principal) === 'optional')
         && !(mimic && (g.principal === 'staff' || g.principal === 'admin')));
       if (grants.length === 0) throw new Error(`caller of kind ${caller.kind} passed identification without a grant`);
-      const params: unknown[] = [];
-      const bind: Bind = (value) => `$${params.push(value)}`;
       const clauses: string[] = [];
       const planned = grants.map((grant) => plan(grant, caller, request, clauses, bind));
       // A grant settled without the database (self, or nothing named) needs no query.
-      if (planned.some((checks) => checks.every((c) => c.holds === true))) return;
-      let answers: boolean[] = [];
-      if (clauses.length > 0) {
-        const { rows } = await services.db.query<Record<string, boolean>>(`SELECT ${clauses.map((c, i) => `${c} AS c${i}`).join(', ')}`, params);
-        answers = clauses.map((_, i) => rows[0][`c${i}`] === true);
-      }
-      const holds = (c: Pending) => (typeof c.holds === 'number' ? answers[c.holds] : c.holds);
-      if (planned.some((checks) => checks.every(holds))) return;
-      // Refused: the answer of the first grant's first resource found out of scope.
-      const refused = planned[0].find((c) => !holds(c))!;
-      throw REFUSALS[refused.resource]();
+      if (planned.some((checks) => checks.every((c) => c.holds === true))) return null;
+      return {
+        clauses,
+        decide(answers) {
+          const holds = (c: Pending) => (typeof c.holds === 'number' ? answers[c.holds] === true : c.holds);
+          if (planned.some((checks) => checks.every(holds))) return;
+          // Refused: the answer of the first grant's first resource found out of scope.
+          const refused = planned[0].find((c) => !holds(c))!;
+          throw REFUSALS[refused.resource]();
+        },
+      };
     },
   };
 }
