@@ -6,7 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from './db/index.ts';
 import type { RouteGuard } from './authz/guard.ts';
-import type { Bind } from './authz/scopes.ts';
+import type { Bind } from './authz/bind.ts';
 import type { FeatureCheck, FeatureFound } from './features/gate.ts';
 
 export function admissionStep(guard: RouteGuard, features: FeatureCheck | null, db: Db): (request: FastifyRequest) => Promise<void> {

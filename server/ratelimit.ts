@@ -6,19 +6,7 @@ import type { Db } from './db/index.ts';
 import type { Clock } from './clock.ts';
 import { ApiError, messages } from './errors.ts';
 import { createPasswordPause, type PasswordPause } from './auth/password-pause.ts';
-
-export interface RateLimitStore {
-  readonly kind: 'database' | 'redis';
-  /** Counts one hit for key in the window starting at windowStart (ms); returns the hits so far. */
-  hit(key: string, windowStart: number, windowMs: number, keepMs?: number): Promise<number>;
-  /** The hits of key in the windows starting from firstWindowStart to lastWindowStart (ms). */
-  sum(key: string, firstWindowStart: number, lastWindowStart: number, windowMs: number): Promise<number>;
-  /** Marks key as held from nowMs until untilMs. */
-  hold(key: string, untilMs: number, nowMs: number): Promise<void>;
-  /** When key's hold ends, or null when it is not held at nowMs. */
-  heldUntil(key: string, nowMs: number): Promise<number | null>;
-  close(): Promise<void>;
-}
+import type { RateLimitStore } from './rate-limit-store.ts';
 
 export function createDbStore(db: Db, clock: Clock): RateLimitStore {
   let calls = 0;

@@ -5,7 +5,7 @@
 // instance; an e-mail without an account is counted alike, so the answer tells nobody which exist.
 import type { Clock } from '../clock.ts';
 import { ApiError } from '../errors.ts';
-import type { RateLimitStore } from '../ratelimit.ts';
+import type { RateLimitStore } from '../rate-limit-store.ts';
 
 export const PASSWORD_WRONG_LIMIT = 10;
 export const PASSWORD_WRONG_WINDOW_MINUTES = 15;

@@ -7,7 +7,7 @@
 // A folder is never more open than its parent, so a folder's own permission is the effective one.
 import type { Queryable } from '../db/index.ts';
 import type { Caller } from './caller.ts';
-import type { Bind } from './scopes.ts';
+import type { Bind } from './bind.ts';
 import { staffMemberSql } from './staff-sql.ts';
 
 export const DOCUMENT_PERMISSIONS = ['everyone', 'owners', 'board'] as const;

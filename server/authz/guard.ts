@@ -11,7 +11,8 @@ import type { Services } from '../handlers/types.ts';
 import type { Caller, UserCaller } from './caller.ts';
 import type { Grant, Policy, ScopeRef } from './policy.ts';
 import { identify } from './identify.ts';
-import { CHECKS, REFUSALS, SELF_CHECKS, WITHIN, unreachable, type Bind, type Check } from './scopes.ts';
+import { CHECKS, REFUSALS, SELF_CHECKS, WITHIN, unreachable, type Check } from './scopes.ts';
+import type { Bind } from './bind.ts';
 import { tokenKindOf, type ResourceKind, type TokenKind } from './vocabulary.ts';
 
 declare module 'fastify' {

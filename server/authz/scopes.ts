@@ -12,12 +12,11 @@ import { billingError } from '../payments/billing.ts';
 import { communityError } from '../community/errors.ts';
 import { documentError } from '../documents/errors.ts';
 import type { AnonymousCaller, ExpressCaller, GuestCaller, UserCaller } from './caller.ts';
+import type { Bind } from './bind.ts';
 import { boardMemberSql, documentReadableSql, folderReadableSql } from './document-access.ts';
 import { companyStaffSql, staffMemberSql, type StaffRole } from './staff-sql.ts';
 import { RESOURCES, type PrincipalName, type ResourceKind } from './vocabulary.ts';
 
-/** Binds a value as a query parameter and returns its placeholder ($n). */
-export type Bind = (value: unknown) => string;
 
 export type Check<C> =
   | { compare: (value: unknown, caller: C) => boolean }

@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Services } from '../handlers/types.ts';
 import type { OperationDef } from '../openapi/load.ts';
 import { callerOf } from '../authz/guard.ts';
-import type { Bind } from '../authz/scopes.ts';
+import type { Bind } from '../authz/bind.ts';
 import { featureOff } from './errors.ts';
 import { FEATURES, type FeatureFacts } from './registry.ts';
 import { locatorFor } from './locate.ts';

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { OperationDef } from '../openapi/load.ts';
 import type { ResourceKind } from '../authz/vocabulary.ts';
 import type { Caller } from '../authz/caller.ts';
-import type { Bind } from '../authz/scopes.ts';
+import type { Bind } from '../authz/bind.ts';
 
 type From = 'path' | 'query' | 'body';
 

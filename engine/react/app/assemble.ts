@@ -8,7 +8,8 @@ import { createComponentRegistry } from '../component-registry.ts';
 import type { ComponentRegistry } from '../component-types.ts';
 import { buildRouteObjects } from '../router/build-routes.tsx';
 import type { EngineConfig } from './config-types.ts';
-import { createRuntime, type Navigator } from './create-runtime.ts';
+import { createRuntime } from './create-runtime.ts';
+import type { Navigator } from './runtime.ts';
 import type { Runtime } from './runtime.ts';
 import { createTranslator, type Translator } from './translator.ts';
 

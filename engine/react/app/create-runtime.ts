@@ -13,12 +13,10 @@ import { withEngineMessages } from '../../core/default-messages.ts';
 import type { EngineConfig } from './config-types.ts';
 import { invalidateAfter, loadInvalidates, operationQueryKey, operationStaleTime } from './operation-queries.ts';
 import { resolveLink } from './route-table.ts';
-import type { ReadQuery, Runtime } from './runtime.ts';
+import type { Navigator, ReadQuery, Runtime } from './runtime.ts';
 import { toaster } from './toaster.tsx';
 import type { Translator } from './translator.ts';
 import { fetchWhenSettled, lazyFailureHandling } from './failure-handling.ts';
-
-export interface Navigator { navigate(to: string, options?: { replace?: boolean }): void; location(): { pathname: string; search: string } }
 
 export interface RuntimeInput {
   config: EngineConfig;

@@ -5,9 +5,11 @@ import type { StreamEvent } from '../../core/api/client.ts';
 import type { FlowCatalog, FlowEnvironment, Formatter, OperationRequest } from '../../core/flow/types.ts';
 import type { EngineConfig } from './config-types.ts';
 import type { CompiledRoute } from './route-table.ts';
-import type { Navigator } from './create-runtime.ts';
 
 export type SessionActor = ActorRefFrom<AnyStateMachine>;
+
+/** Moves within the site and tells where it is: the router's, handed to the runtime. */
+export interface Navigator { navigate(to: string, options?: { replace?: boolean }): void; location(): { pathname: string; search: string } }
 
 export interface Runtime {
   config: EngineConfig;

@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { useNavigate, type NavigateFunction } from 'react-router';
-import type { Navigator } from '../app/create-runtime.ts';
+import type { Navigator } from '../app/runtime.ts';
 
 /**
  * The runtime's way to move to another address from outside React (a flow that has finished, a
