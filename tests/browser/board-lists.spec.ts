@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import { expectAccessible, signInQuickly } from './helpers.ts';
 
 // The board's lists at Maple Grove: every screen reads its rows from the server and passes axe at
@@ -262,6 +262,22 @@ test('a balance filter on collections narrows the rows to the accounts owing mor
   expect(balances.every((dollarsOwed) => dollarsOwed > 100)).toBe(true);
 });
 
+/**
+ * Presses a grid's Download CSV and returns the file. An export that fails shows its message in the
+ * grid and never downloads: the test then fails with that message instead of waiting out its time.
+ */
+async function downloadCsv(page: Page, id: string): Promise<Download> {
+  const download = page.waitForEvent('download', { timeout: 60_000 });
+  download.catch(() => {}); // the message may win the race below
+  await grid(page, id).getByRole('button', { name: 'Download CSV' }).click();
+  const message = grid(page, id).getByRole('alert').first();
+  const failed = message.waitFor({ timeout: 60_000 }).then(async () => {
+    throw new Error(`the ${id} export failed: ${await message.textContent()}`);
+  }, () => new Promise<never>(() => {}));
+  failed.catch(() => {}); // a message after the download is not this export's
+  return Promise.race([download, failed]);
+}
+
 test('the reports download as CSV files whose rows match the grid', async ({ page }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -273,7 +289,7 @@ test('the reports download as CSV files whose rows match the grid', async ({ pag
     if (report.id === 'board-aging') await page.getByRole('button', { name: 'Show the aging report' }).click();
     await expect(rowsOf(page, report.id).first()).toBeVisible();
     const total = await rowsFound(page, report.id);
-    const [download] = await Promise.all([page.waitForEvent('download'), grid(page, report.id).getByRole('button', { name: 'Download CSV' }).click()]);
+    const download = await downloadCsv(page, report.id);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
     const records = parseCsv(await readFile((await download.path())!, 'utf8'));
     // The visible columns, in order, under their titles; every matching row, in the grid's order.
