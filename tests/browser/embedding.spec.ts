@@ -179,8 +179,14 @@ test('an owner pays from a checkout link inside the frame', async ({ page, reque
   await portal.getByRole('button', { name: 'Continue to payment details' }).click();
   await passDuplicateWarning(portal);
   await enterCard(portal, '4242 4242 4242 4242');
-  await expect(portal.getByText('Thank you. Your payment has been received.')).toBeVisible();
+  // The confirmation page's receipt, not the moment's notice on the payment page: the frame's browser
+  // refuses it web storage, so what the payment page kept must reach the next page in memory.
   await expect.poll(async () => (await messagesOf(page, 'navigate')).at(-1)?.data.payload.path).toBe(`${url}/confirmation`);
+  await expect(portal.getByText('Thank you. Your payment has been received.')).toBeVisible();
+  const receipt = portal.getByRole('region', { name: 'Payment confirmation details' });
+  await expect(receipt).toContainText(/CP-[0-9A-Z]{8}/);
+  await expect(receipt).toContainText('•••• 4242');
+  await expect(receipt).toContainText('$4.00');
   await expectAccessible(page);
 });
 

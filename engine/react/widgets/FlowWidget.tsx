@@ -9,7 +9,7 @@ import { iconProps, preloadIcons } from './icons.tsx';
 import { useParams } from 'react-router';
 import { createFlowMachine } from '../../core/flow/create-machine.ts';
 import { flowModuleReady } from '../../core/flow/lazy-modules.ts';
-import { savePersisted } from '../../core/flow/persist.ts';
+import { keepPersisted } from '../../core/flow/persist.ts';
 import { useRuntime } from '../app/runtime.ts';
 import { useComponentRegistry } from '../component-registry-context.ts';
 import type { ComponentRegistry } from '../component-types.ts';
@@ -81,7 +81,7 @@ const FlowRun = memo(function FlowRun({ node, doc }: WidgetProps & { doc: FlowDo
   );
   const actor = useActorRef(machine);
   const current = useSelector(actor, (s) => s);
-  useEffect(() => { savePersisted(doc.persist, current.context as Record<string, unknown>); }, [doc, current.context]);
+  useEffect(() => keepPersisted(actor, doc.persist), [actor, doc]);
   // The view shown follows the machine as a deferred value: moving to a view whose code is still
   // loading keeps the view before it (and its busy state) on screen until that code is there,
   // rather than a busy placeholder of another size that the view then replaces, moving what is below.

@@ -7,7 +7,7 @@ import { vi } from 'vitest';
 import { createActor, waitFor, type AnyActorRef, type AnyStateMachine, type InspectionEvent } from 'xstate';
 import { readConfigFile } from '../../../engine/core/config/read-config.ts';
 import { createFlowMachine } from '../../../engine/core/flow/create-machine.ts';
-import { savePersisted } from '../../../engine/core/flow/persist.ts';
+import { keepPersisted } from '../../../engine/core/flow/persist.ts';
 import type {
   FlowCatalog, FlowContext, FlowDocument, FlowEnvironment, FlowEvent, OperationRequest, ToastRequest,
 } from '../../../engine/core/flow/types.ts';
@@ -140,8 +140,8 @@ export function runFlow(name: string, host: FakeHost, options: RunOptions = {}):
   const doc = loadFlow(name);
   const machine = createFlowMachine(name, doc, options.catalog ?? flowCatalog, host.env);
   const actor = createActor(machine, { inspect: options.coverage?.inspector(machine) });
-  actor.subscribe((snapshot) => { savePersisted(doc.persist, snapshot.context as FlowContext); });
   actor.start();
+  keepPersisted(actor, doc.persist);
   const idle = (snapshot: ReturnType<typeof actor.getSnapshot>) =>
     snapshot.status !== 'active' || Object.values(snapshot.children as Record<string, AnyActorRef>).every((child) => child.getSnapshot().status !== 'active');
   return {
