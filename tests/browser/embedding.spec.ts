@@ -176,6 +176,8 @@ test('an owner pays from a checkout link inside the frame', async ({ page, reque
   expect(new URL(portalFrame(page).url()).pathname).toBe(`/embed${url}`);
   await portal.getByLabel('Credit or debit card').check();
   await portal.getByLabel('Amount', { exact: true }).fill('4.00');
+  // The fee and total come in above the button as the amount is typed: read, as a payer does, before the click.
+  await expect(portal.getByRole('region', { name: 'Amount, fee and total' })).toContainText('$4.12');
   await portal.getByRole('button', { name: 'Continue to payment details' }).click();
   await passDuplicateWarning(portal);
   await enterCard(portal, '4242 4242 4242 4242');
