@@ -14,7 +14,7 @@ import type { EngineConfig } from './config-types.ts';
 import { invalidateAfter, loadInvalidates, operationQueryKey, operationStaleTime } from './operation-queries.ts';
 import { resolveLink } from './route-table.ts';
 import type { Navigator, ReadQuery, Runtime } from './runtime.ts';
-import { toaster } from './toaster.tsx';
+import { toaster } from './toast-queue.ts';
 import type { Translator } from './translator.ts';
 import { fetchWhenSettled, lazyFailureHandling } from './failure-handling.ts';
 

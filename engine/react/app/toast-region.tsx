@@ -2,7 +2,7 @@ import { Toaster as ToastRegion, Toast, createToaster, Stack, Portal } from '@ch
 import { toastSlotRecipe } from '@chakra-ui/react/theme';
 import { useEffect } from 'react';
 import { toastType } from '../theme/toast-colours.ts';
-import { takeQueuedToasts } from './toaster.tsx';
+import { takeQueuedToasts } from './toast-queue.ts';
 
 const LIVE_REGION_SETTLE_MS = 100;
 

@@ -1,46 +1,10 @@
-import type { CreateToasterReturn } from '@chakra-ui/react';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
-
-// Most pages never show a toast: the toast machinery (Chakra's toaster and its state machines, about
-// 8 KB gzip) is fetched with the first toast, and the toasts asked for meanwhile wait for it.
-
-export type ToastOptions = Parameters<CreateToasterReturn['create']>[0];
+import { onToastWanted, toastWanted } from './toast-queue.ts';
 
 const ToastLiveRegion = lazy(() => import('./toast-region.tsx'));
 
-let queued: ToastOptions[] = [];
-let show: ((options: ToastOptions) => void) | null = null;
-let wanted = false;
-const listeners = new Set<() => void>();
-
-/** Shows a toast: at once when the live region is there, else as soon as it has loaded. */
-export const toaster = {
-  create(options: ToastOptions) {
-    if (show) { show(options); return; }
-    queued.push(options);
-    if (!wanted) {
-      wanted = true;
-      for (const listener of listeners) listener();
-    }
-  },
-};
-
-/** The live region hands over its `show`: it receives the queued toasts, then every later one. Returns the hand-back. */
-export function takeQueuedToasts(next: (options: ToastOptions) => void): () => void {
-  show = next;
-  const waiting = queued;
-  queued = [];
-  for (const options of waiting) next(options);
-  return () => { if (show === next) show = null; };
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => { listeners.delete(listener); };
-}
-
 /** Where toasts appear: nothing until the first toast is asked for, then the live region. */
 export function Toaster() {
-  const shown = useSyncExternalStore(subscribe, () => wanted, () => wanted);
+  const shown = useSyncExternalStore(onToastWanted, toastWanted, toastWanted);
   return shown ? <Suspense fallback={null}><ToastLiveRegion /></Suspense> : null;
 }
