@@ -13,6 +13,7 @@ import type { RateLimiter } from '../ratelimit.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { GuestTokenService } from '../payments/guest-token.ts';
 import type { Jobs } from '../jobs/queue.ts';
+import type { Logger } from '../logger.ts';
 import type { Caller, ExpressCaller, GuestCaller, UserCaller } from '../authz/caller.ts';
 import type { SsoService } from '../sso/index.ts';
 import type { SettingsService } from '../settings/index.ts';
@@ -21,11 +22,7 @@ import type { operations as operationIndex } from '../../generated/operations.ts
 
 export type { Caller, ExpressCaller, GuestCaller, UserCaller } from '../authz/caller.ts';
 
-export interface Logger {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
+export type { Logger } from '../logger.ts';
 
 export interface Services {
   db: Db;

@@ -3,7 +3,7 @@
 // conditional UPDATE ... RETURNING) so that two instances running it at once never process one
 // item twice, and must be safe to run again with the same now.
 import type { Db } from '../db/index.ts';
-import type { Logger } from '../handlers/types.ts';
+import type { Logger } from '../logger.ts';
 
 export interface DueWorkContext {
   db: Db;

@@ -24,7 +24,7 @@
 import { PgBoss, fromPglite, type PGliteLike } from 'pg-boss';
 import type { Db } from '../db/index.ts';
 import { isAdjustableClock, type Clock } from '../clock.ts';
-import type { Logger } from '../handlers/types.ts';
+import type { Logger } from '../logger.ts';
 import { registeredDueWork, type DueWork } from './due-work.ts';
 
 export const TICK_QUEUE = 'app-tick';

@@ -5,7 +5,7 @@
 // as one unpaged passage set, so that every document with words ends up with passages and none is
 // read again at the next start.
 import type { Db } from '../db/index.ts';
-import type { Logger } from '../handlers/types.ts';
+import type { Logger } from '../logger.ts';
 import { searchablePages } from '../documents/pdf-text.ts';
 import { documentPassages, indexDocumentPassages } from './passages.ts';
 

@@ -2,7 +2,7 @@
 // files), and passages for stored documents that have none (in the background: reading PDFs again
 // can take a while, and the server answers meanwhile; those documents are citable once done).
 import type { Db } from '../db/index.ts';
-import type { Logger } from '../handlers/types.ts';
+import type { Logger } from '../logger.ts';
 import { readChunks } from '../documents/store.ts';
 import { indexContentPassages } from './content.ts';
 import { backfillDocumentPassages } from './backfill.ts';

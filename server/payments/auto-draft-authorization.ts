@@ -5,7 +5,8 @@
 import type { Queryable } from '../db/index.ts';
 import type { Services } from '../handlers/types.ts';
 import { ownerDate } from '../../flows/dates.ts';
-import { nextPullDateOf, type AutoDraftRow } from './auto-draft-store.ts';
+import { nextPullDateOf } from './auto-draft-schedule.ts';
+import type { AutoDraftRow } from './auto-draft-row.ts';
 
 /** The cancellation terms of spec section 9, in every auto-draft authorization. */
 export const AUTO_DRAFT_CANCELLATION_TERMS =

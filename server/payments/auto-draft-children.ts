@@ -6,7 +6,7 @@
 import type { Queryable } from '../db/index.ts';
 import { paymentError } from './errors.ts';
 import { isSecondSchedule, newRecurringPaymentId } from './recurring-store.ts';
-import type { AutoDraftRow } from './auto-draft-store.ts';
+import type { AutoDraftRow } from './auto-draft-row.ts';
 
 /** One active child per sub-ledger (Confirm). A sub-ledger that has a schedule already: 409 PAY013 (its unique index; the transaction rolls back). */
 export async function createChildren(tx: Queryable, r: AutoDraftRow, nextPullDate: string, now: Date): Promise<void> {

@@ -2,6 +2,7 @@
 // arithmetic on YYYY-MM-DD strings (America/New_York, like every billing date); no clock, no database.
 import { CHANGE_CUTOFF_HOUR, addDays, appDate, zonedInstant } from './billing.ts';
 import { firstOccurrenceAfter, followingOccurrence, occurrenceInMonth } from './recurring-schedule.ts';
+import type { AutoDraftRow } from './auto-draft-row.ts';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -49,4 +50,14 @@ export function previousBusinessDay(date: string): string {
  */
 export function autoDraftChangeCutoff(nextPullDate: string): Date {
   return zonedInstant(previousBusinessDay(nextPullDate), CHANGE_CUTOFF_HOUR);
+}
+
+/**
+ * The next pull: a portal enrollment's children's (they move on as they draft); a legacy one's
+ * stored date, or (the management company drafts it monthly) its first pull date not before today.
+ */
+export function nextPullDateOf(r: Pick<AutoDraftRow, 'drafted_by' | 'status' | 'next_pull_date' | 'children_next_date' | 'pull_day'>, now: Date): string {
+  if (r.children_next_date) return r.children_next_date;
+  if (r.drafted_by === 'management_company' && r.status === 'active') return firstPullAfter(r.next_pull_date, Number(r.pull_day), addDays(appDate(now), -1));
+  return r.next_pull_date;
 }

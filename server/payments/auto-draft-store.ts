@@ -5,57 +5,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/index.ts';
 import type { components } from '../../generated/openapi/payments.ts';
-import type { BankAccountType } from './provider.ts';
-import { appDate, addDays } from './billing.ts';
 import { paymentError } from './errors.ts';
-import { autoDraftChangeCutoff, firstPullAfter } from './auto-draft-schedule.ts';
+import { autoDraftChangeCutoff, nextPullDateOf } from './auto-draft-schedule.ts';
 import { autoDraftAuthorizationText } from './auto-draft-authorization.ts';
 import { setupExpiresAt } from './setup-expiry.ts';
+import type { AutoDraftRow, AutoDraftStatus } from './auto-draft-row.ts';
 
 export type AutoDraftView = components['schemas']['AutoDraftEnrollment'];
-export type AutoDraftStatus = 'setup' | 'active' | 'paused' | 'removed';
-export type DraftedBy = 'portal' | 'management_company';
-
-export interface AutoDraftRow {
-  id: string;
-  user_id: number;
-  account_id: number;
-  account_number: string;
-  association_id: number;
-  association_name: string;
-  auto_draft_type: 'off' | 'legacy' | 'portal';
-  provider_account: string | null;
-  accepts_bank: boolean;
-  payments_blocked: boolean;
-  management_company_id: number;
-  drafted_by: DraftedBy;
-  /** As stored: 'paused' is shown from the children (statusOf). */
-  status: AutoDraftStatus;
-  start_month: string;
-  pull_day: number;
-  /** As stored; a portal enrollment's children move on as they draft (nextPullDateOf). */
-  next_pull_date: string;
-  children_next_date: string | null;
-  payment_method_id: number;
-  bank_name: string;
-  routing_number: string;
-  account_type: BankAccountType;
-  last4: string;
-  signature: string;
-  consecutive_failures: number;
-  created_at: Date | string;
-  any_child_paused: boolean | null;
-  user_email: string | null;
-  first_name: string;
-  last_name: string;
-  last_date: string | null;
-  last_amount_cents: number | string | null;
-  last_statuses: string | null;
-  /** The latest date the children's drafts succeeded, and what succeeded that day (what "Last draft" reports). */
-  paid_date: string | null;
-  paid_amount_cents: number | string | null;
-}
-
 /**
  * Every column of AutoDraftRow. The last draft: the latest date any child made a payment, summed over
  * the children; the paid one: the latest date a child's draft succeeded, its successes summed.
@@ -123,16 +79,6 @@ export function isSecondEnrollment(error: unknown): boolean {
 /** Shown status: an active portal enrollment is paused while any of its children is (two failed drafts in a row). */
 export function statusOf(r: Pick<AutoDraftRow, 'status' | 'any_child_paused'>): AutoDraftStatus {
   return r.status === 'active' && r.any_child_paused === true ? 'paused' : r.status;
-}
-
-/**
- * The next pull: a portal enrollment's children's (they move on as they draft); a legacy one's
- * stored date, or (the management company drafts it monthly) its first pull date not before today.
- */
-export function nextPullDateOf(r: Pick<AutoDraftRow, 'drafted_by' | 'status' | 'next_pull_date' | 'children_next_date' | 'pull_day'>, now: Date): string {
-  if (r.children_next_date) return r.children_next_date;
-  if (r.drafted_by === 'management_company' && r.status === 'active') return firstPullAfter(r.next_pull_date, Number(r.pull_day), addDays(appDate(now), -1));
-  return r.next_pull_date;
 }
 
 /** Whether the enrollment may be changed or removed now: an active one until its cutoff; a setup or a paused one at any time. */

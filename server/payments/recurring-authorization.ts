@@ -5,7 +5,7 @@ import type { Queryable } from '../db/index.ts';
 import type { Services } from '../handlers/types.ts';
 import { ownerDate } from '../../flows/dates.ts';
 import { amountRuleOf, describeAmount } from './recurring-amount.ts';
-import type { RecurringRow } from './recurring-store.ts';
+import type { RecurringRow } from './recurring-row.ts';
 
 /** The cancellation terms every authorization states (spec: change in the portal, or cancel in writing). */
 export const CANCELLATION_TERMS =

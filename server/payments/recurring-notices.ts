@@ -13,13 +13,14 @@
 // NOTICE_DAYS before it) is charged as before; so is one whose amount rule changed after the notice
 // (a new rule is a new authorization, itself mailed to the homeowner).
 import type { Db, Queryable } from '../db/index.ts';
-import type { Logger } from '../handlers/types.ts';
+import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/index.ts';
 import { ownerDate } from '../../flows/dates.ts';
 import { addDays, appDate } from './billing.ts';
 import { allWorkers, eachConcurrently } from './concurrent.ts';
 import { amountRuleOf, chargeFor, money, type AmountColumns } from './recurring-amount.ts';
-import { OWED_CENTS_SQL, RECURRING_SELECT, type RecurringRow } from './recurring-store.ts';
+import { OWED_CENTS_SQL, RECURRING_SELECT } from './recurring-store.ts';
+import type { RecurringRow } from './recurring-row.ts';
 
 export const RECURRING_NOTICES_DUE_WORK = 'payments.recurring-notices';
 /** Days before an occurrence its amount is noticed (and fixed). */

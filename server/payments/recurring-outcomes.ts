@@ -6,11 +6,12 @@
 // has moved on since, and only those are read on a tick. A success resets the schedule's failures; a
 // failure adds one and the second in a row pauses it and mails the homeowner.
 import type { Db, Queryable } from '../db/index.ts';
-import type { Logger } from '../handlers/types.ts';
+import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/index.ts';
 import { ownerDate } from '../../flows/dates.ts';
 import { money } from './recurring-amount.ts';
-import { RECURRING_SELECT, type RecurringRow } from './recurring-store.ts';
+import { RECURRING_SELECT } from './recurring-store.ts';
+import type { RecurringRow } from './recurring-row.ts';
 
 /** Failed payments in a row that pause a schedule. */
 export const FAILURES_BEFORE_PAUSE = 2;

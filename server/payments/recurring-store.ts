@@ -3,51 +3,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/index.ts';
 import type { components } from '../../generated/openapi/payments.ts';
-import type { CardBrand, MethodKind } from './provider.ts';
 import { paymentError } from './errors.ts';
-import { amountRuleOf, type AmountColumns } from './recurring-amount.ts';
-import { beforeRecurringCutoff, recurringChangeCutoff, type RecurringFrequency } from './recurring-schedule.ts';
+import { amountRuleOf } from './recurring-amount.ts';
+import { beforeRecurringCutoff, recurringChangeCutoff } from './recurring-schedule.ts';
 import { authorizationText } from './recurring-authorization.ts';
 import { setupExpiresAt } from './setup-expiry.ts';
+import type { RecurringRow } from './recurring-row.ts';
 
 export type RecurringPaymentView = components['schemas']['RecurringPayment'];
-export type RecurringStatus = 'setup' | 'active' | 'paused' | 'removed';
-
-export interface RecurringRow extends AmountColumns {
-  id: string;
-  user_id: number;
-  sub_ledger_id: number;
-  sub_ledger_name: string;
-  account_id: number;
-  account_number: string;
-  association_id: number;
-  association_name: string;
-  payments_blocked: boolean;
-  frequency: RecurringFrequency;
-  day_of_month: number;
-  start_date: string;
-  next_payment_date: string;
-  status: RecurringStatus;
-  /** Set on an auto-draft enrollment's child schedule (server/payments/auto-draft-children.ts). */
-  auto_draft_id: string | null;
-  consecutive_failures: number;
-  created_at: Date | string;
-  payment_method_id: number;
-  method_kind: MethodKind;
-  method_brand: CardBrand | null;
-  method_last4: string;
-  method_active: boolean;
-  method_token: string;
-  user_email: string | null;
-  last_date: string | null;
-  last_amount_cents: number | string | null;
-  last_status: string | null;
-  last_confirmation: string | null;
-  /** The latest occurrence whose payment succeeded (what "Last payment" reports). */
-  paid_date: string | null;
-  paid_amount_cents: number | string | null;
-  paid_confirmation: string | null;
-}
 
 /** Every column of RecurringRow; the last payment is the latest occurrence that made one, the paid one the latest that succeeded. */
 export const RECURRING_SELECT = `SELECT r.id, r.user_id, r.sub_ledger_id, sl.name AS sub_ledger_name, ac.id AS account_id, ac.account_number, ac.association_id,

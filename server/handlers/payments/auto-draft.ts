@@ -23,10 +23,9 @@ import {
   loadAutoDraft,
   lockAutoDraft,
   newAutoDraftId,
-  type AutoDraftRow,
   type AutoDraftView,
-  type DraftedBy,
 } from '../../payments/auto-draft-store.ts';
+import type { AutoDraftRow, DraftedBy } from '../../payments/auto-draft-row.ts';
 import { autoDraftAuthorizationText, mailAutoDraftAuthorization, mailManagementCompany, recordAutoDraftAuthorization } from '../../payments/auto-draft-authorization.ts';
 import { createChildren, removeChildren } from '../../payments/auto-draft-children.ts';
 import { hasEnrollment, hasRecurringPayment, lockAccount } from '../../payments/one-per-account.ts';

@@ -29,8 +29,8 @@ import {
   loadRecurring,
   newRecurringPaymentId,
   recurringView,
-  type RecurringRow,
 } from '../../payments/recurring-store.ts';
+import type { RecurringRow } from '../../payments/recurring-row.ts';
 
 const DATE_NAMES = { startDate: 'The first payment date', nextPaymentDate: 'The next payment date' } as const;
 
