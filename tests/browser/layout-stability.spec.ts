@@ -120,10 +120,14 @@ test('a flow moves to its next view once that view\'s code is there, so nothing 
   await recordLayoutShifts(page);
   // The payment form's code arrives late: the flow has its data well before.
   const release = await holdRequests(page, '/assets/FormWidget');
-  const methodsListed = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/payments/PaymentMethod');
+  // The flow's reads, asked for together: once both are in, it has moved on to the form.
+  const choicesRead = Promise.all([
+    page.waitForResponse((response) => new URL(response.url()).pathname === '/api/payments/PaymentMethod'),
+    page.waitForResponse((response) => /^\/api\/payments\/Association\/\d+\/PaymentOption$/.test(new URL(response.url()).pathname)),
+  ]);
   await page.goto('/billing');
   await expect(page.getByText('Loading…')).toBeVisible();
-  await methodsListed; // the flow's last read: it has moved on to the form
+  await choicesRead;
   // Until the form's code is there the page says it is loading, with nothing of the next view shown.
   await expect(page.getByText('Loading…')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Payment questions and support' })).toHaveCount(0);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createFakeHost, fail, runFlow, trackCoverage, type FakeHostOptions, type FlowRun } from '../support/flow-harness.ts';
 
 const coverage = trackCoverage('make-payment');
@@ -109,6 +109,19 @@ describe('make payment flow: loading', () => {
     expect(flow.context().unavailableDismissed).toBe(true);
   });
 
+  it('asks for the options and the saved methods at once, and offers the choices once both are here', async () => {
+    let answerOptions: (value: unknown) => void = () => {};
+    const { host, flow } = start({ answers: { ...answers, getPaymentOptions: () => new Promise((resolve) => { answerOptions = resolve; }) } });
+    // The methods' answer is in while the options' is still awaited.
+    await vi.waitFor(() => expect(flow.context().methods).toEqual(methods.paymentMethods));
+    expect(host.calls.map((call) => call.operationId)).toEqual(['getPaymentOptions', 'listPaymentMethods']);
+    expect(flow.state()).toBe('loadingChoices.options.loading');
+    expect(flow.context().methodOptions).toEqual([]);
+    answerOptions(structuredClone(options));
+    await editing(flow);
+    expect(flow.context().methodOptions).toHaveLength(4);
+  });
+
   it.each(['getPaymentOptions', 'listPaymentMethods'])('%s failing makes payments unavailable, with the error', async (operationId) => {
     const { flow } = start({ answers: { ...answers, [operationId]: fail(500, { errorCode: 'PA037', detail: 'No primary e-mail' }) } });
     await flow.settle();
@@ -144,6 +157,20 @@ describe('make payment flow: paying today with a saved method', () => {
     await editing(flow);
     expect(host.callsTo('listPaymentMethods')).toHaveLength(2);
     expect(flow.context()).toMatchObject({ receipt: null, setup: null, quote: null, draft: { when: 'today' } });
+  });
+
+  it('another payment reads the saved methods again; their failing then makes payments unavailable, with the error', async () => {
+    const { host, flow } = start();
+    await editing(flow);
+    flow.send({ type: 'SUBMIT', data: today });
+    await flow.settle();
+    expect(flow.state()).toBe('done');
+    host.answers.listPaymentMethods = fail(503, { detail: 'Try again later' });
+    flow.send({ type: 'ANOTHER' });
+    await flow.settle();
+    expect(flow.state()).toBe('unavailable');
+    expect(host.callsTo('getPaymentOptions')).toHaveLength(1);
+    expect(flow.context().error).toMatchObject({ text: 'Try again later', status: 503 });
   });
 
   it('a refused setup goes back to the form with the error and confirms nothing', async () => {
