@@ -80,3 +80,21 @@ test('the widgets are cards in three columns at 1280 px, two at 900 and one on a
     else expect(second!.y, 'one under the other on a phone').toBeGreaterThanOrEqual(first!.y + first!.height);
   }
 });
+
+test('unread conversations and recent requests are links to their pages, each with its count or its status as a badge', async ({ page }) => {
+  await signInQuickly(page, homeowner.email, homeowner.password);
+  const main = page.getByRole('main');
+  // Other tests read the demo's conversations: whichever is first still has its count.
+  const conversation = main.getByRole('region', { name: 'Unread messages' }).getByRole('listitem').first();
+  await expect(conversation.locator('.engine-status-badge')).toHaveText(/^\d+ unread$/);
+  await expect(conversation.getByRole('link')).toHaveAttribute('href', /^\/my\/messages\/\d+$/);
+  const requests = main.getByRole('region', { name: 'Requests and reservations, last 30 days' });
+  const party = requests.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Birthday party', exact: true }) });
+  const status = party.locator('.engine-status-badge');
+  await expect(status).toHaveText('Tentative');
+  await expect(status).toHaveAttribute('data-tone', 'warning');
+  await expectAccessible(page);
+  await party.getByRole('link').click();
+  await expect(page).toHaveURL(/\/community\/requests\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Birthday party' }).first()).toBeVisible();
+});

@@ -20,6 +20,13 @@ export function useNodeText(key: unknown, values: unknown): string {
   return t(key, clean);
 }
 
+/**
+ * In a spread row, the first child takes the room the others leave and its words wrap before the
+ * row does: a long name keeps its badge or buttons on its own line, beside it, rather than sending
+ * them to the next line, where they would sit as near the next row as their own.
+ */
+const SPREAD_FIRST = { '& > :first-child': { flex: '1 1 12rem', minWidth: '0' } } as const;
+
 export function StackWidget({ node }: WidgetProps) {
   const narrow = node.width === 'narrow';
   const row = node.direction === 'row';
@@ -29,7 +36,7 @@ export function StackWidget({ node }: WidgetProps) {
     <Stack className="engine-stack" gap={String(node.gap ?? (row ? '3' : 'layout.stack'))} maxWidth={narrow ? '32rem' : undefined}
       width={auto ? 'auto' : '100%'} minWidth={auto ? '0' : undefined}
       direction={row ? 'row' : 'column'} wrap={row ? 'wrap' : undefined} align={row ? 'center' : undefined}
-      justify={row && node.spread ? 'space-between' : undefined}>
+      justify={row && node.spread ? 'space-between' : undefined} css={row && node.spread ? SPREAD_FIRST : undefined}>
       <WidgetChildren nodes={node.children} />
     </Stack>
   );
