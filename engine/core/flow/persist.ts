@@ -38,7 +38,7 @@ export function restorePersisted(persist: FlowPersistence | undefined): FlowCont
   }
 }
 
-export function savePersisted(persist: FlowPersistence | undefined, context: FlowContext): void {
+function savePersisted(persist: FlowPersistence | undefined, context: FlowContext): void {
   if (!persist) return;
   const picked = Object.fromEntries(persist.fields.map((field) => [field, context[field]]));
   storageOf(persist.storage)?.setItem(persist.key, JSON.stringify(picked));

@@ -5,7 +5,7 @@ import { createApiClient, retryDelay, shouldRetry, type OperationDescriptor } fr
 import { takeEarlyResponse } from '../../core/api/early-requests.ts';
 import { createTokenStore } from '../../core/api/tokens.ts';
 import { createFlowMachine } from '../../core/flow/create-machine.ts';
-import { clearStorageKey, savePersisted } from '../../core/flow/persist.ts';
+import { clearStorageKey, keepPersisted } from '../../core/flow/persist.ts';
 import type { FlowCatalog, FlowEnvironment, Formatter, OperationRequest, ToastRequest } from '../../core/flow/types.ts';
 import { compileRoutes } from '../../core/routes.ts';
 import { SESSION_EVENTS, SESSION_FIELDS } from '../../core/session-contract.ts';
@@ -179,9 +179,10 @@ export function createRuntime({ config, flows, formatters, operations, translato
   const session = createActor(createFlowMachine(config.app.sessionFlow, sessionDoc, flows, environment(), arrived));
   sessionContext = () => session.getSnapshot().context as Record<string, unknown>;
   sendToSession = (event) => session.send(event);
+  // Saved as the page's flows are (the flow widget), for the life of the page.
+  keepPersisted(session, sessionDoc.persist);
   let wasSignedIn = false;
   session.subscribe((snapshot) => {
-    savePersisted(sessionDoc.persist, snapshot.context as Record<string, unknown>);
     const signedIn = Boolean((snapshot.context as Record<string, unknown>)[SESSION_FIELDS.signedIn]);
     if (wasSignedIn && !signedIn) queryClient.clear();
     wasSignedIn = signedIn;
