@@ -2,6 +2,8 @@
 // markup only when its web storage holds what a first visit holds; any stored token or remembered
 // flow state would render differently, so such a browser renders the page afresh instead.
 
+import { webStorage } from './web-storage.ts';
+
 export interface StorageExpectation {
   storage: 'local' | 'session';
   key: string;
@@ -21,8 +23,5 @@ export function looksLikeFirstVisit(expected: StorageExpectation[], storages: We
 
 /** The browser's storages, or null for one that is blocked (sandboxed frames throw on access). */
 export function browserStorages(): WebStorages {
-  const pick = (kind: 'localStorage' | 'sessionStorage') => {
-    try { return window[kind]; } catch { return null; }
-  };
-  return { local: pick('localStorage'), session: pick('sessionStorage') };
+  return { local: webStorage('local'), session: webStorage('session') };
 }

@@ -6,6 +6,7 @@
 // Framework-free and small: it is part of the entry every page downloads first.
 import { matchesRoutePattern } from '../paths.ts';
 import { tokenPlace } from './tokens.ts';
+import { webStorage } from '../web-storage.ts';
 
 /** Where a parameter's value comes from: a claim of the stored token, or the page address's query. */
 export type EarlyValue = { claim: string } | { query: string };
@@ -96,9 +97,7 @@ export function earlyUrl(request: EarlyRequest, token: string | null, search = '
 
 const browserHost = (): EarlyRequestHost => ({
   fetch: (input, init) => fetch(input, init),
-  storage: (kind) => {
-    try { return kind === 'local' ? window.localStorage : window.sessionStorage; } catch { return null; }
-  },
+  storage: webStorage,
   location: window.location,
 });
 

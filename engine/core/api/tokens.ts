@@ -13,6 +13,8 @@
 // gone at the next load; and one written there would outlive the page in a storage the visitor
 // cannot see nor clear from the site they are on.
 
+import { webStorage, type WebStorageKind } from '../web-storage.ts';
+
 export interface TokenSlotConfig {
   storage: 'local' | 'session';
   key: string;
@@ -69,14 +71,8 @@ export function createTokenStore(
   const memory = new Map<string, string>();
   const pathname = options.pathname ?? browserPathname;
   const tabKeys = Object.values(slots).flatMap((config) => (config.tabKey ? [config.tabKey] : []));
-  const storageOf = (kind: 'local' | 'session'): Storage | null => {
-    try {
-      if (storages) return storages[kind];
-      return kind === 'local' ? window.localStorage : window.sessionStorage;
-    } catch {
-      return null; // storage blocked (sandboxed frame): fall back to memory for this page's life
-    }
-  };
+  // A storage the browser refuses: the token is kept in memory for the page's life instead.
+  const storageOf = (kind: WebStorageKind): Storage | null => (storages ? storages[kind] : webStorage(kind));
   const configOf = (slot: string): TokenSlotConfig => {
     const config = slots[slot];
     if (!config) throw new Error(`Unknown token slot "${slot}"`);

@@ -1,3 +1,4 @@
+import { webStorage } from '../web-storage.ts';
 import type { FlowContext, FlowPersistence } from './types.ts';
 
 type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -19,11 +20,7 @@ function memoryStore(items: Map<string, string>): KeyValueStore {
 
 function storageOf(kind: FlowPersistence['storage']): KeyValueStore | null {
   if (typeof window === 'undefined') return null;
-  try {
-    return kind === 'local' ? window.localStorage : window.sessionStorage;
-  } catch {
-    return memoryStore(inMemory[kind]);
-  }
+  return webStorage(kind) ?? memoryStore(inMemory[kind]);
 }
 
 export function restorePersisted(persist: FlowPersistence | undefined): FlowContext {

@@ -1,6 +1,8 @@
 // Saved grid layouts, one local storage entry per grid (and per user: the key names both): column
 // order, widths and sort, the columns the user hid, and the filters.
 
+import { webStorage } from '../../../core/web-storage.ts';
+
 /**
  * What a saved layout holds; `columns` are ag-grid column states without visibility; `hidden` the
  * columns the user hid, `shown` those the user showed although the screen's width leaves them out.
@@ -63,5 +65,5 @@ export function applicableLayout(layout: GridLayout, fields: readonly string[]):
 }
 
 export function browserStorage(): Storage | undefined {
-  try { return typeof window === 'undefined' ? undefined : window.localStorage; } catch { return undefined; }
+  return webStorage('local') ?? undefined;
 }
