@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createFakeHost, fail, runFlow, trackCoverage, type FakeHostOptions, type FlowRun } from '../support/flow-harness.ts';
 
 const coverage = trackCoverage('manage-account');
@@ -34,9 +34,13 @@ const declined = fail(409, { errorCode: 'CONFLICT', detail: 'Not possible now' }
 const declinedError = { code: 'CONFLICT', text: 'Not possible now', status: 409 };
 
 describe('manage account flow: loading', () => {
-  it('loads the saved methods of the association and the unprocessed future payments of the account', async () => {
-    const { host, flow } = start();
-    expect(flow.state()).toBe('loadingMethods');
+  it('asks for the saved methods of the association and the unprocessed future payments of the account at once', async () => {
+    let answerMethods: (value: unknown) => void = () => {};
+    const { host, flow } = start({ answers: { ...answers, listPaymentMethods: () => new Promise((resolve) => { answerMethods = resolve; }) } });
+    // The future payments are in while the methods' answer is still awaited.
+    await vi.waitFor(() => expect(flow.context().futurePayments).toEqual(futurePayments.futurePayments));
+    expect(flow.state()).toBe('loading.methods.loading');
+    answerMethods(structuredClone(methods));
     await ready(flow);
     expect(host.calls).toEqual([
       { operationId: 'listPaymentMethods', request: { query: { associationId: 2 }, suppressToast: true } },
@@ -51,11 +55,19 @@ describe('manage account flow: loading', () => {
     expect(host.calls).toEqual([]);
   });
 
-  it('methods that fail to load leave the page usable with the error and no future payments loaded', async () => {
-    const { host, flow } = start({ answers: { ...answers, listPaymentMethods: fail(500, { detail: 'Down' }) } });
+  it('methods that fail to load leave the page usable with the error', async () => {
+    const { flow } = start({ answers: { ...answers, listPaymentMethods: fail(500, { detail: 'Down' }) } });
     await ready(flow);
     expect(flow.context()).toMatchObject({ methods: [], error: { text: 'Down', status: 500 } });
-    expect(host.callsTo('listFuturePayments')).toEqual([]);
+  });
+
+  it('future payments that fail to load leave the page usable with the error and the methods that did load', async () => {
+    let answerFuture: (value: unknown) => void = () => {};
+    const { flow } = start({ answers: { ...answers, listFuturePayments: () => new Promise((_resolve, reject) => { answerFuture = reject; }) } });
+    await vi.waitFor(() => expect(flow.context().methods).toEqual(methods.paymentMethods));
+    answerFuture(fail(500, { detail: 'Down' }));
+    await ready(flow);
+    expect(flow.context()).toMatchObject({ methods: methods.paymentMethods, futurePayments: [], error: { text: 'Down', status: 500 } });
   });
 
   it('future payments that fail to load leave the methods shown, with the error', async () => {
