@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { amountRule, listedSchedule } from '../../../flows/recurring-payments.ts';
 import { createFakeHost, fail, runFlow, trackCoverage, type FakeHostOptions, type FlowRun } from '../support/flow-harness.ts';
 
@@ -63,8 +63,13 @@ describe('amountRule and listedSchedule', () => {
 });
 
 describe('recurring-payments flow', () => {
-  it('loads the saved methods and the account\'s schedules, leaving out one set up and never authorized', async () => {
-    const { host, flow } = start();
+  it('asks for the saved methods and the account\'s schedules at once, leaving out one set up and never authorized', async () => {
+    let answerMethods: (value: unknown) => void = () => {};
+    const { host, flow } = start({ answers: { ...answers, listPaymentMethods: () => new Promise((resolve) => { answerMethods = resolve; }) } });
+    // The schedules are in while the methods' answer is still awaited.
+    await vi.waitFor(() => expect(flow.context().schedules).toHaveLength(1));
+    expect(flow.state()).toBe('loading.methods.loading');
+    answerMethods(structuredClone(methods));
     await ready(flow);
     expect(host.calls.map((call) => call.operationId)).toEqual(['listPaymentMethods', 'listRecurringPayments']);
     expect(host.callsTo('listRecurringPayments')).toEqual([{ query: { accountNumber: '100234' }, suppressToast: true }]);
@@ -242,6 +247,17 @@ describe('recurring-payments flow', () => {
     flow.send({ type: 'CONFIRM' });
     await ready(flow);
     expect(flow.context()).toMatchObject({ pendingRemoval: null, error: { code: 'PAY012' } });
+  });
+
+  it('after a change only the schedules are read again; their failing shows the error', async () => {
+    const { host, flow } = start();
+    await ready(flow);
+    host.answers.listRecurringPayments = fail(500, { detail: 'Down' });
+    flow.send({ type: 'SKIP', id: 'rec_0000000000000001', date: '2030-02-28' });
+    flow.send({ type: 'CONFIRM' });
+    await ready(flow);
+    expect(host.calls.map((call) => call.operationId)).toEqual(['listPaymentMethods', 'listRecurringPayments', 'updateRecurringPayment', 'listRecurringPayments']);
+    expect(flow.context()).toMatchObject({ error: { text: 'Down', status: 500 } });
   });
 });
 
