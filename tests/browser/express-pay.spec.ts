@@ -76,6 +76,18 @@ test('an owner pays $10.00 by card from a checkout link and sees the confirmatio
   await expect(page.getByLabel('Amount', { exact: true })).toBeVisible();
 });
 
+test('the fee and total have their room before the amount is typed: the button below stays where it is', async ({ page, request }) => {
+  await page.goto(await expressLink(request));
+  const quote = page.getByRole('region', { name: 'Amount, fee and total' });
+  const next = page.getByRole('button', { name: 'Continue to payment details' });
+  await page.getByLabel('Credit or debit card').check();
+  await expect(quote).toBeVisible();
+  const buttonAt = (await next.boundingBox())!.y;
+  await page.getByLabel('Amount', { exact: true }).fill('10.00');
+  await expect(quote).toContainText('$10.30');
+  expect((await next.boundingBox())!.y).toBe(buttonAt);
+});
+
 test('a tampered checkout link shows a clear error page', async ({ page, request }) => {
   const link = await expressLink(request);
   const token = link.slice('/epay/link/'.length);
