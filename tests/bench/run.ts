@@ -18,7 +18,8 @@ import { serveStatic } from './lib/static-server.ts';
 import { runApiBench } from './lib/api.ts';
 import { GRID_P99_BUDGET_MS, runGridBench } from './lib/grid.ts';
 import { PAYERS } from './lib/pay.ts';
-import { measureKeystrokes } from './lib/keystroke.ts';
+import { keystrokeTasks, measureKeystrokes } from './lib/keystroke.ts';
+import { formatBreakdown } from './lib/keystroke-tasks.ts';
 import { keystrokeBudgetProblems } from './lib/keystroke-budget.ts';
 import { apiBudgetProblems } from './lib/api-budgets.ts';
 import { runLighthouse } from './lib/lighthouse.ts';
@@ -194,6 +195,8 @@ async function benchBundles() {
 
 /** Keystrokes typed into each form after the warm-up ones (docs/bench.md, "Keystroke figures"). */
 const KEYSTROKES = { warmup: 20, count: 60 };
+/** Keystrokes typed into each form under a trace, for where their time goes. */
+const KEYSTROKE_TASKS = { warmup: 20, count: 40 };
 
 async function benchKeystrokes() {
   const started = Date.now();
@@ -209,11 +212,18 @@ async function benchKeystrokes() {
       { form: 'keystroke-200', field: 'f100', ...KEYSTROKES },
     ]);
     const runs = { small, large };
+    // Where the time goes, after the measured keystrokes (tracing slows the page a little).
+    const tasks = {
+      small: await keystrokeTasks(browser, site.url, { form: 'keystroke-10', field: 'f005', ...KEYSTROKE_TASKS }),
+      large: await keystrokeTasks(browser, site.url, { form: 'keystroke-200', field: 'f100', ...KEYSTROKE_TASKS }),
+    };
     await closeBrowser();
     figure('form.keystroke200.p50', runs.large.p50.toFixed(1), 'ms');
     figure('form.keystroke200.p95', runs.large.p95.toFixed(1), 'ms');
     figure('form.keystroke10.p50', runs.small.p50.toFixed(1), 'ms');
     figure('form.keystroke10.p95', runs.small.p95.toFixed(1), 'ms');
+    figure('form.keystroke200.tasks', formatBreakdown(tasks.large), 'ms per keystroke');
+    figure('form.keystroke10.tasks', formatBreakdown(tasks.small), 'ms per keystroke');
     for (const run of [runs.small, runs.large]) {
       console.error(`bench: ${run.form}: Event Timing saw ${run.eventTiming.atOrOver16} of ${run.times.length} keystrokes at 16 ms or more` +
         (run.eventTiming.atOrOver16 > 0 ? ` (longest ${run.eventTiming.longest} ms)` : ''));

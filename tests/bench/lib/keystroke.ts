@@ -1,7 +1,8 @@
 // The keystroke figures: a fixture form (tests/bench/keystroke/) rendered by the engine's SchemaForm in
 // Chromium, typed into key by key; each keystroke is timed from its keydown to the next paint.
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { percentile } from './keystroke-budget.ts';
+import { keystrokeTaskBreakdown, type TaskKind, type TraceEventLike } from './keystroke-tasks.ts';
 import { sleep } from './procs.ts';
 
 /**
@@ -109,6 +110,7 @@ function installProbe() {
 /** One form open in its own browser context, its field focused, ready to be typed into. */
 interface Typist {
   spec: KeystrokeSpec;
+  page: Page;
   /** Types the next digit and returns its time, ms. */
   type: () => Promise<number>;
   finish: () => Promise<KeystrokeRun>;
@@ -139,6 +141,7 @@ async function openForm(browser: Browser, url: string, spec: KeystrokeSpec): Pro
     const times: number[] = [];
     return {
       spec,
+      page,
       type: async () => {
         const key = String(typed.length % 10);
         await page.keyboard.press(key);
@@ -206,5 +209,36 @@ export async function measureKeystrokes(browser: Browser, url: string, specs: Ke
     return runs;
   } finally {
     for (const typist of typists) await typist.finish().catch(() => undefined);
+  }
+}
+
+/**
+ * Where one form's keystrokes spend the page's main thread: `warmup` keystrokes typed and thrown
+ * away, then `count` typed under a Chromium trace (its top-level tasks only), paced as the measured
+ * ones are. Milliseconds per keystroke by task kind (keystroke-tasks.ts). The trace's own cost
+ * makes these a little longer than the measured keystrokes; they say where the time goes, not how much.
+ */
+export async function keystrokeTasks(browser: Browser, url: string, spec: KeystrokeSpec): Promise<Record<TaskKind, number>> {
+  const typist = await openForm(browser, url, spec);
+  try {
+    const pause = framePhases();
+    for (let i = 0; i < spec.warmup; i++) {
+      await sleep(pause());
+      await typist.type();
+    }
+    await browser.startTracing(typist.page, { categories: ['toplevel', '__metadata'] });
+    let trace: Buffer;
+    try {
+      for (let i = 0; i < spec.count; i++) {
+        await sleep(pause());
+        await typist.type();
+      }
+    } finally {
+      trace = await browser.stopTracing();
+    }
+    const { traceEvents } = JSON.parse(trace.toString()) as { traceEvents: TraceEventLike[] };
+    return keystrokeTaskBreakdown(traceEvents, spec.count);
+  } finally {
+    await typist.finish();
   }
 }
