@@ -60,8 +60,9 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   const devSite = options.devSite !== undefined;
   const safety = startupSafety({ production, jwtSecret: options.jwtSecret, demoData: options.demoData, devRoutes: options.devRoutes, sandboxInUse });
   const schemasDir = options.schemasDir ?? path.join(repoRoot, 'schemas');
-  // The contract first: a mismatch between openapi/ and the handlers fails before anything opens.
-  const routes = await loadOperations(options.openapiDir ?? path.join(repoRoot, 'openapi'), options.handlers ?? defaultHandlers());
+  // The contract first: a mismatch between openapi/ and the handlers fails before anything opens
+  // (in production, a schema that does not compile too).
+  const routes = await loadOperations(options.openapiDir ?? path.join(repoRoot, 'openapi'), options.handlers ?? defaultHandlers(), { compileNow: production });
   const redirects = await loadRedirects(schemasDir);
   const frameAncestors = (options.frameAncestors ?? "'self'").split(/[\s,]+/).filter(Boolean);
   const scriptHashes = inlineScriptHashes(options.staticDir);

@@ -49,8 +49,13 @@ export function checkHandlers(operations: OperationDef[], handlers: HandlerMap):
 const compiledByContract = new Map<string, CompiledOperation[]>();
 const CONTRACTS_KEPT = 4;
 
-/** The contract and its handlers, checked and compiled; throws (before anything opens) when they do not fit. */
-export async function loadOperations(openapiDir: string, handlers: HandlerMap): Promise<RouteEntry[]> {
+/**
+ * The contract and its handlers, checked; throws (before anything opens) when they do not fit.
+ * `compileNow`: every validator is compiled before this returns, so that a schema that does not
+ * compile stops the server at its start and no request waits for a compile (production). Otherwise
+ * each is compiled on its first use.
+ */
+export async function loadOperations(openapiDir: string, handlers: HandlerMap, { compileNow }: { compileNow: boolean }): Promise<RouteEntry[]> {
   const docs = await loadOpenApiDir(openapiDir);
   const operations = docs.flatMap((d) => d.operations);
   checkHandlers(operations, handlers);
@@ -62,6 +67,7 @@ export async function loadOperations(openapiDir: string, handlers: HandlerMap): 
     compiledByContract.set(contract, compiled);
     if (compiledByContract.size > CONTRACTS_KEPT) compiledByContract.delete(compiledByContract.keys().next().value!);
   }
+  if (compileNow) for (const operation of compiled) operation.compileAll();
   const validators = compiled;
   return operations.map((op, i) => ({ op, validators: validators[i], handler: handlers[op.operationId] }));
 }
@@ -79,14 +85,14 @@ function check(validate: ValidateFunction | null, data: unknown, part: string): 
 async function validateRequest(request: FastifyRequest): Promise<void> {
   const entry = request.routeOptions.config.operation!;
   const v = entry.validators;
-  if (v.params) check(v.params, request.params, 'path');
-  if (v.query) check(v.query, request.query, 'query');
+  check(v.params(), request.params, 'path');
+  check(v.query(), request.query, 'query');
   // An upload's parts are read by its handler (readUpload), after authorization.
   if (entry.op.body && !entry.op.body.multipart) {
     if (request.body === undefined || request.body === null) {
       if (entry.op.body.required) throw new ApiError(400, 'A JSON request body is required.', { errorCode: 'REQ001' });
     } else {
-      check(v.body, request.body, 'request body');
+      check(v.body(), request.body, 'request body');
     }
   }
 }
@@ -137,7 +143,7 @@ function registerOperationRoute(app: FastifyInstance, entry: RouteEntry, service
       if (validateResponses) {
         const declared = entry.op.responses[String(result.status)];
         if (declared === undefined) throw new Error(`${entry.op.operationId} answered ${result.status}, which its operation does not declare`);
-        const validate = entry.validators.responses[String(result.status)];
+        const validate = entry.validators.response(String(result.status));
         // A file answer (content) of a status that also declares JSON is sent as it is.
         if (validate && result.content === undefined && !validate(result.body)) {
           throw new Error(`${entry.op.operationId} answered a body that does not match its schema: ${describeError('response', validate.errors?.[0] ?? undefined)}`);

@@ -10,11 +10,32 @@ const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormat
   ajv: Ajv2020,
 ) => void;
 
+/**
+ * An operation's validators, each compiled when first asked for and kept: compiling every schema of
+ * the contract is most of the work of starting the server, and a process that answers a few
+ * operations (a test file, a development server) needs a few of them.
+ */
 export interface CompiledOperation {
-  params: ValidateFunction | null;
-  query: ValidateFunction | null;
-  body: ValidateFunction | null;
-  responses: Record<string, ValidateFunction | null>;
+  params(): ValidateFunction | null;
+  query(): ValidateFunction | null;
+  body(): ValidateFunction | null;
+  /** The validator of a declared status's JSON body (null: nothing to check, or not declared). */
+  response(status: string): ValidateFunction | null;
+  /** Compiles every one of them now: a schema that does not compile throws here. */
+  compileAll(): void;
+}
+
+/** `make`'s result, made on the first call and kept. */
+function once<T>(make: () => T): () => T {
+  let made = false;
+  let value: T;
+  return () => {
+    if (!made) {
+      value = make();
+      made = true;
+    }
+    return value;
+  };
 }
 
 function makeAjv(coerce: boolean): Ajv2020 {
@@ -66,15 +87,26 @@ export function createValidators(docs: OpenApiDoc[]): Validators {
       };
       const pathParams = op.parameters.filter((p) => p.in === 'path');
       const queryParams = op.parameters.filter((p) => p.in === 'query');
+      const params = once(() => (pathParams.length ? wrap(() => coercingAjv.compile(objectOf(pathParams, false))) : null));
+      // Unknown query parameters (cache busters and the like) are ignored; declared ones are checked.
+      const query = once(() => (queryParams.length ? wrap(() => coercingAjv.compile(objectOf(queryParams, true))) : null));
+      // An upload's parts are read and checked by server/uploads/multipart.ts, not as JSON.
+      const body = once(() => (op.body && !op.body.multipart ? wrap(() => strictAjv.compile(op.body!.schema)) : null));
+      const responses = new Map(
+        Object.entries(op.responses).map(([status, schema]) => [status, once(() => (schema ? wrap(() => strictAjv.compile(schema)) : null))]),
+      );
+      const response = (status: string) => responses.get(status)?.() ?? null;
       return {
-        params: pathParams.length ? wrap(() => coercingAjv.compile(objectOf(pathParams, false))) : null,
-        // Unknown query parameters (cache busters and the like) are ignored; declared ones are checked.
-        query: queryParams.length ? wrap(() => coercingAjv.compile(objectOf(queryParams, true))) : null,
-        // An upload's parts are read and checked by server/uploads/multipart.ts, not as JSON.
-        body: op.body && !op.body.multipart ? wrap(() => strictAjv.compile(op.body!.schema)) : null,
-        responses: Object.fromEntries(
-          Object.entries(op.responses).map(([status, schema]) => [status, schema ? wrap(() => strictAjv.compile(schema)) : null]),
-        ),
+        params,
+        query,
+        body,
+        response,
+        compileAll() {
+          params();
+          query();
+          body();
+          for (const status of responses.keys()) response(status);
+        },
       };
     },
   };

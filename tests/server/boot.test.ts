@@ -1,6 +1,8 @@
 // Boot: the contract (openapi/*.yaml) and the handler map must match one to one.
 import { describe, expect, it } from 'vitest';
 import { buildApp, checkHandlers } from '../../server/app.ts';
+import { loadOperations } from '../../server/operation-routes.ts';
+import { TEST_JWT_SECRET } from './helpers.ts';
 import { defaultHandlers } from '../../server/handlers/index.ts';
 import { loadOpenApiDir, toFastifyUrl, parseOpenApi } from '../../server/openapi/load.ts';
 import { repoRoot } from '../../server/app.ts';
@@ -241,6 +243,27 @@ components:
   it('every operation of openapi/ declares its feature', async () => {
     const docs = await loadOpenApiDir(path.join(repoRoot, 'openapi'));
     for (const op of docs.flatMap((d) => d.operations)) expect(op.features.length, op.operationId).toBeGreaterThan(0);
+  });
+
+  it('compiles every schema of openapi/', async () => {
+    await expect(loadOperations(path.join(repoRoot, 'openapi'), defaultHandlers(), { compileNow: true })).resolves.toHaveLength(
+      (await loadOpenApiDir(path.join(repoRoot, 'openapi'))).flatMap((d) => d.operations).length,
+    );
+  });
+
+  it('compiles a schema at start in production, where one that does not compile stops the server; elsewhere on its first use', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'openapi-'));
+    // ajv's strict mode refuses a keyword it does not know.
+    await writeFile(path.join(dir, 'x.yaml'), doc('x-policy: public').replace('note: { type: string }', 'note: { type: string, colour: red }'));
+    const handlers = { a: async () => ({ status: 200 }) };
+    const refusal = /OpenAPI \S*x\.yaml a: schema does not compile: .*unknown keyword: "colour"/;
+    await expect(loadOperations(dir, handlers, { compileNow: true })).rejects.toThrow(refusal);
+    await expect(buildApp({
+      openapiDir: dir, handlers, nodeEnv: 'production', jwtSecret: TEST_JWT_SECRET, dataDir: '/nonexistent/should-not-be-created', logger: false,
+    })).rejects.toThrow(refusal);
+    const [route] = await loadOperations(dir, handlers, { compileNow: false });
+    expect(route.validators.params()?.({ id: '7' })).toBe(true);
+    expect(() => route.validators.body()).toThrow(refusal);
   });
 
   it('stops the server from starting', async () => {
