@@ -231,6 +231,25 @@ export function parseOpenApi(text: string, file: string): OpenApiDoc {
   return { file, group, id, components, operations };
 }
 
+/**
+ * Documents already read, by file and text: parsing the contract's YAML is a large part of building
+ * an app, and a process that builds several (a test file builds one per database) reads the same
+ * files each time. The documents are only read after loading, never changed.
+ */
+const parsedDocuments = new Map<string, OpenApiDoc>();
+const DOCUMENTS_KEPT = 64;
+
+function parsedOnce(text: string, file: string): OpenApiDoc {
+  const key = `${file}\0${text}`;
+  let doc = parsedDocuments.get(key);
+  if (!doc) {
+    doc = parseOpenApi(text, file);
+    parsedDocuments.set(key, doc);
+    if (parsedDocuments.size > DOCUMENTS_KEPT) parsedDocuments.delete(parsedDocuments.keys().next().value!);
+  }
+  return doc;
+}
+
 export async function loadOpenApiDir(dir: string): Promise<OpenApiDoc[]> {
   const files = (await readdir(dir)).filter((f) => /\.ya?ml$/.test(f)).sort();
   if (files.length === 0) throw new Error(`No OpenAPI documents (*.yaml) in ${dir}`);
@@ -238,7 +257,7 @@ export async function loadOpenApiDir(dir: string): Promise<OpenApiDoc[]> {
   const seen = new Map<string, string>();
   for (const f of files) {
     const file = path.join(dir, f);
-    const doc = parseOpenApi(await readFile(file, 'utf8'), file);
+    const doc = parsedOnce(await readFile(file, 'utf8'), file);
     for (const op of doc.operations) {
       const other = seen.get(op.operationId);
       if (other) throw new Error(`OpenAPI: operationId '${op.operationId}' is declared twice (${other} and ${file})`);
