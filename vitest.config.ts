@@ -13,7 +13,14 @@ export default defineConfig({
     // of the time, so two files at once take about a fifth less time on the 2-core machines here.
     maxWorkers: 2,
     projects: [
-      { plugins: [embedValidatorsPlugin()], test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        plugins: [embedValidatorsPlugin()],
+        // The files of a worker share its process and modules, as the server suites do (about a third
+        // of the suite's time was each file loading them again); a file that stubs a global, the
+        // environment or the timers restores them. The React suites keep a process per file: their
+        // components keep module state (icons loaded, texts) that their tests start without.
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', isolate: false },
+      },
       {
         // The engine's virtual modules resolve against the real project, as in the build.
         plugins: [configPlugin({ root, features: 'all' }), iconsPlugin({ root }), formsPlugin({ formsDir: `${root}/schemas/forms` }), embedValidatorsPlugin()],
