@@ -2,8 +2,10 @@
 // The CLI runs as `npm run check` runs it on the valid fixture and on a YAML syntax error; the other
 // copies go to one Node process that runs the same command on each (support/broken-copy.ts).
 import { spawnSync } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
-import { checkBroken, CLI, expectProblem, FIXTURE, lineOf } from './support/broken-copy.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { endCheckCopies, checkBroken, CLI, expectProblem, FIXTURE, lineOf } from './support/broken-copy.ts';
+
+afterAll(endCheckCopies);
 
 describe('npm run check', { timeout: 30_000 }, () => {
   it('passes the valid fixture', () => {

@@ -3,12 +3,14 @@
 // a message key no catalogue has, a `$context` field the machine never has, a form naming a field
 // it lacks, and tells the engine's own texts from the product's.
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadNames } from '../../engine/cli/check.ts';
 import { checkProject } from '../../engine/core/config/check.ts';
 import { loadProject } from '../../engine/core/config/load.ts';
 import { formatProblem } from '../../engine/core/config/problem.ts';
-import { checkBroken, expectProblem, expectReported, lineOf, type Edit } from './support/broken-copy.ts';
+import { endCheckCopies, checkBroken, expectProblem, expectReported, lineOf, type Edit } from './support/broken-copy.ts';
+
+afterAll(endCheckCopies);
 
 const HOME = 'schemas/screens/home.yaml';
 const FORM = 'schemas/forms/item-form.yaml';

@@ -1,7 +1,9 @@
 // `npm run check` on app.yaml's `embedding`: the meta-schema's shape, the allowed origins' operation
 // and its parameters and answer, the theme event, and the mirror the bridge lives under.
-import { describe, expect, it } from 'vitest';
-import { checkBroken, expectProblem, type Edit } from './support/broken-copy.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { endCheckCopies, checkBroken, expectProblem, type Edit } from './support/broken-copy.ts';
+
+afterAll(endCheckCopies);
 
 const APP = 'schemas/app.yaml';
 

@@ -1,11 +1,13 @@
 // A theme's scales (spacing, radii, shadows, type) as the semantic tokens the layout widgets take.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { ThemeDocument } from '../../engine/react/app/config-types.ts';
 import { systemFor } from '../../engine/react/theme/systems.ts';
 import { themeVariablesCss } from '../../engine/react/theme/theme-variables.ts';
-import { expectProblem } from './support/broken-copy.ts';
+import { endCheckCopies, expectProblem } from './support/broken-copy.ts';
+
+afterAll(endCheckCopies);
 
 const themesDir = path.join(import.meta.dirname, '../../themes');
 const themes: Record<string, ThemeDocument> = Object.fromEntries(readdirSync(themesDir).filter((file) => file.endsWith('.json')).map((file) => {

@@ -3,43 +3,59 @@
 // The command runs in one Node process per test file (check-runner.ts), loaded by Node as the CLI
 // is: starting Node and loading the engine for each copy took most of these suites' time. The
 // CLI itself runs end to end where a test asks for it (`{ cli: true }`).
+// The files of a worker share this module (vitest.config.ts): a file that checks copies ends its
+// runner and removes its copies after its tests with `afterAll(endCheckCopies)`.
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterAll, expect } from 'vitest';
+import { expect } from 'vitest';
 
 export const FIXTURE = join(import.meta.dirname, '../../fixtures/project');
 export const CLI = join(import.meta.dirname, '../../../engine/cli/check.ts');
 const RUNNER = join(import.meta.dirname, 'check-runner.ts');
 const temps: string[] = [];
-let runner: ChildProcess | undefined;
-let lastId = 0;
-const pending = new Map<number, { resolve: (result: { status: number; out: string }) => void; reject: (error: Error) => void }>();
-afterAll(() => {
-  runner?.disconnect();
-  temps.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
-});
 
-/** The checker's exit code and output (stdout, then stderr) on `root`, as `node engine/cli/check.ts --root root` gives them. */
-export function runCheckCommand(root: string): Promise<{ status: number; out: string }> {
-  if (!runner) {
-    const child = fork(RUNNER, [], { execPath: process.execPath, execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    child.on('message', (message: { id: number; status: number; stdout: string; stderr: string }) => {
-      pending.get(message.id)?.resolve({ status: message.status, out: message.stdout + message.stderr });
-      pending.delete(message.id);
-    });
-    child.on('exit', (code, signal) => {
-      for (const { reject } of pending.values()) reject(new Error(`the check runner exited (${signal ?? code})`));
-      pending.clear();
-      if (runner === child) runner = undefined;
-    });
-    runner = child;
-  }
+interface Answer { status: number; out: string }
+/** A check runner and the answers it still owes. */
+interface Runner {
+  child: ChildProcess;
+  pending: Map<number, { resolve: (answer: Answer) => void; reject: (error: Error) => void }>;
+}
+let runner: Runner | undefined;
+let lastId = 0;
+
+function startRunner(): Runner {
+  const child = fork(RUNNER, [], { execPath: process.execPath, execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const started: Runner = { child, pending: new Map() };
+  child.on('message', (message: { id: number; status: number; stdout: string; stderr: string }) => {
+    started.pending.get(message.id)?.resolve({ status: message.status, out: message.stdout + message.stderr });
+    started.pending.delete(message.id);
+  });
+  child.on('exit', (code, signal) => {
+    for (const { reject } of started.pending.values()) reject(new Error(`the check runner exited (${signal ?? code})`));
+    started.pending.clear();
+    if (runner === started) runner = undefined;
+  });
+  return started;
+}
+
+/** Ends the runner (the next check starts another) and removes the copies made so far. */
+export function endCheckCopies(): void {
+  const ending = runner;
+  runner = undefined;
+  if (ending?.child.connected) ending.child.disconnect();
+  for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/** The checker's exit code and output (stdout, then stderr), as `node engine/cli/check.ts --root root` gives them. */
+export function runCheckCommand(root: string): Promise<Answer> {
+  if (!runner?.child.connected) runner = startRunner();
+  const current = runner;
   const id = ++lastId;
   return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject });
-    runner!.send({ id, argv: ['--root', root] });
+    current.pending.set(id, { resolve, reject });
+    current.child.send({ id, argv: ['--root', root] });
   });
 }
 
