@@ -8,13 +8,26 @@ import { expectAccessible, signInQuickly } from './helpers.ts';
 const board = { email: 'board@example.com', password: 'Board#2026' };
 const omar = { email: 'omar.haddad@example.com', password: 'Resident#2026' };
 
+// The demo's events are placed on New York days of the month the server started in. The browser
+// runs in New York's time zone and the tests count days there too: in the hours when a new month
+// has begun in UTC and not yet in New York, "this month" is the same month for all three.
+const ZONE = 'America/New_York';
+test.use({ timezoneId: ZONE });
+
+/** Today in ZONE, as a date at local midnight: its local year, month and day are ZONE's. */
+function zoneToday(): Date {
+  const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
+    .format(new Date()).split('-').map(Number);
+  return new Date(year, month - 1, day);
+}
+
 const pad = (n: number) => String(n).padStart(2, '0');
 const localDay = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 const fullDay = (date: Date) => date.toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
 
 /** Shows the month of `day` on the calendar (from the current month) and chooses the day. */
 async function openDay(page: Page, day: Date) {
-  const now = new Date();
+  const now = zoneToday();
   const months = (day.getFullYear() - now.getFullYear()) * 12 + day.getMonth() - now.getMonth();
   const main = page.getByRole('main');
   for (let i = 0; i < months; i += 1) await main.getByRole('button', { name: 'Next month' }).click();
@@ -25,7 +38,8 @@ async function openDay(page: Page, day: Date) {
 test('a reservation request confirmed by a board member on the calendar reaches the resident', async ({ page, browser, request }) => {
   test.setTimeout(90_000);
   // Omar asks for the Clubhouse on a day of the month after next, at a time nobody else uses.
-  const day = new Date(Date.now() + 38 * 24 * 3600 * 1000);
+  const today = zoneToday();
+  const day = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 38);
   const subject = `Chess club ${Date.now()}`;
   await signInQuickly(page, omar.email, omar.password);
   await page.goto('/community/new-request');
@@ -94,7 +108,7 @@ test('the month works by keyboard and on a phone; the agenda lists the month', a
   await signInQuickly(page, board.email, board.password);
   await page.goto('/community/calendar');
   const main = page.getByRole('main');
-  const today = new Date();
+  const today = zoneToday();
   const todayCell = main.getByRole('button', { name: new RegExp(`^${fullDay(today)}`) });
   await expect(todayCell).toHaveAttribute('aria-current', 'date');
   await todayCell.focus();
@@ -150,7 +164,7 @@ test('the chosen day keeps the keyboard focus when Page Up / Page Down change th
   await page.goto('/community/calendar');
   const main = page.getByRole('main');
   // The 15th exists in every month, so a month or a year away is the same day of the month.
-  const today = new Date();
+  const today = zoneToday();
   const start = new Date(today.getFullYear(), today.getMonth(), 15);
   await main.getByRole('button', { name: new RegExp(`^${fullDay(start)}`) }).click();
   const cell = (day: Date) => main.getByRole('button', { name: new RegExp(`^${fullDay(day)}`) });
