@@ -2,6 +2,7 @@ import type { FlowModule } from '../engine/core/flow/types.ts';
 import type { BodyOf, ResponseOf } from './api.ts';
 import { formatters } from './formatters.ts';
 import { selectedLedgers } from './shared/account-ledgers.ts';
+import { onFirstUse } from './first-use.ts';
 
 // Auto-draft (/billing/auto-draft): the selected account's enrollment as the page shows it, the
 // months a new one may start in, and the bodies the forms make (spec sections 3, 4, 5 and 9). Which
@@ -24,16 +25,16 @@ export interface AutoDraftDraft {
   signature?: string;
 }
 
-const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const newYorkDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' });
+const monthName = onFirstUse(() => new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }));
+const newYorkDate = onFirstUse(() => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }));
 
 /** The `count` months after the current one (America/New_York, like every billing date): the months drafts may start in. */
 export function startMonths(now: Date, count = 3): { value: string; label: string }[] {
-  const [year, month] = newYorkDate.format(now).split('-').map(Number);
+  const [year, month] = newYorkDate().format(now).split('-').map(Number);
   return Array.from({ length: count }, (_, i) => {
     const index = year * 12 + (month - 1) + i + 1;
     const start = new Date(Date.UTC(Math.floor(index / 12), index % 12, 1));
-    return { value: start.toISOString().slice(0, 7), label: monthName.format(start) };
+    return { value: start.toISOString().slice(0, 7), label: monthName().format(start) };
   });
 }
 

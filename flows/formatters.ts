@@ -2,8 +2,10 @@
 
 import { fileSize } from './file-size.ts';
 import { ownerDate, ownerDateTime } from './dates.ts';
+import { onFirstUse } from './first-use.ts';
+import { plainDollars } from './plain-formats.ts';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const usd = onFirstUse(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }));
 const REQUEST_STATUSES = new Set(['open', 'inProgress', 'approved', 'approvedWithConditions', 'declined', 'closed', 'tentative', 'confirmed']);
 const RESERVATION_STATUSES = new Set(['tentative', 'confirmed', 'declined']);
 const REQUEST_KINDS = new Set(['general', 'architectural', 'reservation']);
@@ -30,7 +32,7 @@ function nextActiveDate(field: string) {
 
 export const formatters = {
   /** 24500 → "$245.00" */
-  money: (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? usd.format(value / 100) : ''),
+  money: (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? plainDollars(value) ?? usd().format(value / 100) : ''),
   /** "2026-11-22" → "November 22, 2026"; an ISO time → the day it was in New York (flows/dates.ts). */
   date: (value: unknown) => (typeof value === 'string' ? ownerDate(value) : ''),
   /** An ISO time → "November 22, 2026, 3:05 PM EST": New York's clock, as every other date (flows/dates.ts). */
