@@ -14,7 +14,9 @@ import type { Plugin } from 'vite';
  * - the JSON Schema merger behind `allOf` (~4 KB), which only the modules of forms with `allOf`
  *   bring (rjsf-defaults/all-of-merge.ts);
  * - omitExtraData (~1 KB), which rjsf calls only for a form that sets `omitExtraData`, and the
- *   engine's forms never do (rjsf-defaults/omit-extra-data.ts).
+ *   engine's forms never do (rjsf-defaults/omit-extra-data.ts);
+ * - getDecimalSeparator, which made a new Intl formatter on every render of a number field: the
+ *   same answer, worked out once per list of languages (rjsf-defaults/decimal-separator.ts).
  */
 const SUBSTITUTES: Array<{ module: RegExp; shim: string }> = [
   { module: /^markdown-to-jsx(\/|$)/, shim: fileURLToPath(new URL('./plain-markdown.ts', import.meta.url)) },
@@ -22,6 +24,7 @@ const SUBSTITUTES: Array<{ module: RegExp; shim: string }> = [
   { module: /^fast-equals$/, shim: fileURLToPath(new URL('./deep-equal.ts', import.meta.url)) },
   { module: /^\.\/shallowAllOfMerge\.js$/, shim: fileURLToPath(new URL('./rjsf-defaults/all-of-merge.ts', import.meta.url)) },
   { module: /^\.\/omitExtraData\.js$/, shim: fileURLToPath(new URL('./rjsf-defaults/omit-extra-data.ts', import.meta.url)) },
+  { module: /^\.\/getDecimalSeparator\.js$/, shim: fileURLToPath(new URL('./rjsf-defaults/decimal-separator.ts', import.meta.url)) },
   // rjsf's default registry, its rarely rendered parts fetched on first use (~10 KB gzip less on
   // every form page): rjsf-defaults/.
   ...(['fields', 'widgets', 'templates'] as const).map((part) => ({

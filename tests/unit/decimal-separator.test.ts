@@ -1,0 +1,17 @@
+// The build's stand-in for rjsf's getDecimalSeparator must answer what rjsf's own answers.
+import { describe, expect, it } from 'vitest';
+import rjsfGetDecimalSeparator from '../../node_modules/@rjsf/utils/lib/getDecimalSeparator.js';
+import getDecimalSeparator from '../../engine/build/rjsf-defaults/decimal-separator.ts';
+
+describe('getDecimalSeparator stand-in', () => {
+  it('answers as rjsf does for any languages, and again the same', () => {
+    const cases: Array<string | string[] | undefined> = ['en-US', 'de-DE', 'fr', ['en-US', 'en'], ['de-DE', 'en'], ['fr-CH'], [], 'not a locale!', '', undefined];
+    for (const languages of cases) {
+      const expected = rjsfGetDecimalSeparator(languages as string[]);
+      expect(getDecimalSeparator(languages), JSON.stringify(languages)).toBe(expected);
+      expect(getDecimalSeparator(languages), JSON.stringify(languages)).toBe(expected);
+    }
+    expect(getDecimalSeparator('de-DE')).toBe(',');
+    expect(getDecimalSeparator(['en-US'])).toBe('.');
+  });
+});
