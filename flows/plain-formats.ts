@@ -1,7 +1,8 @@
 // The two things nearly every signed-in page writes, an amount in dollars and a calendar date, in
-// US English without Intl. A page's first Intl formatter loads the locale's data from ICU: 100 to
-// 250 ms on the main thread in Chromium (docs/bench.md, "Where the time of a first load goes"),
-// which a dashboard of balances and due dates would otherwise pay on every first load. Each writes
+// US English without Intl. A page's first Intl formatter loads the locale's data from ICU: 25 to
+// 30 ms on the main thread of a desktop's Chromium, several times that on a phone (docs/bench.md,
+// "Where the time of a first load goes"), which a dashboard of balances and due dates would
+// otherwise pay on every first load. Each writes
 // exactly what Intl's en-US format writes (tests/unit/plain-formats.test.ts compares them) and
 // answers null where it would not be sure to, for the caller to ask Intl.
 
