@@ -1,5 +1,6 @@
 // The settings-load rules of the portal session (spec section 4), as pure functions.
 import type { ResponseOf } from './api.ts';
+import { compareNames } from './name-order.ts';
 
 /** The settings as getHomeSettings answers them. */
 export type HomeSettings = ResponseOf<'getHomeSettings'>;
@@ -29,10 +30,10 @@ const ALL_FEATURES_ON: Record<string, boolean> = Object.fromEntries(SESSION_FEAT
 
 const featuresOf = (association: Association): Record<string, boolean> => ({ ...ALL_FEATURES_ON, ...(association.features ?? {}) });
 
-/** Associations by name, each with its features; one without properties gets a placeholder property with a negative id. */
+/** Associations by name (in English order), each with its features; one without properties gets a placeholder property with a negative id. */
 export function normalizeAssociations(associations: Association[]): Association[] {
   return [...associations]
-    .sort((a, b) => a.name.localeCompare(b.name))
+    .sort((a, b) => compareNames(a.name, b.name))
     .map((association) => ({ ...association, features: featuresOf(association) }))
     .map((association) => association.properties.length > 0 ? association : {
       ...association,
