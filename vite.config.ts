@@ -12,6 +12,7 @@ import { entryPreloadPlugin } from './engine/build/entry-preload-plugin.ts';
 import { pureAnatomiesPlugin } from './engine/build/pure-anatomies-plugin.ts';
 import { leanLibrariesPlugin } from './engine/build/lean-libraries-plugin.ts';
 import { lazySystemGlobalsPlugin } from './engine/build/lazy-system-globals-plugin.ts';
+import { stylesInPlacePlugin } from './engine/build/styles-in-place-plugin.ts';
 import { unusedPalettesPlugin } from './engine/build/unused-palettes-plugin.ts';
 import { preloadListsPlugin } from './engine/build/preload-lists-plugin.ts';
 import { embedValidatorsPlugin } from './engine/build/embed-validators.ts';
@@ -39,6 +40,7 @@ export default defineConfig({
     pureAnatomiesPlugin(),
     leanLibrariesPlugin(),
     lazySystemGlobalsPlugin(),
+    stylesInPlacePlugin(),
     unusedPalettesPlugin(() => engineConfig.api.themes()),
     react(),
     engineConfig,

@@ -20,6 +20,22 @@ function collectProblems(page: Page): string[] {
   return problems;
 }
 
+/**
+ * Records every <style> element taken out of the document. Moving one, even to where it was, drops
+ * its style sheet and adds it back, which makes the browser style the whole page again.
+ */
+async function recordStyleMoves(page: Page) {
+  await page.addInitScript(() => {
+    const moved: string[] = [];
+    (window as unknown as { movedStyles: string[] }).movedStyles = moved;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.removedNodes) if (node.nodeName === 'STYLE') moved.push((node as Element).getAttribute('data-emotion') ?? '(no name)');
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
 /** Remembers the first heading as parsed from the HTML, before any script of the page runs. */
 async function rememberParsedHeading(page: Page) {
   await page.addInitScript(() => {
@@ -44,6 +60,7 @@ for (const spec of pages) {
 
     const problems = collectProblems(page);
     await rememberParsedHeading(page);
+    await recordStyleMoves(page);
     await page.goto(spec.path);
     await expect(page.getByRole('heading', { level: 1, name: spec.heading })).toBeVisible();
     if (spec.field && spec.button) {
@@ -63,6 +80,8 @@ for (const spec of pages) {
     expect(globals).toHaveLength(1);
     expect(globals[0], 'the element parsed from the HTML, its text kept').toBeGreaterThan(10_000);
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--chakra-colors-gray-500'))).not.toBe('');
+    // Taking the page's styles over leaves their elements where the HTML put them.
+    expect(await page.evaluate(() => (window as unknown as { movedStyles: string[] }).movedStyles)).toEqual([]);
     expect(problems).toEqual([]);
     await expectAccessible(page);
   });
