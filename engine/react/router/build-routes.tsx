@@ -7,6 +7,7 @@ import { LegacyRedirectOrNotFound } from './LegacyRedirect.tsx';
 import { ScreenView } from './ScreenView.tsx';
 import { PageChangeFocus } from './PageChangeFocus.tsx';
 import { Announcer } from '../app/announcer.tsx';
+import { routesForPath } from './routes-for-path.ts';
 
 function RedirectKeepingQuery({ to }: { to: string }) {
   const { search, hash } = useLocation();
@@ -19,7 +20,8 @@ function RedirectKeepingQuery({ to }: { to: string }) {
  * routes load no data of their own, and the data router's code (about 18 KB gzip) came with every page.
  */
 export function PortalRoutes({ routes }: { routes: RouteObject[] }) {
-  const element = useRoutes(routes);
+  const { pathname } = useLocation();
+  const element = useRoutes(routesForPath(routes, pathname));
   return (
     <>
       {element}
