@@ -2,10 +2,30 @@ import { matchesRoutePattern, type CompiledRoute } from '../../core/routes.ts';
 
 export type { CompiledRoute };
 
+// Every link asks where it leads, on every render: the answers are kept per route list (a new
+// configuration is a new list) rather than each one scanning some 150 route patterns again.
+interface Lookups { mirrors: string[]; routeAt: Map<string, CompiledRoute | undefined>; linkable: Map<string, CompiledRoute | undefined> }
+const lookups = new WeakMap<CompiledRoute[], Lookups>();
+
+function lookupsOf(routes: CompiledRoute[]): Lookups {
+  let known = lookups.get(routes);
+  if (!known) {
+    known = { mirrors: [...new Set(routes.map((route) => route.mirror).filter(Boolean) as string[])], routeAt: new Map(), linkable: new Map() };
+    lookups.set(routes, known);
+  }
+  return known;
+}
+
+function remembered(map: Map<string, CompiledRoute | undefined>, pathname: string, find: () => CompiledRoute | undefined) {
+  if (map.has(pathname)) return map.get(pathname);
+  const route = find();
+  map.set(pathname, route);
+  return route;
+}
+
 /** The mirror prefix (such as /embed) the current address is under, if any. */
 export function mirrorOf(pathname: string, routes: CompiledRoute[]): string | undefined {
-  const mirrors = new Set(routes.map((route) => route.mirror).filter(Boolean) as string[]);
-  for (const mirror of mirrors) {
+  for (const mirror of lookupsOf(routes).mirrors) {
     if (pathname === mirror || pathname.toLowerCase().startsWith(`${mirror.toLowerCase()}/`)) return mirror;
   }
   return undefined;
@@ -24,7 +44,7 @@ export function resolveLink(to: string, currentPathname: string, routes: Compile
 }
 
 function routeAt(pathname: string, routes: CompiledRoute[]): CompiledRoute | undefined {
-  return routes.find((route) => matchesRoutePattern(route.path, pathname));
+  return remembered(lookupsOf(routes).routeAt, pathname, () => routes.find((route) => matchesRoutePattern(route.path, pathname)));
 }
 
 function withKeptQuery(to: string, currentPathname: string, currentSearch: string, routes: CompiledRoute[]): string {
@@ -50,6 +70,7 @@ function withKeptQuery(to: string, currentPathname: string, currentSearch: strin
 export function isLinkable(to: string, routes: CompiledRoute[]): boolean {
   if (!to.startsWith('/')) return true;
   const pathname = to.split(/[?#]/)[0];
-  const route = routes.find((candidate) => !candidate.mirror && matchesRoutePattern(candidate.path, pathname));
+  const route = remembered(lookupsOf(routes).linkable, pathname,
+    () => routes.find((candidate) => !candidate.mirror && matchesRoutePattern(candidate.path, pathname)));
   return Boolean(route && !route.planned);
 }
