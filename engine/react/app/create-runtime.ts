@@ -115,6 +115,14 @@ export function createRuntime({ config, flows, formatters, operations, translato
     ...(siteField ? answered(session[siteField]) : {}),
   });
 
+  // Every widget with a binding asks for `$site` as it renders: one answer per session context.
+  const siteBySession = new WeakMap<Record<string, unknown>, Record<string, unknown>>();
+  const site = (session: Record<string, unknown>): Record<string, unknown> => {
+    let known = siteBySession.get(session);
+    if (!known) siteBySession.set(session, (known = siteFor(session)));
+    return known;
+  };
+
   let sessionContext = (): Record<string, unknown> => ({});
 
   /** A read as the query cache knows it: the same key and freshness for widgets and flows. */
@@ -203,5 +211,5 @@ export function createRuntime({ config, flows, formatters, operations, translato
     await invalidateAfter(queryClient, operationId, q);
   };
 
-  return { config, flows, formatters, routes, session, queryClient, environment, readQuery, files, stream, navigator };
+  return { config, flows, formatters, routes, session, queryClient, site, environment, readQuery, files, stream, navigator };
 }

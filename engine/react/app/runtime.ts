@@ -19,6 +19,8 @@ export interface Runtime {
   routes: CompiledRoute[];
   session: SessionActor;
   queryClient: QueryClient;
+  /** The site settings a session's bindings see as `$site` (the same object for the same session context). */
+  site(session: Record<string, unknown>): Record<string, unknown>;
   /** Builds a flow environment whose bindings see the given route params and flow-local scope. */
   environment(extraScope?: () => Record<string, unknown>): FlowEnvironment;
   /** The cache options of a read operation, shared by every widget and flow that reads it. */

@@ -46,14 +46,11 @@ export function useScope(): Scope {
   const flow = useContext(FlowScopeContext);
   const item = useContext(ItemScopeContext);
   const data = useContext(DataScopeContext);
-  return useMemo(() => {
-    const site = runtime.environment().scope().site;
-    return {
-      session, route, site,
-      query: Object.fromEntries(new URLSearchParams(location.search)),
-      ...(flow ? { context: flow } : {}),
-      ...(item ? { item } : {}),
-      ...(data ? { data } : {}),
-    };
-  }, [runtime, session, route, location.search, flow, item, data]);
+  return useMemo(() => ({
+    session, route, site: runtime.site(session),
+    query: Object.fromEntries(new URLSearchParams(location.search)),
+    ...(flow ? { context: flow } : {}),
+    ...(item ? { item } : {}),
+    ...(data ? { data } : {}),
+  }), [runtime, session, route, location.search, flow, item, data]);
 }
