@@ -1,5 +1,5 @@
 import { Box, Container, Flex, Image, NativeSelect, Field, Text } from '@chakra-ui/react';
-import { useMemo, type ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { useTranslator } from '../app/translation.ts';
 import { resolveBindings } from '../../core/bindings.ts';
 import type { FrameConfig, FrameDataConfig, NavigationConfig } from '../app/config-types.ts';
@@ -26,16 +26,24 @@ function SelectionPicker({ selector }: { selector: NonNullable<NavigationConfig[
   const scope = useScope();
   const groups = resolveBindings<SelectorGroup[] | undefined>(selector.groups, scope) ?? [];
   const selected = resolveBindings<string | number | null>(selector.selected, scope);
+  // The same element while the same choices show: a change of scope elsewhere redraws none of it.
+  const choices = JSON.stringify(groups);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- kept by the choices' content, not identity
+  return useMemo(() => pickerOf(selector, groups, selected, t(selector.label), (value) => session.send({ type: selector.event, [selector.eventField]: value })), [selector, choices, selected, t, session]);
+}
+
+/** The picker for these choices; `choose` sends the one picked. */
+function pickerOf(selector: NonNullable<NavigationConfig['selector']>, groups: SelectorGroup[], selected: string | number | null, label: string, choose: (value: string | number | undefined) => void) {
   if (groups.length === 0) return null;
   const values = new Map(groups.flatMap((group) => group.options.map((option) => [String(option.value), option.value])));
   return (
     <Field.Root className="frame-selector" flexDirection="row" alignItems="center" gap="2">
-      <Field.Label color="frame.fg" fontSize="sm" flexShrink="0">{t(selector.label)}</Field.Label>
+      <Field.Label color="frame.fg" fontSize="sm" flexShrink="0">{label}</Field.Label>
       <NativeSelect.Root size="sm" width={{ base: 'auto', md: '20rem' }} flex={{ base: '1', md: 'none' }}>
         <NativeSelect.Field
           bg="bg" color="fg"
           value={selected === null || selected === undefined ? '' : String(selected)}
-          onChange={(event) => session.send({ type: selector.event, [selector.eventField]: values.get(event.currentTarget.value) })}
+          onChange={(event) => choose(values.get(event.currentTarget.value))}
         >
           {groups.map((group) => (
             <optgroup key={group.label} label={group.label}>
@@ -135,39 +143,60 @@ function FrameView({ children, publicView, own }: { children: ReactNode; publicV
     <Flex direction="column" minH="100vh">
       <SkipLink />
       <FrameNotice />
-      <Box as="header" bg="frame.bg" color="frame.fg" css={frameStyles}>
-        <Container maxW="6xl">
-          <Flex className="frame-bar" align="center" columnGap="4" wrap="wrap" minH="14">
-            {/* As tall as a logo with or without one: a brand's logo arriving moves nothing. */}
-            {/* On a narrow screen, two lines' room whatever the name (its box's top never moves): the
-                user's organisation's longer name arriving moves nothing. */}
-            {/* Never narrower than its longest word: a name wraps between words, not inside one. */}
-            <Flex align="center" gap="3" minH={{ base: '4rem', md: '8' }} flex="1" minW="min-content" py="2">
-              {brandLogo ? <Image src={brandLogo} alt="" height="8" /> : null}
-              <Text fontWeight="bold" fontSize="lg" lineHeight="1.3" fontFamily="heading" lineClamp={{ base: 2, md: 'none' }} minH={{ base: '2.6em', md: 'auto' }}>
-                {shownName}
-              </Text>
-            </Flex>
-            {selector ? (
-              <Box order={{ base: 3, md: 0 }} width={{ base: '100%', md: 'auto' }} pb={{ base: '2', md: '0' }}>
-                {signedIn ? <SelectionPicker selector={selector} /> : <SelectionPickerPlaceholder selector={selector} />}
-              </Box>
-            ) : null}
-            <NavRow items={account} current={current} label={t('nav.account')} align="end" />
-            {grouped ? <Box hideFrom="md"><NavPanel items={primary} current={current} label={t('nav.label')} /></Box> : null}
-          </Flex>
-        </Container>
-        <Box className="frame-nav" hideBelow={grouped ? 'md' : undefined}>
-          <Container maxW="6xl">
-            <NavRow items={primary} current={current} label={t('nav.label')} />
-          </Container>
-        </Box>
-      </Box>
+      <FrameHeader brand={{ name: shownName, logo: brandLogo }} selector={selector} signedIn={signedIn}
+        primary={primary} account={account} current={current} grouped={grouped} />
       <Main>{children}</Main>
       <Footer items={navigation.footer} name={shownName} />
     </Flex>
   );
 }
+
+interface FrameHeaderProps {
+  brand: { name: string; logo: string | null | undefined };
+  selector: NavigationConfig['selector'] | undefined;
+  signedIn: boolean;
+  primary: FrameItem[];
+  account: FrameItem[];
+  current: string | undefined;
+  grouped: boolean;
+}
+
+/** The brand bar and the navigation: drawn again only when what they show changes. */
+const FrameHeader = memo(function FrameHeader({ brand, selector, signedIn, primary, account, current, grouped }: FrameHeaderProps) {
+  const { t } = useTranslator();
+  return (
+    <Box as="header" bg="frame.bg" color="frame.fg" css={frameStyles}>
+      <Container maxW="6xl">
+        <Flex className="frame-bar" align="center" columnGap="4" wrap="wrap" minH="14">
+          {/* As tall as a logo with or without one: a brand's logo arriving moves nothing. */}
+          {/* On a narrow screen, two lines' room whatever the name (its box's top never moves): the
+              user's organisation's longer name arriving moves nothing. */}
+          {/* Never narrower than its longest word: a name wraps between words, not inside one. */}
+          <Flex align="center" gap="3" minH={{ base: '4rem', md: '8' }} flex="1" minW="min-content" py="2">
+            {brand.logo ? <Image src={brand.logo} alt="" height="8" /> : null}
+            <Text fontWeight="bold" fontSize="lg" lineHeight="1.3" fontFamily="heading" lineClamp={{ base: 2, md: 'none' }} minH={{ base: '2.6em', md: 'auto' }}>
+              {brand.name}
+            </Text>
+          </Flex>
+          {selector ? (
+            <Box order={{ base: 3, md: 0 }} width={{ base: '100%', md: 'auto' }} pb={{ base: '2', md: '0' }}>
+              {signedIn ? <SelectionPicker selector={selector} /> : <SelectionPickerPlaceholder selector={selector} />}
+            </Box>
+          ) : null}
+          <NavRow items={account} current={current} label={t('nav.account')} align="end" />
+          {grouped ? <Box hideFrom="md"><NavPanel items={primary} current={current} label={t('nav.label')} /></Box> : null}
+        </Flex>
+      </Container>
+      <Box className="frame-nav" hideBelow={grouped ? 'md' : undefined}>
+        <Container maxW="6xl">
+          <NavRow items={primary} current={current} label={t('nav.label')} />
+        </Container>
+      </Box>
+    </Box>
+  );
+}, (before, after) => before.brand.name === after.brand.name && before.brand.logo === after.brand.logo
+  && before.selector === after.selector && before.signedIn === after.signedIn && before.primary === after.primary
+  && before.account === after.account && before.current === after.current && before.grouped === after.grouped);
 
 /** A row of the frame's links and groups, with places held for those still to come. */
 function NavRow({ items, current, label, align = 'start' }: { items: FrameItem[]; current: string | undefined; label: string; align?: 'start' | 'end' }) {

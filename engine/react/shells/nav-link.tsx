@@ -1,4 +1,4 @@
-import type { MouseEventHandler, ReactNode } from 'react';
+import { useMemo, type MouseEventHandler, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { RouterLink } from '../router/router-link.tsx';
 import type { NavigationItem } from '../app/config-types.ts';
@@ -32,14 +32,20 @@ export function NavLink({ item, current, onClick, className }: { item: Navigatio
   const interactive = useInteractive();
   const text = useItemText(item);
   const to = useItemTarget(item);
-  if (!to || !isLinkable(to, routes)) return null;
-  if (/^[a-z]+:/i.test(to)) return <a href={to} className={className} onClick={onClick}>{text}</a>;
+  const shown = to && isLinkable(to, routes) ? to : undefined;
+  const external = shown !== undefined && /^[a-z]+:/i.test(shown);
   // A page rendered ahead of time knew no address query: see EngineLink.
-  return (
-    <RouterLink to={resolveLink(to, pathname, routes, interactive ? search : '')} className={className} aria-current={current ? 'page' : undefined} onClick={onClick}>
-      {text}
-    </RouterLink>
-  );
+  const target = shown === undefined || external ? shown : resolveLink(shown, pathname, routes, interactive ? search : '');
+  // The same element while the link is the same: a change of scope redraws none of it.
+  return useMemo(() => {
+    if (target === undefined) return null;
+    if (external) return <a href={target} className={className} onClick={onClick}>{text}</a>;
+    return (
+      <RouterLink to={target} className={className} aria-current={current ? 'page' : undefined} onClick={onClick}>
+        {text}
+      </RouterLink>
+    );
+  }, [target, external, className, current, onClick, text]);
 }
 
 /** A placeholder's text: unseen, as wide as what it stands for (set by the list holding it). */

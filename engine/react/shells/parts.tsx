@@ -1,5 +1,5 @@
 import { Box, Container, Flex, HStack, Link as ChakraLink, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { useTranslator } from '../app/translation.ts';
 import type { NavigationItem } from '../app/config-types.ts';
 import { useRuntime } from '../app/runtime.ts';
@@ -9,7 +9,11 @@ import { isLinkable } from '../app/route-table.ts';
 import { resolveBindings, type BindingScope } from '../../core/bindings.ts';
 import { EngineLink } from '../widgets/links.tsx';
 
-export function SkipLink() {
+// The frame's parts are drawn again only when what they show changes: the frame's data or the
+// session changing (an unread count, the first screen settling) would otherwise draw every element
+// of the frame again, each of them restyled, in the same task as the page's own update.
+
+export const SkipLink = memo(function SkipLink() {
   const { t } = useTranslator();
   return (
     <ChakraLink href="#main-content" position="absolute" left="2" top="-20" zIndex="skipLink" bg="bg" color="fg" p="2"
@@ -17,7 +21,7 @@ export function SkipLink() {
       {t('app.skipToContent')}
     </ChakraLink>
   );
-}
+});
 
 export interface FrameItem { item: NavigationItem; placeholder: boolean; children: FrameItem[] }
 
@@ -30,7 +34,16 @@ export interface FrameItem { item: NavigationItem; placeholder: boolean; childre
 export function useFrameItems(items: NavigationItem[]): FrameItem[] {
   const status = useSessionStatus();
   const scope = useScope();
-  return frameItems(items, status, scope);
+  const shown = frameItems(items, status, scope);
+  // The same list while the same items show: the lists holding them are then not drawn again.
+  const signature = shapeOf(shown);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- kept by its shape, not by identity
+  return useMemo(() => shown, [items, signature]);
+}
+
+/** Which items show, as what, in which groups: the items themselves come from the configuration. */
+function shapeOf(shown: FrameItem[]): string {
+  return shown.map(({ item, placeholder, children }) => `${item.text}:${item.to ?? ''}${placeholder ? '?' : ''}[${shapeOf(children)}]`).join(',');
 }
 
 function frameItems(items: NavigationItem[], status: string, scope: BindingScope): FrameItem[] {
@@ -54,7 +67,7 @@ function shownFor(item: NavigationItem, status: string): 'shown' | 'placeholder'
   return shown ? 'shown' : 'hidden';
 }
 
-export function NavList({ items, label }: { items: NavigationItem[]; label: string }) {
+export const NavList = memo(function NavList({ items, label }: { items: NavigationItem[]; label: string }) {
   const { t } = useTranslator();
   const shown = useFrameItems(items);
   if (shown.length === 0) return null;
@@ -68,7 +81,7 @@ export function NavList({ items, label }: { items: NavigationItem[]; label: stri
       </HStack>
     </nav>
   );
-}
+});
 
 /**
  * A frame link; a management company may point it at its own page (site.yaml). As a placeholder it
@@ -77,9 +90,12 @@ export function NavList({ items, label }: { items: NavigationItem[]; label: stri
 export function FrameLink({ item, children, placeholder = false }: { item: NavigationItem; children: ReactNode; placeholder?: boolean }) {
   const { routes } = useRuntime();
   const to = useItemTarget(item);
-  if (!to) return null;
-  if (placeholder) return isLinkable(to, routes) ? <span>{children}</span> : null;
-  return <EngineLink to={to}>{children}</EngineLink>;
+  const shown = !to ? 'none' : placeholder ? (isLinkable(to, routes) ? 'text' : 'none') : 'link';
+  // The same element while it leads to the same place: a change of scope redraws none of the link.
+  return useMemo(() => {
+    if (shown === 'none' || !to) return null;
+    return shown === 'text' ? <span>{children}</span> : <EngineLink to={to}>{children}</EngineLink>;
+  }, [shown, to, children]);
 }
 
 /** Where a frame link leads: a management company may point it at its own page (site.yaml `siteUrl`). */
@@ -94,26 +110,31 @@ export function useItemTarget(item: NavigationItem): string | undefined {
  * The frame's footer. It sits right below the screen, so it stays unseen (keeping its place) until
  * the first screen has settled: the screen's content arriving then moves nothing a visitor sees.
  */
-export function Footer({ items, name }: { items?: NavigationItem[]; name?: string } = {}) {
+export const Footer = memo(function Footer({ items, name }: { items?: NavigationItem[]; name?: string }) {
   const { t } = useTranslator();
   const { config } = useRuntime();
   const settled = useFirstScreenSettled();
+  const list = items ?? config.navigation.footer;
+  // The first screen settling shows the footer: its content is not drawn again for that.
+  const content = useMemo(() => (
+    <Container maxW="6xl">
+      <Flex gap="4" direction={{ base: 'column', md: 'row' }} justify="space-between">
+        <NavList items={list} label={t('footer.label')} />
+        <Text color="fg.muted" fontSize="sm">{name || t('app.name')}</Text>
+      </Flex>
+    </Container>
+  ), [list, name, t]);
   return (
     <Box as="footer" borderTopWidth="1px" mt="12" py="6" bg="bg" visibility={settled ? undefined : 'hidden'}>
-      <Container maxW="6xl">
-        <Flex gap="4" direction={{ base: 'column', md: 'row' }} justify="space-between">
-          <NavList items={items ?? config.navigation.footer} label={t('footer.label')} />
-          <Text color="fg.muted" fontSize="sm">{name || t('app.name')}</Text>
-        </Flex>
-      </Container>
+      {content}
     </Box>
   );
-}
+});
 
-export function Main({ children }: { children: ReactNode }) {
+export const Main = memo(function Main({ children }: { children: ReactNode }) {
   return (
     <Container as="main" id="main-content" tabIndex={-1} maxW="6xl" py="8" flex="1" outline="none">
       {children}
     </Container>
   );
-}
+});
