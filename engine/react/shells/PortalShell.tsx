@@ -143,7 +143,7 @@ function FrameView({ children, publicView, own }: { children: ReactNode; publicV
     <Flex direction="column" minH="100vh">
       <SkipLink />
       <FrameNotice />
-      <FrameHeader brand={{ name: shownName, logo: brandLogo }} selector={selector} signedIn={signedIn}
+      <FrameHeader brandName={shownName} brandLogo={brandLogo} selector={selector} signedIn={signedIn}
         primary={primary} account={account} current={current} grouped={grouped} />
       <Main>{children}</Main>
       <Footer items={navigation.footer} name={shownName} />
@@ -152,7 +152,8 @@ function FrameView({ children, publicView, own }: { children: ReactNode; publicV
 }
 
 interface FrameHeaderProps {
-  brand: { name: string; logo: string | null | undefined };
+  brandName: string;
+  brandLogo: string | null | undefined;
   selector: NavigationConfig['selector'] | undefined;
   signedIn: boolean;
   primary: FrameItem[];
@@ -162,7 +163,7 @@ interface FrameHeaderProps {
 }
 
 /** The brand bar and the navigation: drawn again only when what they show changes. */
-const FrameHeader = memo(function FrameHeader({ brand, selector, signedIn, primary, account, current, grouped }: FrameHeaderProps) {
+const FrameHeader = memo(function FrameHeader({ brandName, brandLogo, selector, signedIn, primary, account, current, grouped }: FrameHeaderProps) {
   const { t } = useTranslator();
   return (
     <Box as="header" bg="frame.bg" color="frame.fg" css={frameStyles}>
@@ -173,9 +174,9 @@ const FrameHeader = memo(function FrameHeader({ brand, selector, signedIn, prima
               user's organisation's longer name arriving moves nothing. */}
           {/* Never narrower than its longest word: a name wraps between words, not inside one. */}
           <Flex align="center" gap="3" minH={{ base: '4rem', md: '8' }} flex="1" minW="min-content" py="2">
-            {brand.logo ? <Image src={brand.logo} alt="" height="8" /> : null}
+            {brandLogo ? <Image src={brandLogo} alt="" height="8" /> : null}
             <Text fontWeight="bold" fontSize="lg" lineHeight="1.3" fontFamily="heading" lineClamp={{ base: 2, md: 'none' }} minH={{ base: '2.6em', md: 'auto' }}>
-              {brand.name}
+              {brandName}
             </Text>
           </Flex>
           {selector ? (
@@ -194,9 +195,7 @@ const FrameHeader = memo(function FrameHeader({ brand, selector, signedIn, prima
       </Box>
     </Box>
   );
-}, (before, after) => before.brand.name === after.brand.name && before.brand.logo === after.brand.logo
-  && before.selector === after.selector && before.signedIn === after.signedIn && before.primary === after.primary
-  && before.account === after.account && before.current === after.current && before.grouped === after.grouped);
+});
 
 /** A row of the frame's links and groups, with places held for those still to come. */
 function NavRow({ items, current, label, align = 'start' }: { items: FrameItem[]; current: string | undefined; label: string; align?: 'start' | 'end' }) {
