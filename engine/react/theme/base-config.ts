@@ -7,10 +7,11 @@ import { defaultBaseConfig } from '@chakra-ui/react/preset-base';
 import { defineConfig } from '@chakra-ui/react';
 import {
   alertSlotRecipe, animationStyles, badgeRecipe, breakpoints, buttonRecipe, containerRecipe, cssVarsPrefix, cssVarsRoot,
-  fieldSlotRecipe, fieldsetSlotRecipe, globalCss, headingRecipe, inputRecipe, keyframes, layerStyles, linkRecipe,
+  fieldSlotRecipe, fieldsetSlotRecipe, globalCss, headingRecipe, inputRecipe, linkRecipe,
   listSlotRecipe, nativeSelectSlotRecipe, semanticTokens, skeletonRecipe, spinnerRecipe, textareaRecipe, textStyles, tokens,
 } from '@chakra-ui/react/theme';
 import { engineColourTokens } from './palettes.ts';
+import { engineKeyframes, engineLayerStyles } from './used-styles.ts';
 
 export const engineRecipes = {
   badge: badgeRecipe, button: buttonRecipe, container: containerRecipe, heading: headingRecipe, input: inputRecipe, link: linkRecipe,
@@ -28,7 +29,7 @@ export const engineThemeConfig = defineConfig({
   cssVarsRoot,
   globalCss,
   theme: {
-    breakpoints, keyframes, textStyles, layerStyles, animationStyles,
+    breakpoints, keyframes: engineKeyframes, textStyles, layerStyles: engineLayerStyles, animationStyles,
     tokens: { ...tokens, colors: engineColourTokens.colors as typeof tokens.colors },
     semanticTokens: { ...semanticTokens, colors: engineColourTokens.semanticColors as typeof semanticTokens.colors },
     recipes: engineRecipes,
