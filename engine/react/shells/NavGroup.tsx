@@ -92,8 +92,9 @@ export function NavGroup({ entry, current, align = 'start' }: { entry: FrameItem
       >
         <NavText item={entry.item} /><Chevron />
       </button>
+      {/* Its links are made when it opens: a closed list is drawn with the frame on every page. */}
       <ul ref={list} id={id} className="frame-menu" hidden={!open} data-align={align}>
-        {entry.children.map(({ item }) => (
+        {open && entry.children.map(({ item }) => (
           <li key={`${item.text}:${item.to ?? ''}`}>
             <NavLink item={item} current={item.to === current} onClick={() => setOpen(false)} />
           </li>
