@@ -94,6 +94,32 @@ describe('leaveGuard', () => {
   });
 });
 
+describe('leaveGuard discarding', () => {
+  it('puts back only the forms with changes, and only when they are discarded', () => {
+    const changed = vi.fn();
+    const untouched = vi.fn();
+    const releaseChanged = leaveGuard.mount('form-d', changed);
+    const releaseUntouched = leaveGuard.mount('form-e', untouched);
+    leaveGuard.setDirty('form-d', true);
+    const link = document.createElement('a');
+    link.href = '/dashboard';
+    document.body.append(link);
+    link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+    leaveGuard.stay();
+    expect(changed).not.toHaveBeenCalled();
+    link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+    expect(leaveGuard.leave()).toBe('/dashboard');
+    expect(changed).toHaveBeenCalledTimes(1);
+    expect(untouched).not.toHaveBeenCalled();
+    link.remove();
+    releaseChanged();
+    releaseUntouched();
+    // Released forms are not told again.
+    leaveGuard.leave();
+    expect(changed).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('leaveGuard and the Back button', () => {
   const moved = () => new Promise<void>((done) => window.addEventListener('popstate', () => setTimeout(done, 0), { once: true }));
 

@@ -9,6 +9,10 @@
 // state): Back then only leaves the guard entry, which moves nothing on screen, and the question is
 // asked with the guard entry put back. "Leave and Discard" goes back past both. A guard entry left
 // behind once the changes are saved is skipped when Back or Forward reaches it.
+//
+// "Leave and Discard" also tells each form with changes to go back to its saved values: the router
+// may keep the page on screen while the next one loads, and Forward may then return to that same
+// page, which must not show what was discarded.
 
 type Listener = () => void;
 
@@ -26,6 +30,8 @@ export const BACK = 'back';
 const GUARD_MARK = 'leaveGuard';
 
 const state: State = { dirty: new Set(), hosts: [], pending: null };
+/** What each guarded form does when its changes are discarded, by form key. */
+const discarders = new Map<string, () => void>();
 const listeners = new Set<Listener>();
 let snapshot = { dirty: false, pending: null as string | null, host: null as string | null };
 
@@ -41,10 +47,13 @@ export const leaveGuard = {
     return () => listeners.delete(listener);
   },
   snapshot: () => snapshot,
-  mount(key: string): () => void {
+  /** `onDiscard` puts the form back to its saved values when "Leave and Discard" is chosen. */
+  mount(key: string, onDiscard?: () => void): () => void {
     state.hosts.push(key);
+    if (onDiscard) discarders.set(key, onDiscard);
     publish();
     return () => {
+      discarders.delete(key);
       state.hosts = state.hosts.filter((k) => k !== key);
       state.dirty.delete(key);
       if (state.dirty.size === 0) state.pending = null;
@@ -69,9 +78,11 @@ export const leaveGuard = {
    */
   leave(): string | null {
     const to = state.pending;
+    const discarded = [...state.dirty];
     state.pending = null;
     state.dirty.clear();
     publish();
+    for (const key of discarded) discarders.get(key)?.();
     if (to === BACK) {
       // Past the guard entry put back and the page's own entry.
       window.history.go(-2);

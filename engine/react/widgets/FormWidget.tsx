@@ -1,4 +1,4 @@
-import { lazy, Suspense, use, useMemo, useState } from 'react';
+import { lazy, Suspense, use, useCallback, useMemo, useState } from 'react';
 import { Button } from '@chakra-ui/react';
 import { resolveBindings } from '../../core/bindings.ts';
 import { SchemaForm } from '../forms/SchemaForm.tsx';
@@ -46,6 +46,9 @@ function LoadedForm({ node }: WidgetProps) {
   const changeEvent = appliesOnChange ? String(node.event ?? 'SUBMIT') : node.changeEvent ? String(node.changeEvent) : null;
   const guarded = node.guardLeave === true;
   const [dirty, setDirty] = useState(false);
+  // Discarding changes starts the form again from its initial values (a new form, by key).
+  const [generation, setGeneration] = useState(0);
+  const discard = useCallback(() => { setDirty(false); setGeneration((g) => g + 1); }, []);
   const { t } = useTranslator();
   const cancel = node.cancel as { text: string; event: string } | undefined;
   const cancelButton = useMemo(
@@ -54,9 +57,9 @@ function LoadedForm({ node }: WidgetProps) {
   );
   return (
     <>
-    {guarded ? <Suspense fallback={null}><LeaveGuard dirty={dirty} /></Suspense> : null}
+    {guarded ? <Suspense fallback={null}><LeaveGuard dirty={dirty} onDiscard={discard} /></Suspense> : null}
     <SchemaForm
-      key={id}
+      key={`${id}:${generation}`}
       id={id}
       form={boundForm}
       formContext={{ options: options ?? {} }}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useSyncExternalStore } from 'react';
+import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
 import { Button, Dialog, Portal } from '@chakra-ui/react';
 import { dialogSlotRecipe } from '@chakra-ui/react/theme';
 import { useTranslator } from '../app/translation.ts';
@@ -8,10 +8,14 @@ import { leaveGuard } from '../app/leave-guard.ts';
 /**
  * Guards one form's unsaved changes (see app/leave-guard.ts): reports whether the form is `dirty`,
  * and the first guard on the page asks 'Leave and Discard' or 'Stay on Page' when a link is caught.
+ * `onDiscard` puts the form back to its saved values when its changes are discarded.
  */
-export function LeaveGuard({ dirty }: { dirty: boolean }) {
+export function LeaveGuard({ dirty, onDiscard }: { dirty: boolean; onDiscard: () => void }) {
   const key = useId();
-  useEffect(() => leaveGuard.mount(key), [key]);
+  // The latest callback is called, without mounting the guard again when it changes.
+  const discard = useRef(onDiscard);
+  useEffect(() => { discard.current = onDiscard; });
+  useEffect(() => leaveGuard.mount(key, () => discard.current()), [key]);
   useEffect(() => leaveGuard.setDirty(key, dirty), [key, dirty]);
   const { pending, host } = useSyncExternalStore(leaveGuard.subscribe, leaveGuard.snapshot, leaveGuard.snapshot);
   const runtime = useRuntime();
