@@ -80,10 +80,11 @@ test('a form alone: two widths in frames, a theme picker, sample values and mess
   await expect(email).toHaveAttribute('aria-invalid', 'true');
   await expectAccessible(page);
 
-  // Another theme: the frames show the form in it.
+  // Another theme: the frames show the form in it. Each frame loads the whole portal again, which
+  // takes as long as the first load above when the machine is busy.
   await page.getByLabel('Theme').selectOption({ index: 1 });
   await expect(page.locator('iframe').first()).toHaveAttribute('src', new RegExp(`theme=${encodeURIComponent(themes[1])}$`));
-  await expect(page.frameLocator('iframe').first().locator('html')).toHaveAttribute('data-theme-name', themes[1]);
+  await expect(page.frameLocator('iframe').first().locator('html')).toHaveAttribute('data-theme-name', themes[1], { timeout: 60_000 });
 });
 
 test('a flow drawn from its machine, with its transitions in words and the views of each state', async ({ page }) => {
