@@ -3,7 +3,6 @@
 import type { RouteObject } from 'react-router';
 import type { OperationDescriptor } from '../../core/api/client.ts';
 import type { EngineExtension } from '../../core/registry.ts';
-import { compileRoutes } from '../../core/routes.ts';
 import { createComponentRegistry } from '../component-registry.ts';
 import type { ComponentRegistry } from '../component-types.ts';
 import { buildRouteObjects } from '../router/build-routes.tsx';
@@ -27,8 +26,8 @@ export function assembleApp({ config, modules, operations, navigator }: AppInput
   const components = createComponentRegistry(modules);
   const { flows, formatters } = components.registry;
   const translator = createTranslator(config.messages);
-  const routes = compileRoutes(config.routesDoc as never, new Set(config.enabledFeatures));
   const { notFound = 'not-found', serverError = 'server-error' } = config.routesDoc as { notFound?: string; serverError?: string };
   const runtime = createRuntime({ config, flows, formatters, operations, translator, navigator });
-  return { components, translator, runtime, routeObjects: buildRouteObjects(routes, notFound, serverError) };
+  // The runtime's compiled routes: compiling them again would cost a first load as much once more.
+  return { components, translator, runtime, routeObjects: buildRouteObjects(runtime.routes, notFound, serverError) };
 }
