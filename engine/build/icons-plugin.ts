@@ -49,6 +49,14 @@ export function iconsPlugin({ root }: { root: string }): Plugin {
   const propsOnce = () => (iconProps ??= projectIconProps(root));
   return {
     name: 'engine-icons',
+    // The development server prepares the icons' modules with the other dependencies as it starts.
+    // Found only when a page first loads the icons, they were prepared again then, and the server
+    // answered that page's and any other open page's requests for the dependencies prepared before
+    // as outdated: a page loading meanwhile failed to start.
+    async config(_config, { command }) {
+      if (command !== 'serve') return;
+      return { optimizeDeps: { include: screenIconNames(root, await propsOnce()).map((name) => `lucide-react/icons/${name}`) } };
+    },
     resolveId: (id) => (id === ICONS || id === PROPS ? `\0${id}` : null),
     async load(id) {
       if (id === `\0${ICONS}`) return iconsModule(screenIconNames(root, await propsOnce()));
