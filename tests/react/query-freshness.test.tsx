@@ -46,6 +46,7 @@ async function confirmPayment(runtime: ReturnType<typeof makeRuntime>['runtime']
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   localStorage.clear();
 });
 
@@ -96,7 +97,7 @@ describe('data widget', () => {
 
   it('fetches an alwaysRefetch read again each time it is shown, even within the cache time', async () => {
     const { api } = world();
-    const { runtime, translator } = makeRuntime(projectConfig({ alwaysRefetch: ['getLedger'], invalidates: {} }, messages));
+    const { runtime, translator } = makeRuntime(projectConfig({ alwaysRefetch: ['getLedger'], alwaysRefetchSharedMs: 0, invalidates: {} }, messages));
     const first = await renderNodes(runtime, translator, [dataNode('getLedger')]);
     expect(await screen.findByText('Rows: 1')).toBeTruthy();
     await confirmPayment(runtime);
@@ -104,6 +105,50 @@ describe('data widget', () => {
     await renderNodes(runtime, translator, [dataNode('getLedger')]);
     expect(await screen.findByText('Rows: 2')).toBeTruthy();
     expect(api.count('GET', '/api/payments/Ledger')).toBe(2);
+  });
+});
+
+describe('an alwaysRefetch answer shared for alwaysRefetchSharedMs', () => {
+  /** The clock TanStack Query stamps answers and judges their age by, moved on by hand. */
+  function movableClock() {
+    let offset = 0;
+    const real = Date.now.bind(Date);
+    vi.spyOn(Date, 'now').mockImplementation(() => real() + offset);
+    return { advance(ms: number) { offset += ms; } };
+  }
+
+  it('a widget that starts showing the read within the time shows the answer already there; later ones fetch it again', async () => {
+    const clock = movableClock();
+    const { api } = world();
+    const { runtime, translator } = makeRuntime(projectConfig({ alwaysRefetch: ['getLedger'], alwaysRefetchSharedMs: 2000, invalidates: {} }, messages));
+    const first = await renderNodes(runtime, translator, [dataNode('getLedger')]);
+    expect(await screen.findByText('Rows: 1')).toBeTruthy();
+    // What the frame does on the dashboard: a second reader of the same list appears just after the answer.
+    const second = await renderNodes(runtime, translator, [dataNode('getLedger')]);
+    expect(await screen.findAllByText('Rows: 1')).toHaveLength(2);
+    expect(api.count('GET', '/api/payments/Ledger')).toBe(1);
+    second.unmount();
+    first.unmount();
+    // Past the time the answer is old: shown again, it is fetched again.
+    clock.advance(2001);
+    await renderNodes(runtime, translator, [dataNode('getLedger')]);
+    expect(await screen.findByText('Rows: 1')).toBeTruthy();
+    await vi.waitFor(() => { expect(api.count('GET', '/api/payments/Ledger')).toBe(2); });
+  });
+
+  it('a flow reads it afresh however recent the widgets\' answer (what it reads decides what it does)', async () => {
+    const { api, rows } = world();
+    const { runtime, translator } = makeRuntime(projectConfig({ alwaysRefetch: ['getLedger'], alwaysRefetchSharedMs: 60_000, invalidates: {} }, messages));
+    await renderNodes(runtime, translator, [dataNode('getLedger')]);
+    expect(await screen.findByText('Rows: 1')).toBeTruthy();
+    rows.push({ id: 2, description: 'Added elsewhere', amountCents: 1 });
+    const answer = await act(() => runtime.environment().call('getLedger', { query: { accountNumber: '1' } }));
+    expect(answer).toMatchObject({ count: 2 });
+    expect(api.count('GET', '/api/payments/Ledger')).toBe(2);
+  });
+
+  it('the project shares them for 2 s', () => {
+    expect(projectConfig({}).api.queries.alwaysRefetchSharedMs).toBe(2000);
   });
 });
 

@@ -92,6 +92,8 @@ export interface ApiConfig {
   groups: Record<string, { token: string }>;
   queries: {
     staleMinutes: number; retries: number; retryDelayFirstMs: number; retryDelayMaxMs: number; alwaysRefetch: string[];
+    /** How long an answer to an `alwaysRefetch` read is shared by the widgets that start showing it (ms, default 0). */
+    alwaysRefetchSharedMs?: number;
     /** Write operationId -> read operationIds its success makes stale. */
     invalidates?: Record<string, string[]>;
   };

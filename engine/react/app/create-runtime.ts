@@ -11,7 +11,7 @@ import { compileRoutes } from '../../core/routes.ts';
 import { SESSION_EVENTS, SESSION_FIELDS } from '../../core/session-contract.ts';
 import { withEngineMessages } from '../../core/default-messages.ts';
 import type { EngineConfig } from './config-types.ts';
-import { invalidateAfter, loadInvalidates, operationQueryKey, operationStaleTime } from './operation-queries.ts';
+import { invalidateAfter, isAlwaysRefetched, loadInvalidates, operationQueryKey, operationStaleTime } from './operation-queries.ts';
 import { resolveLink } from './route-table.ts';
 import type { Navigator, ReadQuery, Runtime } from './runtime.ts';
 import { toaster } from './toast-queue.ts';
@@ -143,7 +143,11 @@ export function createRuntime({ config, flows, formatters, operations, translato
     // changed the thing first) does too: what the page shows is no longer what the server holds.
     async call(operationId, request) {
       const operation = api.operation(operationId);
-      if (operation.method.toUpperCase() === 'GET') return queryClient.fetchQuery(readQuery(operationId, request));
+      // A flow reads an `alwaysRefetch` operation afresh every time, however recent the widgets' answer:
+      // what it reads decides what it does next (and some answers are good once, a portal token).
+      if (operation.method.toUpperCase() === 'GET') {
+        return queryClient.fetchQuery({ ...readQuery(operationId, request), ...(isAlwaysRefetched(operationId, q) ? { staleTime: 0 } : {}) });
+      }
       try {
         const result = await api.call(operationId, request);
         await invalidateAfter(queryClient, operationId, q);

@@ -9,6 +9,12 @@ export interface QuerySettings {
   /** Reads fetched afresh whenever a reader asks (never served from the cache alone). */
   alwaysRefetch: string[];
   /**
+   * How long an answer to an `alwaysRefetch` read stays fresh for widgets, ms (default 0): widgets
+   * that start showing the same read as a page loads (the frame and the page both showing the unread
+   * messages) share one request instead of each fetching it again as it appears.
+   */
+  alwaysRefetchSharedMs?: number;
+  /**
    * Write operationId -> the read operationIds its success makes stale. Absent from a build's
    * configuration: its pages fetch the table with their first write (virtual:engine-invalidation).
    */
@@ -32,9 +38,16 @@ export function operationQueryKey(operationId: string, request: OperationRequest
   return [operationId, request.params ?? {}, request.query ?? {}, token ?? ''];
 }
 
-/** The cache time of a read: none for `alwaysRefetch` operations, else the client's default. */
+/**
+ * The cache time of a read as widgets show it: for `alwaysRefetch` operations `alwaysRefetchSharedMs`
+ * (0 unless set), else the client's default (undefined).
+ */
 export function operationStaleTime(operationId: string, settings: QuerySettings): number | undefined {
-  return settings.alwaysRefetch.includes(operationId) ? 0 : undefined;
+  return isAlwaysRefetched(operationId, settings) ? settings.alwaysRefetchSharedMs ?? 0 : undefined;
+}
+
+export function isAlwaysRefetched(operationId: string, settings: QuerySettings): boolean {
+  return settings.alwaysRefetch.includes(operationId);
 }
 
 /**
