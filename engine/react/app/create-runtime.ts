@@ -11,7 +11,7 @@ import { compileRoutes } from '../../core/routes.ts';
 import { SESSION_EVENTS, SESSION_FIELDS } from '../../core/session-contract.ts';
 import { withEngineMessages } from '../../core/default-messages.ts';
 import type { EngineConfig } from './config-types.ts';
-import { invalidateAfter, isAlwaysRefetched, loadInvalidates, operationQueryKey, operationStaleTime } from './operation-queries.ts';
+import { invalidateAfter, loadInvalidates, operationQueryKey, operationStaleTime } from './operation-queries.ts';
 import { resolveLink } from './route-table.ts';
 import type { Navigator, ReadQuery, Runtime } from './runtime.ts';
 import { toaster } from './toast-queue.ts';
@@ -126,9 +126,9 @@ export function createRuntime({ config, flows, formatters, operations, translato
   let sessionContext = (): Record<string, unknown> => ({});
 
   /** A read as the query cache knows it: the same key and freshness for widgets and flows. */
-  const readQuery = (operationId: string, request: OperationRequest): ReadQuery => {
+  const readQuery = (operationId: string, request: OperationRequest, byFlow?: boolean): ReadQuery => {
     const operation = api.operation(operationId);
-    const staleTime = operationStaleTime(operationId, q);
+    const staleTime = operationStaleTime(operationId, q, byFlow);
     return {
       queryKey: operationQueryKey(operationId, request, tokens.get(config.api.groups[operation.group]?.token ?? '')),
       queryFn: ({ signal }) => api.call(operationId, request, signal),
@@ -145,9 +145,7 @@ export function createRuntime({ config, flows, formatters, operations, translato
       const operation = api.operation(operationId);
       // A flow reads an `alwaysRefetch` operation afresh every time, however recent the widgets' answer:
       // what it reads decides what it does next (and some answers are good once, a portal token).
-      if (operation.method.toUpperCase() === 'GET') {
-        return queryClient.fetchQuery({ ...readQuery(operationId, request), ...(isAlwaysRefetched(operationId, q) ? { staleTime: 0 } : {}) });
-      }
+      if (operation.method.toUpperCase() === 'GET') return queryClient.fetchQuery(readQuery(operationId, request, true));
       try {
         const result = await api.call(operationId, request);
         await invalidateAfter(queryClient, operationId, q);

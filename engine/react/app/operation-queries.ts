@@ -39,15 +39,11 @@ export function operationQueryKey(operationId: string, request: OperationRequest
 }
 
 /**
- * The cache time of a read as widgets show it: for `alwaysRefetch` operations `alwaysRefetchSharedMs`
- * (0 unless set), else the client's default (undefined).
+ * The cache time of a read: for `alwaysRefetch` operations none for a flow's read, and
+ * `alwaysRefetchSharedMs` (0 unless set) for a widget's; else the client's default (undefined).
  */
-export function operationStaleTime(operationId: string, settings: QuerySettings): number | undefined {
-  return isAlwaysRefetched(operationId, settings) ? settings.alwaysRefetchSharedMs ?? 0 : undefined;
-}
-
-export function isAlwaysRefetched(operationId: string, settings: QuerySettings): boolean {
-  return settings.alwaysRefetch.includes(operationId);
+export function operationStaleTime(operationId: string, settings: QuerySettings, byFlow = false): number | undefined {
+  return settings.alwaysRefetch.includes(operationId) ? (byFlow ? 0 : settings.alwaysRefetchSharedMs ?? 0) : undefined;
 }
 
 /**
