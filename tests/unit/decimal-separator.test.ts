@@ -1,7 +1,7 @@
 // The build's stand-in for rjsf's getDecimalSeparator must answer what rjsf's own answers.
 import { describe, expect, it } from 'vitest';
 import rjsfGetDecimalSeparator from '../../node_modules/@rjsf/utils/lib/getDecimalSeparator.js';
-import getDecimalSeparator from '../../engine/build/rjsf-defaults/decimal-separator.ts';
+import getDecimalSeparator, { POINT_DECIMAL_LANGUAGES } from '../../engine/build/rjsf-defaults/decimal-separator.ts';
 
 describe('getDecimalSeparator stand-in', () => {
   it('answers as rjsf does for any languages, and again the same', () => {
@@ -13,5 +13,20 @@ describe('getDecimalSeparator stand-in', () => {
     }
     expect(getDecimalSeparator('de-DE')).toBe(',');
     expect(getDecimalSeparator(['en-US'])).toBe('.');
+  });
+
+  it('answers from its table only what Intl answers for each language in it, first or alone', () => {
+    expect(POINT_DECIMAL_LANGUAGES.size).toBeGreaterThan(0);
+    for (const language of POINT_DECIMAL_LANGUAGES) {
+      expect(Intl.NumberFormat.supportedLocalesOf([language]), language).toEqual([language]);
+      expect(rjsfGetDecimalSeparator([language, 'de-DE']), language).toBe('.');
+      expect(getDecimalSeparator([language, 'de-DE']), language).toBe('.');
+    }
+  });
+
+  it('asks Intl for a language outside its table, wherever one of the table follows', () => {
+    expect(getDecimalSeparator(['de-DE', 'en-US'])).toBe(',');
+    expect(getDecimalSeparator(['en-ZA'])).toBe(rjsfGetDecimalSeparator(['en-ZA']));
+    expect(getDecimalSeparator('pt-BR')).toBe(',');
   });
 });
