@@ -1,34 +1,31 @@
 // Stands in for @rjsf/utils' getDecimalSeparator (see rjsf-substitutes-plugin.ts), which rjsf's
 // NumberField calls on every render of every number field: the same answer (the decimal separator
-// of the given languages, else the browser's), worked out once per list of languages instead of
+// of the given languages, else the browser's), worked out once for the same languages instead of
 // with a new Intl formatter each time (a millisecond or two each on a phone).
 //
-// The languages most browsers put first answer from a table, without Intl at all: a page's first
+// The English most of the portal's visitors browse in answers without Intl at all: a page's first
 // Intl formatter loads the locale's data from ICU, 30 ms on a desktop's main thread and four times
 // that on a phone, which every page with a number field would otherwise pay as it first renders.
-// Each entry is checked against Intl (tests/unit/decimal-separator.test.ts).
-export const POINT_DECIMAL_LANGUAGES: ReadonlySet<string> = new Set([
-  'en', 'en-US', 'en-GB', 'en-CA', 'en-AU', 'en-NZ', 'en-IE', 'en-IN',
-  'es-MX', 'es-US', 'ja', 'ja-JP', 'ko', 'ko-KR', 'zh', 'zh-CN', 'zh-TW', 'zh-HK', 'he', 'he-IL', 'th', 'th-TH',
-]);
+// Every language it matches is checked against Intl (tests/unit/decimal-separator.test.ts); a
+// longer list costs every form page its bytes.
+export const POINT_DECIMAL_LANGUAGE = /^en(-US)?$/;
 
-const known = new Map<string, string>();
+// rjsf asks for the browser's languages only: one answer kept is all it needs.
+let last: [key: string, separator: string] | undefined;
 
 export default function getDecimalSeparator(languages?: string | readonly string[]): string {
   const locales = languages || (typeof navigator !== 'undefined' ? navigator.languages : undefined);
-  if (!locales) return '.';
-  // Intl takes the first language it knows, and it knows each of the table's.
-  const first = typeof locales === 'string' ? locales : locales[0];
-  if (first !== undefined && POINT_DECIMAL_LANGUAGES.has(first)) return '.';
-  const key = typeof locales === 'string' ? locales : `[${locales.join(',')}]`;
-  let separator = known.get(key);
-  if (separator === undefined) {
+  const key = String(locales);
+  // Intl takes the first language it knows, and it knows each the table matches.
+  if (!locales || POINT_DECIMAL_LANGUAGE.test(key.split(',')[0])) return '.';
+  if (last?.[0] !== key) {
+    let separator;
     try {
-      separator = new Intl.NumberFormat(locales as string | string[]).formatToParts(1.1).find((part) => part.type === 'decimal')?.value || '.';
+      separator = new Intl.NumberFormat(locales as string[]).formatToParts(1.1).find((part) => part.type === 'decimal')?.value;
     } catch {
-      separator = '.';
+      // A language Intl refuses: rjsf's answer too.
     }
-    known.set(key, separator);
+    last = [key, separator || '.'];
   }
-  return separator;
+  return last[1];
 }
