@@ -10,6 +10,7 @@ import { definitionsPlugin } from './engine/build/definitions-plugin.ts';
 import { rjsfSubstitutesPlugin } from './engine/build/rjsf-substitutes-plugin.ts';
 import { entryPreloadPlugin } from './engine/build/entry-preload-plugin.ts';
 import { pureAnatomiesPlugin } from './engine/build/pure-anatomies-plugin.ts';
+import { nativeSelectRecipePlugin } from './engine/build/native-select-recipe-plugin.ts';
 import { leanLibrariesPlugin } from './engine/build/lean-libraries-plugin.ts';
 import { lazySystemGlobalsPlugin } from './engine/build/lazy-system-globals-plugin.ts';
 import { stylesInPlacePlugin } from './engine/build/styles-in-place-plugin.ts';
@@ -38,6 +39,7 @@ export default defineConfig({
     definitionsPlugin(),
     rjsfSubstitutesPlugin(),
     pureAnatomiesPlugin(),
+    nativeSelectRecipePlugin(),
     leanLibrariesPlugin(),
     lazySystemGlobalsPlugin(),
     stylesInPlacePlugin(),
