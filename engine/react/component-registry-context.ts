@@ -9,7 +9,7 @@ export const ComponentRegistryContext = createContext<ComponentRegistry | null>(
 export function useComponentRegistry(): ComponentRegistry {
   const components = useContext(ComponentRegistryContext);
   if (!components) {
-    throw new Error('No component registry: widgets and shells render inside the app tree (AppTree)');
+    throw new Error('No component registry: render widgets and shells inside <ComponentRegistryContext.Provider value={createComponentRegistry(...)}> (the app tree gives one)');
   }
   return components;
 }

@@ -55,7 +55,7 @@ export function createFlowMachine(
       actions[action] = assign((args: FlowArgs, params: Params) => {
         const update = resolved.run(args, resolve(args, params), env);
         if (!update || typeof update !== 'object' || Array.isArray(update)) {
-          throw new Error(`assign "${action}" of ${from} returned no context update`);
+          throw new Error(`assign "${action}" of ${from} returned no context update (an object of the fields it changes)`);
         }
         return keepUnchanged(args.context, update as Record<string, unknown>);
       });
@@ -64,7 +64,7 @@ export function createFlowMachine(
         const result: unknown = resolved.run(args, resolve(args, params), env);
         // What a host call happens to return is ignored; a plain object is a context update that would be lost.
         if (result && Object.getPrototypeOf(result) === Object.prototype) {
-          throw new Error(`effect "${action}" of ${from} returned a context update (an assign's job)`);
+          throw new Error(`effect "${action}" of ${from} returned a context update: context updates are assigns`);
         }
       };
     }

@@ -9,6 +9,6 @@ export const TranslatorContext = createContext<Translator | null>(null);
  */
 export function useTranslator(): Translator {
   const translator = useContext(TranslatorContext);
-  if (!translator) throw new Error('useTranslator: no TranslatorContext above');
+  if (!translator) throw new Error('useTranslator needs a TranslatorContext provider above it');
   return translator;
 }
