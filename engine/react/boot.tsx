@@ -5,8 +5,8 @@ import type { OperationDescriptor } from '../core/api/client.ts';
 import { browserStorages, looksLikeFirstVisit } from '../core/first-visit.ts';
 import { PRERENDERED_ATTRIBUTE, PRERENDERED_CHUNKS_ATTRIBUTE } from '../core/prerendered.ts';
 import type { EngineExtension } from '../core/registry.ts';
-import { assembleApp } from './app/assemble.ts';
-import { AppTree } from './app/AppTree.tsx';
+import { assembleGround, assembleOn } from './app/assemble.ts';
+import { AppTree, prepareTheme } from './app/AppTree.tsx';
 import { preloadFirstScreen, preloadNotedChunks } from './app/first-screen.ts';
 import { mirrorOf } from './app/route-table.ts';
 import type { EngineConfig } from './app/config-types.ts';
@@ -56,7 +56,9 @@ export async function boot({ config, modules, operations, element }: BootOptions
   const { navigator, Bridge } = createBrowserNavigator();
   // Each step its own task: a page already painted stays responsive while the portal starts.
   await nextTask();
-  const parts = assembleApp({ config, modules, operations, navigator });
+  const ground = assembleGround({ config, modules });
+  await nextTask();
+  const parts = assembleOn(ground, { config, operations, navigator });
   // Development mode (npm run dev): configuration updates taken in place.
   if (import.meta.env.DEV) {
     const { startDevTools } = await import('./dev/dev-tools.ts');
@@ -70,7 +72,12 @@ export async function boot({ config, modules, operations, element }: BootOptions
     ? import('./embed/load-bridge.ts').then(({ loadEmbedBridge }) => loadEmbedBridge({ runtime: parts.runtime, mirror, root: element }), () => null)
     : null;
   // The shells and the widgets of most first screens are in this chunk already: no request, no flash of a busy state.
-  await parts.components.preload();
+  const preloading = parts.components.preload();
+  // The theme's system is made while any chunk still loads, in a task of its own, not the first render's.
+  await nextTask();
+  prepareTheme(parts.runtime);
+  await nextTask();
+  await preloading;
   const EmbedBridge = await embedBridge;
   const router = <BrowserRouter><Bridge />{EmbedBridge ? <EmbedBridge /> : null}<PortalRoutes routes={parts.routeObjects} /></BrowserRouter>;
   const tree = <AppTree parts={parts} router={router} adopting={hydrate} />;

@@ -14,6 +14,19 @@ import { InteractiveProvider } from './interactive.tsx';
 import { Toaster } from './toaster.tsx';
 import { TranslatorContext } from './translation.ts';
 
+/** The page's Chakra system, made once for its themes (systems.ts keeps it): the render and `prepareTheme` share it. */
+function pageSystem(themes: Runtime['config']['themes'], app: Runtime['config']['app']) {
+  return sharedSystem(themes, app.defaultTheme, app.breakpoints);
+}
+
+/**
+ * Makes the system the first render uses ahead of it (it is kept): the largest single piece of that
+ * render, which a caller can so give a task of its own rather than the render's.
+ */
+export function prepareTheme(runtime: Runtime): void {
+  pageSystem(runtime.config.themes, runtime.config.app);
+}
+
 function Themed({ runtime, children }: { runtime: Runtime; children: ReactNode }) {
   const theme = useSelector(runtime.session, (snapshot) => String((snapshot.context as Record<string, unknown>)[SESSION_FIELDS.theme] ?? ''));
   // Kept as text so that an equal map from a new snapshot is no change.
@@ -23,7 +36,7 @@ function Themed({ runtime, children }: { runtime: Runtime; children: ReactNode }
     return typeof value === 'string' && value ? value : null;
   });
   const { themes, themeStyles, app } = runtime.config;
-  const system = useMemo(() => withAdoptedGlobals(sharedSystem(themes, app.defaultTheme, app.breakpoints)), [themes, app]);
+  const system = useMemo(() => withAdoptedGlobals(pageSystem(themes, app)), [themes, app]);
   // Before the browser paints what this render shows: a page never shows in the theme it leaves.
   useLayoutEffect(() => {
     showTheme(document.documentElement, themeStyles, Object.hasOwn(themes, theme) && theme !== app.defaultTheme ? theme : null);

@@ -3,6 +3,7 @@
 import type { RouteObject } from 'react-router';
 import type { OperationDescriptor } from '../../core/api/client.ts';
 import type { EngineExtension } from '../../core/registry.ts';
+import { compileRoutes, type CompiledRoute } from '../../core/routes.ts';
 import { createComponentRegistry } from '../component-registry.ts';
 import type { ComponentRegistry } from '../component-types.ts';
 import { buildRouteObjects } from '../router/build-routes.tsx';
@@ -22,12 +23,31 @@ export interface AppInput {
 
 export interface AppParts { components: ComponentRegistry; translator: Translator; runtime: Runtime; routeObjects: RouteObject[] }
 
-export function assembleApp({ config, modules, operations, navigator }: AppInput): AppParts {
-  const components = createComponentRegistry(modules);
+/** What the runtime is made from: the parts that hold no state and start nothing. */
+export interface AppGround { components: ComponentRegistry; translator: Translator; routes: CompiledRoute[] }
+
+/** The first half of assembleApp: components, texts and the compiled routes. */
+export function assembleGround({ config, modules }: Pick<AppInput, 'config' | 'modules'>): AppGround {
+  return {
+    components: createComponentRegistry(modules),
+    translator: createTranslator(config.messages),
+    routes: compileRoutes(config.routesDoc as never, new Set(config.enabledFeatures)),
+  };
+}
+
+/** The second half of assembleApp: the runtime (its session started) and the router's routes. */
+export function assembleOn(ground: AppGround, { config, operations, navigator }: Omit<AppInput, 'modules'>): AppParts {
+  const { components, translator, routes } = ground;
   const { flows, formatters } = components.registry;
-  const translator = createTranslator(config.messages);
   const { notFound = 'not-found', serverError = 'server-error' } = config.routesDoc as { notFound?: string; serverError?: string };
-  const runtime = createRuntime({ config, flows, formatters, operations, translator, navigator });
-  // The runtime's compiled routes: compiling them again would cost a first load as much once more.
-  return { components, translator, runtime, routeObjects: buildRouteObjects(runtime.routes, notFound, serverError) };
+  const runtime = createRuntime({ config, flows, formatters, operations, translator, navigator, routes });
+  return { components, translator, runtime, routeObjects: buildRouteObjects(routes, notFound, serverError) };
+}
+
+/**
+ * Every part at once. A browser's first load calls the two halves in two tasks instead (boot.tsx):
+ * together they hold the main thread longer than a tap should wait.
+ */
+export function assembleApp(input: AppInput): AppParts {
+  return assembleOn(assembleGround(input), input);
 }

@@ -7,7 +7,7 @@ import { createTokenStore } from '../../core/api/tokens.ts';
 import { createFlowMachine } from '../../core/flow/create-machine.ts';
 import { clearStorageKey, keepPersisted } from '../../core/flow/persist.ts';
 import type { FlowCatalog, FlowEnvironment, Formatter, OperationRequest, ToastRequest } from '../../core/flow/types.ts';
-import { compileRoutes } from '../../core/routes.ts';
+import { compileRoutes, type CompiledRoute } from '../../core/routes.ts';
 import { SESSION_EVENTS, SESSION_FIELDS } from '../../core/session-contract.ts';
 import { withEngineMessages } from '../../core/default-messages.ts';
 import type { EngineConfig } from './config-types.ts';
@@ -25,6 +25,8 @@ export interface RuntimeInput {
   operations: Record<string, OperationDescriptor>;
   translator: Translator;
   navigator: Navigator;
+  /** The routes already compiled from `config` (compileRoutes), when the caller has them. */
+  routes?: CompiledRoute[];
 }
 
 interface ShownToast extends ToastRequest { title?: string; lines?: string[]; reportUrl?: string }
@@ -40,9 +42,9 @@ function showToast({ t }: Translator, request: ShownToast) {
   });
 }
 
-export function createRuntime({ config, flows, formatters, operations, translator, navigator }: RuntimeInput): Runtime {
+export function createRuntime({ config, flows, formatters, operations, translator, navigator, routes: compiled }: RuntimeInput): Runtime {
   const tokens = createTokenStore(config.api.tokens);
-  const routes = compileRoutes(config.routesDoc as never, new Set(config.enabledFeatures));
+  const routes = compiled ?? compileRoutes(config.routesDoc as never, new Set(config.enabledFeatures));
   let sendToSession: (event: { type: string }) => void = () => {};
 
   const navigate = (to: string, options?: { reload?: boolean }) => {
