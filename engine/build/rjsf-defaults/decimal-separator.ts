@@ -3,12 +3,12 @@
 // of the given languages, else the browser's), worked out once for the same languages instead of
 // with a new Intl formatter each time (a millisecond or two each on a phone).
 //
-// The English most of the portal's visitors browse in answers without Intl at all: a page's first
+// The languages most of the portal's visitors browse in answer without Intl at all: a page's first
 // Intl formatter loads the locale's data from ICU, 30 ms on a desktop's main thread and four times
 // that on a phone, which every page with a number field would otherwise pay as it first renders.
 // Every language it matches is checked against Intl (tests/unit/decimal-separator.test.ts); a
 // longer list costs every form page its bytes.
-export const POINT_DECIMAL_LANGUAGE = /^en(-US)?$/;
+export const POINT_DECIMAL_LANGUAGE = /^(en(-(US|GB|CA|AU|NZ|IE|IN))?|es-(MX|US)|ja(-JP)?|ko(-KR)?|zh(-(CN|TW|HK))?|he(-IL)?|th(-TH)?)$/;
 
 // rjsf asks for the browser's languages only: one answer kept is all it needs.
 let last: [key: string, separator: string] | undefined;
