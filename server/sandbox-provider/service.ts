@@ -274,6 +274,10 @@ interface Lookup {
   params: unknown[];
 }
 
+function checkKey(key: unknown): void {
+  if (typeof key !== 'string' || key.length < 1 || key.length > 255) throw new SandboxProviderError('invalid_request', 'The idempotency key must be 1 to 255 characters.');
+}
+
 /**
  * Runs `perform` once per (scope, key) inside one transaction holding the key's row lock, so
  * concurrent requests with one key wait for the first and then replay its stored result.
@@ -286,7 +290,7 @@ async function idempotent<T, Looked extends object = Record<string, never>>(
   perform: (tx: Queryable, previous: StoredResponse<T> | null, looked: Partial<Looked>) => Promise<Performed<T>>,
   lookup?: Lookup,
 ): Promise<T> {
-  if (typeof key !== 'string' || key.length < 1 || key.length > 255) throw new SandboxProviderError('invalid_request', 'The idempotency key must be 1 to 255 characters.');
+  checkKey(key);
   const hash = requestHash(params);
   return deps.db.transaction(async (tx) => {
     // Inserted, or (already there) locked and read as the last request left it: one statement.
@@ -320,19 +324,83 @@ export interface ChargeInput {
   description: string;
 }
 
+/** A new charge's outcome, as the test number of its method decides it. */
+function newChargeOutcome(behavior: TestBehavior, now: Date): { result: ChargeResult; settleOn: string | null; outcome: 'settle' | 'return' | null } {
+  const chargeId = newId('ch');
+  switch (behavior) {
+    case 'decline':
+      return { result: { chargeId, status: 'declined', failure: { code: 'card_declined', message: 'Your card was declined.', transient: false } }, settleOn: null, outcome: null };
+    case 'transient_failure':
+      return {
+        result: { chargeId, status: 'failed', failure: { code: 'processing_error', message: 'An error occurred while processing the card. Try again.', transient: true } },
+        settleOn: null,
+        outcome: null,
+      };
+    case 'settle':
+    case 'return':
+      return { result: { chargeId, status: 'pending' }, settleOn: addBusinessDays(now, SETTLEMENT_BUSINESS_DAYS), outcome: behavior };
+    default:
+      return { result: { chargeId, status: 'succeeded' }, settleOn: null, outcome: null };
+  }
+}
+
+/** The charge's row, its parameters being $1 … $12 in this order. */
+const CHARGE_COLUMNS = `sandbox_charges (id, merchant_account, method_id, amount_cents, description, status, failure_code, failure_message, failure_transient, settle_on, settlement_outcome, created_at)`;
+function chargeRow(input: ChargeInput, made: ReturnType<typeof newChargeOutcome>, now: Date): unknown[] {
+  const { result } = made;
+  return [result.chargeId, input.merchantAccount, input.token, input.amountCents, String(input.description ?? '').slice(0, 500), result.status, result.failure?.code ?? null, result.failure?.message ?? null, result.failure?.transient ?? null, made.settleOn, made.outcome, now];
+}
+
+type ChargedMethod = { test_behavior: TestBehavior; method_merchant: string };
+
+function checkMethod(found: Partial<ChargedMethod>, input: ChargeInput): asserts found is ChargedMethod {
+  if (!found.test_behavior || found.method_merchant !== input.merchantAccount) throw new SandboxProviderError('resource_missing', `No such payment method: '${input.token}'`, 404);
+}
+
+/**
+ * A key's first charge, as nearly every charge is: the method and whether the key was used are
+ * read in one statement, then the key's stored answer and the charge are written in one statement
+ * (a transaction of its own), instead of the four round trips of a transaction holding the key's
+ * lock. Answers null when the key was used before, or when another request took it between the two
+ * statements (its insert then writes nothing): `idempotent` then waits for it and replays it.
+ */
+async function firstCharge(deps: SandboxDeps, scope: string, hash: string, input: ChargeInput): Promise<ChargeResult | null> {
+  const { rows } = await deps.db.query<Partial<ChargedMethod> & { key_used: boolean }>(
+    `SELECT m.test_behavior, m.merchant_account AS method_merchant,
+            EXISTS (SELECT 1 FROM sandbox_idempotency WHERE scope = $1 AND key = $2) AS key_used
+       FROM (SELECT 1) one LEFT JOIN sandbox_methods m ON m.id = $3`,
+    [scope, input.idempotencyKey, input.token],
+  );
+  if (rows[0].key_used) return null;
+  checkMethod(rows[0], input);
+  const now = deps.clock();
+  const made = newChargeOutcome(rows[0].test_behavior, now);
+  const response: StoredResponse<ChargeResult> = { result: made.result, retryable: made.result.failure?.transient === true };
+  const written = await deps.db.query(
+    `WITH claimed AS (
+       INSERT INTO sandbox_idempotency (scope, key, request_hash, created_at, response) VALUES ($13, $14, $15, $12, $16)
+       ON CONFLICT (scope, key) DO NOTHING RETURNING key)
+     INSERT INTO ${CHARGE_COLUMNS}
+     SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10::date, $11, $12 FROM claimed RETURNING id`,
+    [...chargeRow(input, made, now), scope, input.idempotencyKey, hash, JSON.stringify(response)],
+  );
+  return written.rows.length === 1 ? made.result : null;
+}
+
 export async function charge(deps: SandboxDeps, input: ChargeInput): Promise<ChargeResult> {
   requireConnected(input.merchantAccount);
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents < 1 || input.amountCents > MAX_CHARGE_CENTS) {
     throw new SandboxProviderError('invalid_amount', `amountCents must be a whole number of cents from 1 to ${MAX_CHARGE_CENTS}`);
   }
+  checkKey(input.idempotencyKey);
   const params = { merchantAccount: input.merchantAccount, token: input.token, amountCents: input.amountCents };
+  const scope = `charge:${input.merchantAccount}`;
+  const first = await firstCharge(deps, scope, requestHash(params), input);
+  if (first) return first;
   // The method to charge is read with the key's claim (methods never change once stored).
   const method = { sql: 'SELECT test_behavior, merchant_account AS method_merchant FROM sandbox_methods WHERE id = $5', params: [input.token] };
-  type Method = { test_behavior: TestBehavior; method_merchant: string };
-  return idempotent<ChargeResult, Method>(deps, `charge:${input.merchantAccount}`, input.idempotencyKey, params, async (_tx, previous, found) => {
-    const now = deps.clock();
-    if (!found.test_behavior || found.method_merchant !== input.merchantAccount) throw new SandboxProviderError('resource_missing', `No such payment method: '${input.token}'`, 404);
-
+  return idempotent<ChargeResult, ChargedMethod>(deps, scope, input.idempotencyKey, params, async (_tx, previous, found) => {
+    checkMethod(found, input);
     if (previous) {
       // A retry of a transient failure: the same charge, attempted again (the test card succeeds on its 2nd attempt).
       const chargeId = previous.result.chargeId;
@@ -344,34 +412,11 @@ export async function charge(deps: SandboxDeps, input: ChargeInput): Promise<Cha
         },
       };
     }
-
-    const chargeId = newId('ch');
-    let result: ChargeResult;
-    let settleOn: string | null = null;
-    let outcome: 'settle' | 'return' | null = null;
-    switch (found.test_behavior) {
-      case 'decline':
-        result = { chargeId, status: 'declined', failure: { code: 'card_declined', message: 'Your card was declined.', transient: false } };
-        break;
-      case 'transient_failure':
-        result = { chargeId, status: 'failed', failure: { code: 'processing_error', message: 'An error occurred while processing the card. Try again.', transient: true } };
-        break;
-      case 'settle':
-      case 'return':
-        result = { chargeId, status: 'pending' };
-        settleOn = addBusinessDays(now, SETTLEMENT_BUSINESS_DAYS);
-        outcome = found.test_behavior;
-        break;
-      default:
-        result = { chargeId, status: 'succeeded' };
-    }
+    const now = deps.clock();
+    const made = newChargeOutcome(found.test_behavior, now);
     return {
-      response: { result, retryable: result.failure?.transient === true },
-      lastWrite: {
-        sql: `INSERT INTO sandbox_charges (id, merchant_account, method_id, amount_cents, description, status, failure_code, failure_message, failure_transient, settle_on, settlement_outcome, created_at)
-              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::date, $11, $12)`,
-        params: [chargeId, input.merchantAccount, input.token, input.amountCents, String(input.description ?? '').slice(0, 500), result.status, result.failure?.code ?? null, result.failure?.message ?? null, result.failure?.transient ?? null, settleOn, outcome, now],
-      },
+      response: { result: made.result, retryable: made.result.failure?.transient === true },
+      lastWrite: { sql: `INSERT INTO ${CHARGE_COLUMNS} VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::date, $11, $12)`, params: chargeRow(input, made, now) },
     };
   }, method);
 }
