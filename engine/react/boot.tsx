@@ -5,7 +5,7 @@ import type { OperationDescriptor } from '../core/api/client.ts';
 import { browserStorages, looksLikeFirstVisit } from '../core/first-visit.ts';
 import { PRERENDERED_ATTRIBUTE, PRERENDERED_CHUNKS_ATTRIBUTE } from '../core/prerendered.ts';
 import type { EngineExtension } from '../core/registry.ts';
-import { assembleGround, assembleOn } from './app/assemble.ts';
+import { assembleGround, assembleRuntime } from './app/assemble.ts';
 import { AppTree, prepareTheme } from './app/AppTree.tsx';
 import { preloadFirstScreen, preloadNotedChunks } from './app/first-screen.ts';
 import { mirrorOf } from './app/route-table.ts';
@@ -58,7 +58,7 @@ export async function boot({ config, modules, operations, element }: BootOptions
   await nextTask();
   const ground = assembleGround({ config, modules });
   await nextTask();
-  const parts = assembleOn(ground, { config, operations, navigator });
+  const parts = assembleRuntime(ground, { config, operations, navigator });
   // Development mode (npm run dev): configuration updates taken in place.
   if (import.meta.env.DEV) {
     const { startDevTools } = await import('./dev/dev-tools.ts');

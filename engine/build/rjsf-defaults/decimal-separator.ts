@@ -16,7 +16,7 @@ let last: [key: string, separator: string] | undefined;
 export default function getDecimalSeparator(languages?: string | readonly string[]): string {
   const locales = languages || (typeof navigator !== 'undefined' ? navigator.languages : undefined);
   const key = String(locales);
-  // Intl takes the first language it knows, and it knows each the table matches.
+  // Intl takes the first language it knows, and it knows each one the pattern matches.
   if (!locales || POINT_DECIMAL_LANGUAGE.test(key.split(',')[0])) return '.';
   if (last?.[0] !== key) {
     let separator;

@@ -36,7 +36,7 @@ export function assembleGround({ config, modules }: Pick<AppInput, 'config' | 'm
 }
 
 /** The second half of assembleApp: the runtime (its session started) and the router's routes. */
-export function assembleOn(ground: AppGround, { config, operations, navigator }: Omit<AppInput, 'modules'>): AppParts {
+export function assembleRuntime(ground: AppGround, { config, operations, navigator }: Omit<AppInput, 'modules'>): AppParts {
   const { components, translator, routes } = ground;
   const { flows, formatters } = components.registry;
   const { notFound = 'not-found', serverError = 'server-error' } = config.routesDoc as { notFound?: string; serverError?: string };
@@ -49,5 +49,5 @@ export function assembleOn(ground: AppGround, { config, operations, navigator }:
  * together they hold the main thread longer than a tap should wait.
  */
 export function assembleApp(input: AppInput): AppParts {
-  return assembleOn(assembleGround(input), input);
+  return assembleRuntime(assembleGround(input), input);
 }
