@@ -85,6 +85,8 @@ describe.each(BACKENDS)('due work after a crashed instance on %s', (kind) => {
     }
   });
 
+  // PostgreSQL only: an instance in a process of its own needs a database other processes reach;
+  // PGlite lives inside the process that opened it.
   it.skipIf(kind !== 'postgres')('resumes within 60 s when an instance is killed in the middle of its due work', { timeout: 120_000 }, async () => {
     const db = database.current.db;
     const url = database.current.url!;

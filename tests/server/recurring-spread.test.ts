@@ -111,6 +111,8 @@ describe.each(BACKENDS)('recurring payments spread over the instances on %s', (k
     }
   });
 
+  // PostgreSQL only: an instance in a process of its own needs a database other processes reach;
+  // PGlite lives inside the process that opened it.
   it.skipIf(kind !== 'postgres')('an instance killed with SIGKILL while charging: the other finishes, each occurrence charged once', { timeout: 240_000 }, async () => {
     const url = database.current.url!;
     const ids = await seed(1500);
