@@ -52,9 +52,6 @@ function ensureChromium() {
   return run('apt-get', ['update', '-qq']) === 0 && run('apt-get', ['install', '-y', '-qq', 'chromium'], { DEBIAN_FRONTEND: 'noninteractive' }) === 0;
 }
 
-// `scripts/generate.ts --check`: generated/ must be exactly what `npm run generate` makes from
-// openapi/ (nothing is written).
-
 /** Every openapi/*.yaml passes `redocly lint` (the recommended rules, as redocly.yaml sets them): any error fails. */
 function contractLint() {
   const files = readdirSync(join(root, 'openapi')).filter((f) => /\.ya?ml$/.test(f)).sort().map((f) => `openapi/${f}`);
@@ -66,6 +63,7 @@ function contractLint() {
 
 // Static checks, at once: each counts as one test.
 const staticChecks = [
+  // generated/ must be exactly what `npm run generate` makes from openapi/ (nothing is written).
   { name: 'generated/ matches openapi/', command: 'node', args: ['scripts/generate.ts', '--check'] },
   { name: 'openapi/ is valid OpenAPI (redocly lint)', ...contractLint() },
   { name: 'configuration check (npm run check)', command: 'node', args: ['engine/cli/check.ts'] },
