@@ -92,10 +92,21 @@ for (const [path, chunks] of [['/paynow', '/assets/guest-payment'], ['/login', '
   test(`${path} rendered ahead of time is adopted without anything moving, however late its code arrives`, async ({ page }) => {
     await page.setViewportSize({ width: 412, height: 823 });
     await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { shifts: number[] }).shifts = shifts;
+      // Each shift with what moved (the element, its box before and after), so that a failure says where.
+      const shifts: string[] = [];
+      (window as unknown as { shifts: string[] }).shifts = shifts;
+      type Shifted = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+      const box = (rect: DOMRectReadOnly) => `${Math.round(rect.x)},${Math.round(rect.y)} ${Math.round(rect.width)}×${Math.round(rect.height)}`;
+      const described = ({ node, previousRect, currentRect }: Shifted) => {
+        const element = node instanceof Element ? node : node?.parentElement;
+        const name = element ? `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(' ')[0]}` : ''}` : 'a node';
+        return `${name} "${(node?.textContent ?? '').trim().slice(0, 40)}" ${box(previousRect)} → ${box(currentRect)}`;
+      };
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+        for (const entry of list.getEntries()) {
+          const shift = entry as PerformanceEntry & { value: number; sources?: Shifted[] };
+          shifts.push(`${shift.value.toFixed(4)} at ${Math.round(shift.startTime)} ms: ${(shift.sources ?? []).map(described).join('; ')}`);
+        }
       }).observe({ type: 'layout-shift', buffered: true });
     });
     // A phone's slower processor (Chromium's CPU throttling) and the code of the screen, its flow
@@ -110,7 +121,7 @@ for (const [path, chunks] of [['/paynow', '/assets/guest-payment'], ['/login', '
     for (const release of releases) release();
     await expect(page.locator('form button[type="submit"]')).toBeEnabled();
     await expect(page.locator('[data-awaiting-code]')).toHaveCount(0);
-    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual([]);
   });
 }
 
