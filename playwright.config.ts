@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS } from './tests/browser/chromium-args.ts';
 
 // Browser tests run Debian's Chromium against the real server on a fresh embedded database.
 // `npm test` builds dist/ first (demo features on); the server serves it.
@@ -49,7 +50,7 @@ export default defineConfig({
     trace: 'off',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--headless', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: CHROMIUM_ARGS,
     },
   },
   // Specs that move the server's clock run last, alone, so that codes and sessions of other specs
